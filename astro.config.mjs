@@ -1,0 +1,16 @@
+// @ts-check
+import cloudflare from '@astrojs/cloudflare';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// One worker (functions/worker.ts, wrangler `main`) serves the API and these pages.
+// Astro sessions are off: accounts live in better-auth, so no SESSION KV binding is needed.
+export default defineConfig({
+  output: 'server',
+  adapter: cloudflare({ imageService: 'passthrough' }),
+  integrations: [react()],
+  session: false,
+  devToolbar: { enabled: false },
+  security: { checkOrigin: false },
+  build: { inlineStylesheets: 'never' },
+});

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { NOTIFICATION_TYPES } from '../../lib/notification-types';
+import { user } from './auth';
+import { createdAt, id, oneOf } from './columns';
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: NOTIFICATION_TYPES }).notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    campaignId: text('campaign_id'),
+    /** Who caused it (a decline's sender, an uploader): the popover links to them. */
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    /** The film a video notification is about. */
+    videoId: text('video_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('notifications_type_ck', sql`${t.type} in (${oneOf(NOTIFICATION_TYPES)})`),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx').on(t.userId, t.isRead),
+  ],
+);

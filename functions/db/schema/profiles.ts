@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { user } from './auth';
+import { createdAt, updatedAt } from './columns';
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    avatarUrl: text('avatar_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Usernames are unique case-insensitively; the same index serves the case-insensitive user search.
+  (t) => [uniqueIndex('profiles_username_lower_uq').on(sql`lower(${t.username})`)],
+);

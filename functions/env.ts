@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { DbEnv } from './db/client';
+
+/** The worker's bindings and environment variables, typed once. */
+export interface Bindings extends DbEnv {
+  ENVIRONMENT: string;
+  PUBLIC_URL: string;
+  KV: KVNamespace;
+  MEDIA: R2Bucket;
+  ASSETS: Fetcher;
+  USER_CHANNEL: DurableObjectNamespace<import('./realtime/user-channel').UserChannel>;
+  AUTH_SECRET?: string;
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
+  MAIL_FROM?: string;
+}
+
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const common = z.object({
+  PUBLIC_URL: z.url(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(libsql|https?):\/\//, 'must be a libsql:// or https:// URL')
+    .optional(),
+  DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+});
+
+// Local: development defaults for secrets are allowed and labelled as such.
+const local = common.extend({
+  ENVIRONMENT: z.literal('local'),
+  AUTH_SECRET: secret.default('local-development-secret-not-for-production-use'),
+  MAIL_API_URL: z.url().optional(),
+  MAIL_API_KEY: z.string().optional(),
+  MAIL_FROM: z.string().default('Reelfund <no-reply@reelfund.local>'),
+});
+
+// Production: every secret is required; a missing one stops start-up.
+const production = common.extend({
+  ENVIRONMENT: z.literal('production'),
+  PUBLIC_URL: z.url().startsWith('https://', 'must be https in production'),
+  AUTH_SECRET: secret,
+  MAIL_API_URL: z.url(),
+  MAIL_API_KEY: z.string().min(1),
+  MAIL_FROM: z.string().min(3),
+});
+
+const schema = z
+  .discriminatedUnion('ENVIRONMENT', [local, production])
+  .refine((e) => !e.DATABASE_URL || e.ENVIRONMENT === 'local' || e.DATABASE_AUTH_TOKEN, {
+    message: 'DATABASE_AUTH_TOKEN is required with DATABASE_URL in production',
+    path: ['DATABASE_AUTH_TOKEN'],
+  });
+
+export type Config = z.infer<typeof schema> & { isLocal: boolean };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Validates the environment; throws ConfigError naming every missing or invalid setting. */
+export function parseConfig(env: Record<string, unknown>): Config {
+  const input = Object.fromEntries(Object.entries(env).filter(([, v]) => typeof v === 'string' && v !== ''));
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.') || 'ENVIRONMENT'}: ${i.message}`);
+    throw new ConfigError(`Invalid environment — ${problems.join('; ')}`);
+  }
+  return { ...result.data, isLocal: result.data.ENVIRONMENT === 'local' };
+}
+
+const configs = new WeakMap<object, Config>();
+
+/** The validated configuration for this isolate's env (parsed once, then reused). */
+export function getConfig(env: Bindings): Config {
+  let config = configs.get(env);
+  if (!config) {
+    config = parseConfig(env as unknown as Record<string, unknown>);
+    configs.set(env, config);
+  }
+  return config;
+}

@@ -1,0 +1,8 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/types';
+import { checkHealth } from '../../services/health/check';
+
+export const health = new Hono<AppEnv>().get('/', async (c) => {
+  const report = await checkHealth(c.get('db'));
+  return c.json(report, report.status === 'ok' ? 200 : 503);
+});

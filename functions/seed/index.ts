@@ -1,0 +1,21 @@
+import { eq } from 'drizzle-orm';
+import { seedRuns } from '../db/schema';
+import { siteSettingsSeed } from './site-settings';
+import type { SeedContext, SeedModule } from './types';
+
+/** Every feature's seed, in dependency order. Later features append here. */
+export const SEED_MODULES: SeedModule[] = [siteSettingsSeed];
+
+/** Runs each module that has not yet run on this database; a second run changes nothing. */
+export async function runSeeds(ctx: SeedContext, modules = SEED_MODULES): Promise<string[]> {
+  const ran: string[] = [];
+  for (const module of modules) {
+    const done = await ctx.db.select().from(seedRuns).where(eq(seedRuns.name, module.name)).get();
+    if (done) continue;
+    ctx.log(`seed: ${module.name}`);
+    await module.run(ctx);
+    await ctx.db.insert(seedRuns).values({ name: module.name }).onConflictDoNothing();
+    ran.push(module.name);
+  }
+  return ran;
+}

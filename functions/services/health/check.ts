@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  database: 'ok' | 'error';
+  time: string;
+}
+
+/** Health: the database answers a query. */
+export async function checkHealth(db: Db): Promise<HealthReport> {
+  let database: HealthReport['database'] = 'ok';
+  try {
+    await db.get(sql`select 1 as one`);
+  } catch (err) {
+    console.error('health: database check failed', err);
+    database = 'error';
+  }
+  return { status: database === 'ok' ? 'ok' : 'degraded', database, time: new Date().toISOString() };
+}

@@ -1,0 +1,59 @@
+// `npm run bench`: prints figures, judges nothing. Starts the product the way `npm start` does,
+// on a fresh state of its own, and measures it on loopback only. Later features add their figures
+// to PAGES and to the sections below.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageWeight } from './bench/bytes.mjs';
+import { sideBySide } from './bench/load.mjs';
+import { serve } from './serve.mjs';
+
+/** Pages whose compressed HTML and JavaScript are reported. */
+export const PAGES = ['/', '/faq', '/auth'];
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const ms = (n) => `${n.toFixed(1)} ms`;
+
+const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
+const server = await serve({ port: 4390, persistTo: state, build: !process.argv.includes('--no-build'), quiet: true });
+const base = server.url;
+try {
+  console.log(`\nReelfund bench — ${new Date().toISOString()} — ${base}\n`);
+
+  console.log('Page weight (compressed; JS = every script a cold visit loads up to hydration)');
+  const rows = [];
+  for (const path of PAGES) {
+    const w = await pageWeight(base, path);
+    rows.push({
+      page: path,
+      status: w.status,
+      'HTML gzip': kb(w.htmlGzip),
+      'HTML br': kb(w.htmlBrotli),
+      'JS files': w.jsFiles,
+      'JS gzip': kb(w.jsGzip),
+      'JS br': kb(w.jsBrotli),
+    });
+  }
+  console.table(rows);
+
+  console.log('Response time under load (autocannon, 10 connections, 5 s each), against a do-nothing worker route');
+  const load = [];
+  for (const path of ['/api/health', '/']) {
+    const r = await sideBySide(`${base}${path}`, `${base}/__bench/bare`);
+    load.push({
+      route: path,
+      'p50': ms(r.route.p50),
+      'p99': ms(r.route.p99),
+      'req/s': r.route.rps,
+      'bare p50': ms(r.baseline.p50),
+      'bare p99': ms(r.baseline.p99),
+      'p50 ratio': r.ratioP50.toFixed(2),
+      'p99 ratio': r.ratioP99.toFixed(2),
+      errors: r.route.errors + r.route.non2xx,
+    });
+  }
+  console.table(load);
+} finally {
+  await server.stop();
+  rmSync(state, { recursive: true, force: true });
+}

@@ -1,0 +1,40 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+
+export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), ...options });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+/** Saves a screenshot under test-results/ (for a person to look at; never asserted on). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync('test-results', { recursive: true });
+  await page.screenshot({ path: `test-results/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { serve } from '../../scripts/serve.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * One build and one server for every browser and HTTP test, started the way `npm start` starts it
+ * (build, migrations, seed, wrangler dev on workerd), on a fresh persisted state of its own.
+ */
+export default async function setup(project: TestProject) {
+  const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));
+  const port = 4500 + Math.floor(Math.random() * 400);
+  const server = await serve({ port, persistTo: state, build: process.env.E2E_NO_BUILD !== '1', quiet: true });
+  project.provide('baseUrl', server.url);
+  return async () => {
+    await server.stop();
+    rmSync(state, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,46 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Four projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
+// Objects), libsql (the production driver on a real libSQL file), e2e (Chromium and plain HTTP
+// against the built product, started the way `npm start` starts it).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [
+          cloudflareTest(async () => ({
+            main: './tests/workers/entry.ts',
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+            },
+          })),
+        ],
+        test: {
+          name: 'workers',
+          include: ['tests/workers/**/*.test.ts'],
+          setupFiles: ['./tests/workers/setup.ts'],
+        },
+      },
+      {
+        test: { name: 'libsql', include: ['tests/libsql/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts', 'tests/http/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/e2e/global-setup.ts'],
+          // At most two browsers at once on a 2-core machine.
+          maxWorkers: 2,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
