@@ -6,3 +6,4 @@ export * from './seed-runs';
 export * from './short-urls';
 export * from './site-settings';
 export * from './user-roles';
+export * from './auth-throttle';
