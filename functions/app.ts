@@ -1,13 +1,20 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
+import { authFor } from './auth';
 import { type Db, getDb } from './db/client';
 import type { Bindings } from './env';
 import { getConfig } from './env';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { ApiError } from './lib/errors';
+import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
+import { accountRoutes } from './routes/account';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
 import { health } from './routes/health';
+import { meRoutes } from './routes/me';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -32,12 +39,25 @@ export function createApp(deps: AppDeps = {}) {
     }),
   );
   app.use(async (c, next) => {
-    c.set('config', getConfig(c.env));
-    c.set('db', dbFor(c.env));
+    const config = getConfig(c.env);
+    const db = dbFor(c.env);
+    c.set('config', config);
+    c.set('db', db);
+    c.set('auth', authFor(db, config, c.env));
+    c.set('services', {
+      db,
+      bell: c.env.USER_CHANNEL ? durableObjectDoorbell(c.env.USER_CHANNEL) : silentDoorbell,
+    });
     await next();
   });
+  // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
+  app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
 
   app.route('/health', health);
+  app.route('/auth', authRoutes);
+  app.route('/me', meRoutes);
+  app.route('/account', accountRoutes);
+  app.route('/dev', devRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

@@ -42,8 +42,8 @@ try {
     const r = await sideBySide(`${base}${path}`, `${base}/__bench/bare`);
     load.push({
       route: path,
-      'p50': ms(r.route.p50),
-      'p99': ms(r.route.p99),
+      p50: ms(r.route.p50),
+      p99: ms(r.route.p99),
       'req/s': r.route.rps,
       'bare p50': ms(r.baseline.p50),
       'bare p99': ms(r.baseline.p99),

@@ -1,10 +1,32 @@
+import type { Viewer } from '../auth/viewer';
 import type { Bindings } from '../env';
+import { getConfig } from '../env';
+import { matchPageRoute } from '../lib/page-routes';
+import { decideAccess } from './protection';
 
 export type PageRenderer = (request: Request, env: Bindings, ctx: ExecutionContext) => Promise<Response>;
 
+/** Carries the viewer the worker resolved to the page renderer. Always stripped from incoming requests. */
+export const VIEWER_HEADER = 'x-reelfund-viewer';
+/** A path no page has: rendering it yields the 404 page with status 404. */
+export const NOT_FOUND_PATH = '/__not-found__';
+
+const noStore = (res: Response) => {
+  const out = new Response(res.body, res);
+  out.headers.set('Cache-Control', 'private, no-store');
+  return out;
+};
+
+const redirect = (location: string, setCookies: string[] = []) => {
+  const headers = new Headers({ location, 'cache-control': 'private, no-store' });
+  for (const c of setCookies) headers.append('set-cookie', c);
+  return new Response(null, { status: 302, headers });
+};
+
 /**
  * Every non-API request passes here before Astro renders it (or serves a prerendered file), so the
- * server's rules apply to static pages too.
+ * server's rules apply to static pages too: a protected page without a valid session is a redirect
+ * to /auth carrying none of the page's data.
  */
 export async function handlePage(
   request: Request,
@@ -12,5 +34,30 @@ export async function handlePage(
   ctx: ExecutionContext,
   render: PageRenderer,
 ): Promise<Response> {
-  return render(request, env, ctx);
+  const url = new URL(request.url);
+  const headers = new Headers(request.headers);
+  headers.delete(VIEWER_HEADER);
+  const clean = new Request(request, { headers });
+
+  const route = matchPageRoute(url.pathname);
+  if (!route) return render(clean, env, ctx);
+
+  const decision = await decideAccess(route.access, clean, env, getConfig(env));
+  switch (decision.kind) {
+    case 'not-found':
+      return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);
+    case 'sign-in': {
+      const next = `${url.pathname}${url.search}`;
+      return redirect(`/auth?redirect=${encodeURIComponent(next)}`, decision.setCookies);
+    }
+    case 'home':
+      return redirect('/');
+    case 'allow': {
+      if (!decision.viewer) return render(clean, env, ctx);
+      headers.set(VIEWER_HEADER, encodeURIComponent(JSON.stringify(decision.viewer satisfies Viewer)));
+      const res = noStore(await render(new Request(request, { headers }), env, ctx));
+      for (const c of decision.setCookies) res.headers.append('set-cookie', c);
+      return res;
+    }
+  }
 }

@@ -1,5 +1,5 @@
-import { env } from './support';
 import { describe, expect, it } from 'vitest';
+import { env } from './support';
 
 describe('KV', () => {
   it('round-trips a value with metadata and expiry', async () => {

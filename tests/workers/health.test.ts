@@ -1,5 +1,5 @@
-import { call, env } from './support';
 import { describe, expect, it } from 'vitest';
+import { call, env } from './support';
 
 describe('GET /api/health through the worker', () => {
   it('reports the database as up', async () => {

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './auth-throttle';
 export * from './creator-messages';
 export * from './notifications';
 export * from './profiles';
@@ -6,4 +7,3 @@ export * from './seed-runs';
 export * from './short-urls';
 export * from './site-settings';
 export * from './user-roles';
-export * from './auth-throttle';

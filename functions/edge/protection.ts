@@ -1,0 +1,35 @@
+import { authFor } from '../auth';
+import { resolveViewer, type Viewer } from '../auth/viewer';
+import { getDb } from '../db/client';
+import type { Bindings, Config } from '../env';
+import type { PageAccess } from '../lib/page-routes';
+import { isAdmin, isContributor } from '../lib/roles';
+
+export type AccessDecision =
+  | { kind: 'allow'; viewer: Viewer | null; setCookies: string[] }
+  | { kind: 'sign-in'; setCookies: string[] }
+  | { kind: 'home' }
+  | { kind: 'not-found' };
+
+const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Viewer) => boolean> = {
+  'signed-in': () => true,
+  creator: (v) => isContributor(v.roles),
+  admin: (v) => isAdmin(v.roles),
+};
+
+/** Decides, on the server, whether this request may see a page of the given access level. */
+export async function decideAccess(
+  access: PageAccess,
+  request: Request,
+  env: Bindings,
+  config: Config,
+): Promise<AccessDecision> {
+  if (access === 'local')
+    return config.isLocal ? { kind: 'allow', viewer: null, setCookies: [] } : { kind: 'not-found' };
+  if (access === 'public') return { kind: 'allow', viewer: null, setCookies: [] };
+  const db = getDb(env);
+  const { viewer, setCookies } = await resolveViewer(authFor(db, config, env), db, request.headers);
+  if (!viewer) return { kind: 'sign-in', setCookies };
+  if (!allowedFor[access](viewer)) return { kind: 'home' };
+  return { kind: 'allow', viewer, setCookies };
+}

@@ -1,0 +1,18 @@
+import type { ChannelEvent } from './user-channel';
+
+/** Rings a user's open tabs after a change was written. Best-effort: the database stays the truth. */
+export interface Doorbell {
+  ring(userId: string, event: ChannelEvent): Promise<void>;
+}
+
+/** Rings through the user's own Durable Object. */
+export function durableObjectDoorbell(ns: DurableObjectNamespace<import('./user-channel').UserChannel>): Doorbell {
+  return {
+    async ring(userId, event) {
+      await ns.get(ns.idFromName(userId)).push(event);
+    },
+  };
+}
+
+/** Where no live delivery exists (Node-side commands and tests): nothing to ring. */
+export const silentDoorbell: Doorbell = { ring: async () => {} };

@@ -1,0 +1,28 @@
+import { authFor } from '../auth';
+import { parseConfig } from '../env';
+import type { Role } from '../lib/roles';
+import { ensureUser } from '../services/accounts/ensure-user';
+import type { SeedModule } from './types';
+
+/** One demo account per role (README lists them). Local only; never seeded in production. */
+export const DEMO_PASSWORD = 'reelfund-demo';
+export const DEMO_USERS: { username: string; email: string; roles: Role[] }[] = [
+  { username: 'vera_viewer', email: 'viewer@reelfund.local', roles: ['viewer'] },
+  { username: 'uma_user', email: 'user@reelfund.local', roles: ['user'] },
+  { username: 'cora_creator', email: 'creator@reelfund.local', roles: ['contributor'] },
+  { username: 'milo_maker', email: 'creator2@reelfund.local', roles: ['contributor'] },
+  { username: 'eddie_editor', email: 'editor@reelfund.local', roles: ['editor'] },
+  { username: 'ada_admin', email: 'admin@reelfund.local', roles: ['admin'] },
+];
+
+export const demoUsersSeed: SeedModule = {
+  name: 'demo-users',
+  async run({ db, env, log }) {
+    const config = parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' });
+    const auth = authFor(db, config, env);
+    for (const u of DEMO_USERS) {
+      const r = await ensureUser(auth, db, { ...u, password: DEMO_PASSWORD });
+      log(`${r.created ? 'created' : 'kept'} ${u.email} (${u.roles.join(', ')})`);
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import type { Auth } from '../../auth';
+import type { Db } from '../../db/client';
+import { user } from '../../db/schema';
+import type { Role } from '../../lib/roles';
+import { grantRole } from '../roles/grant';
+
+export interface EnsureUserInput {
+  email: string;
+  password: string;
+  username: string;
+  roles: Role[];
+}
+
+/**
+ * Creates the account through better-auth's own sign-up (hash, profile, role viewer) unless the
+ * email exists, then grants the roles. Used by the seed and by `npm run user:create`.
+ */
+export async function ensureUser(auth: Auth, db: Db, input: EnsureUserInput) {
+  const email = input.email.trim().toLowerCase();
+  let existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).get();
+  let created = false;
+  if (!existing) {
+    const res = await auth.api.signUpEmail({ body: { email, password: input.password, name: input.username } });
+    existing = { id: res.user.id };
+    created = true;
+  }
+  const granted: Role[] = [];
+  for (const role of input.roles) if (await grantRole(db, existing.id, role)) granted.push(role);
+  return { userId: existing.id, created, granted };
+}

@@ -1,0 +1,140 @@
+import { atom, computed } from 'nanostores';
+import { MSG } from '../../functions/lib/messages';
+import type { Role } from '../../functions/lib/roles';
+import { isAdmin, isContributor, isEditor } from '../../functions/lib/roles';
+
+export interface Me {
+  user: { id: string; email: string };
+  profile: { username: string | null; avatarUrl: string | null };
+  roles: Role[];
+  session: { expiresAt: string };
+}
+
+export type SessionState =
+  | { status: 'loading'; me: Me | null }
+  | { status: 'signed-in'; me: Me }
+  | { status: 'signed-out'; me: null };
+
+/** SPEC 9 timers. */
+export const SESSION_RETRIES = 3;
+export const SESSION_RETRY_MS = 200;
+export const ROLE_REFRESH_MS = 30_000;
+const CACHE_KEY = 'reelfund.me';
+
+export const $session = atom<SessionState>({ status: 'loading', me: null });
+export const $roles = computed($session, (s) => s.me?.roles ?? []);
+export const $abilities = computed($roles, (roles) => ({
+  isContributor: isContributor(roles),
+  isAdmin: isAdmin(roles),
+  isEditor: isEditor(roles),
+  canMessage: isContributor(roles) || isEditor(roles),
+}));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function cache(me: Me | null) {
+  try {
+    if (me) sessionStorage.setItem(CACHE_KEY, JSON.stringify(me));
+    else sessionStorage.removeItem(CACHE_KEY);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Paints from what the server embedded or what this tab last saw, before the first check answers. */
+export function primeSession(fromServer: Me | null) {
+  if (fromServer) {
+    $session.set({ status: 'signed-in', me: fromServer });
+    cache(fromServer);
+    return;
+  }
+  try {
+    const raw = sessionStorage.getItem(CACHE_KEY);
+    if (raw) $session.set({ status: 'loading', me: JSON.parse(raw) as Me });
+  } catch {
+    /* ignore */
+  }
+}
+
+class RetryableError extends Error {}
+
+async function fetchMe(): Promise<Me | null> {
+  const res = await fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new RetryableError(`GET /api/me answered ${res.status}`);
+  return (await res.json()) as Me;
+}
+
+/**
+ * Checks the session with the server: up to 3 retries 200 ms apart on failure (SPEC 4), logging
+ * SPEC 8's messages. A definite "signed out" is not retried.
+ */
+export async function checkSession(): Promise<SessionState> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const me = await fetchMe();
+      const state: SessionState = me ? { status: 'signed-in', me } : { status: 'signed-out', me: null };
+      $session.set(state);
+      cache(me);
+      return state;
+    } catch (err) {
+      if (attempt < SESSION_RETRIES) {
+        console.warn(MSG.sessionRetry);
+        await sleep(SESSION_RETRY_MS);
+        continue;
+      }
+      console.error(MSG.sessionFailed, err);
+      // Keep what we knew; a network failure is not a sign-out.
+      const known = $session.get().me;
+      const state: SessionState = known ? { status: 'signed-in', me: known } : { status: 'signed-out', me: null };
+      $session.set(state);
+      return state;
+    }
+  }
+}
+
+let refreshTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Refreshes roles (and, through the server, the session before it expires) every 30 s while the tab is visible. */
+export function startSessionRefresh() {
+  if (refreshTimer) return;
+  const tick = () => {
+    if (document.visibilityState === 'visible') void checkSession();
+  };
+  refreshTimer = setInterval(tick, ROLE_REFRESH_MS);
+  document.addEventListener('visibilitychange', tick);
+}
+
+/** Removes every auth entry this browser keeps (SPEC 9: supabase.auth.* and *sb-* keys, and ours). */
+export function clearLocalAuthEntries() {
+  try {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith('supabase.auth.') || key.includes('sb-') || key.startsWith('reelfund.'))
+        localStorage.removeItem(key);
+    }
+    sessionStorage.removeItem(CACHE_KEY);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** Signs out everywhere. Resolves true on success; on failure local entries are cleared anyway. */
+export async function signOut(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/account/sign-out', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    if (!res.ok) throw new Error(`sign-out answered ${res.status}`);
+    clearLocalAuthEntries();
+    $session.set({ status: 'signed-out', me: null });
+    return true;
+  } catch (err) {
+    console.error(MSG.signOutError, err);
+    clearLocalAuthEntries();
+    $session.set({ status: 'signed-out', me: null });
+    return false;
+  }
+}

@@ -1,0 +1,35 @@
+import type { RouteExpectation } from '../types';
+import { everyone, signedIn } from '../types';
+
+const expectations: RouteExpectation[] = [
+  { route: 'GET /api/health', expect: everyone(200) },
+  { route: 'GET /api/me', expect: signedIn(200) },
+  {
+    route: 'GET /api/auth/*',
+    request: () => ({ path: '/api/auth/get-session' }),
+    expect: everyone(200),
+  },
+  {
+    // A wrong password is refused the same way for everyone.
+    route: 'POST /api/auth/*',
+    request: (actor) => ({
+      path: '/api/auth/sign-in/email',
+      body: { email: actor?.email ?? 'nobody@example.test', password: 'not-the-password' },
+    }),
+    expect: everyone(401),
+  },
+  {
+    route: 'POST /api/account/sign-out',
+    request: () => ({ path: '/api/account/sign-out', body: {} }),
+    expect: signedIn(200),
+    freshUser: true,
+  },
+  {
+    route: 'PATCH /api/account/profile',
+    request: () => ({ path: '/api/account/profile', body: { avatarUrl: 'https://example.test/a.png' } }),
+    expect: signedIn(200),
+  },
+  // Local only: exists with ENVIRONMENT=local (the tests' environment) for everyone; 404 in production.
+  { route: 'GET /api/dev/outbox', expect: everyone(200) },
+];
+export default expectations;
