@@ -31,7 +31,8 @@ export async function serve({
     env: { CI: 'true' },
   });
   log('seeding (once)…');
-  await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet });
+  const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
+  if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
 
   const url = `http://localhost:${port}`;
   const varArgs = Object.entries({ PUBLIC_URL: url, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

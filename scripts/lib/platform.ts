@@ -8,6 +8,8 @@ import type { Bindings } from '../../functions/env';
  * so Node-side commands run the app's own services. Durable Objects are not reachable this way.
  */
 export async function openPlatform(persistTo = '.wrangler/state') {
+  // The proxy cannot host this worker's Durable Objects and says so at length; only errors matter here.
+  process.env.WRANGLER_LOG ??= 'error';
   const proxy = await getPlatformProxy<Bindings>({
     configPath: './wrangler.toml',
     persist: { path: resolve(persistTo, 'v3') },

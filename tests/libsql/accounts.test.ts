@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+
+/** Accounts on the production driver: better-auth, profiles, roles and the sign-in limit over libSQL. */
+let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
+let app: ReturnType<typeof createLibsqlApp>;
+beforeAll(async () => {
+  ctx = await createLibsqlDb();
+  app = createLibsqlApp(ctx.db, { KV: undefined as unknown as KVNamespace });
+});
+afterAll(() => ctx.close());
+
+const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
+const post = (path: string, body: unknown, cookie?: string) =>
+  app.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify(body),
+  });
+const cookieOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
+describe('accounts on libSQL', () => {
+  it('signs up, reads /api/me, edits the profile and keeps usernames unique case-insensitively', async () => {
+    const name = `Lib_${uid()}`;
+    const res = await post('/api/auth/sign-up/email', {
+      email: `${name}@example.test`,
+      password: 'password-123',
+      name,
+    });
+    expect(res.status).toBe(200);
+    const cookie = cookieOf(res);
+    const me = await app.request('/api/me', { headers: { cookie } });
+    expect(await me.json()).toMatchObject({ profile: { username: name }, roles: ['viewer'] });
+
+    const other = `Other_${uid()}`;
+    await post('/api/auth/sign-up/email', { email: `${other}@example.test`, password: 'password-123', name: other });
+    const clash = await app.request('/api/account/profile', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', cookie },
+      body: JSON.stringify({ username: other.toUpperCase() }),
+    });
+    expect(clash.status).toBe(409);
+    const renamed = await app.request('/api/account/profile', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', cookie },
+      body: JSON.stringify({ username: `${name}_2` }),
+    });
+    expect(renamed.status).toBe(200);
+    expect(await (await app.request('/api/me', { headers: { cookie } })).json()).toMatchObject({
+      profile: { username: `${name}_2` },
+    });
+  });
+
+  it('counts failed sign-ins in the database and refuses the sixth attempt', async () => {
+    const name = `lim_${uid()}`;
+    const email = `${name}@example.test`;
+    await post('/api/auth/sign-up/email', { email, password: 'password-123', name });
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/sign-in/email', { email, password: 'nope-nope' })).status).toBe(401);
+    expect((await post('/api/auth/sign-in/email', { email, password: 'password-123' })).status).toBe(429);
+  });
+});
+
+describe('local-only endpoints in production', () => {
+  it('the dev outbox does not exist', async () => {
+    const prod = createLibsqlApp(ctx.db, {
+      ENVIRONMENT: 'production',
+      PUBLIC_URL: 'https://reelfund.example.com',
+      AUTH_SECRET: 'x'.repeat(40),
+      MAIL_API_URL: 'https://mail.example.com/send',
+      MAIL_API_KEY: 'key',
+      MAIL_FROM: 'Reelfund <a@b.c>',
+    });
+    const res = await prod.request('/api/dev/outbox');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
+  it('creates the account through sign-up, grants the role, and is idempotent', async () => {
+    const { authFor } = await import('../../functions/auth');
+    const { parseConfig } = await import('../../functions/env');
+    const { ensureUser } = await import('../../functions/services/accounts/ensure-user');
+    const auth = authFor(ctx.db, parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' }), {
+      KV: undefined as unknown as KVNamespace,
+    });
+    const email = `boss_${uid()}@example.test`;
+    const first = await ensureUser(auth, ctx.db, {
+      email,
+      password: 'boss-password',
+      username: `boss_${uid()}`,
+      roles: ['admin'],
+    });
+    expect(first).toMatchObject({ created: true, granted: ['admin'] });
+    const again = await ensureUser(auth, ctx.db, {
+      email,
+      password: '',
+      username: 'ignored',
+      roles: ['admin', 'editor'],
+    });
+    expect(again).toMatchObject({ userId: first.userId, created: false, granted: ['editor'] });
+    const res = await post('/api/auth/sign-in/email', { email, password: 'boss-password' });
+    expect(res.status).toBe(200);
+    const me = await app.request('/api/me', { headers: { cookie: cookieOf(res) } });
+    expect(((await me.json()) as { roles: string[] }).roles.sort()).toEqual(['admin', 'editor', 'viewer']);
+  });
+});
