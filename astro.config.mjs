@@ -11,6 +11,7 @@ export default defineConfig({
   integrations: [react()],
   session: false,
   devToolbar: { enabled: false },
-  security: { checkOrigin: false },
+  // Astro writes a script/style CSP with hashes of its inline code into each page; the worker adds the rest.
+  security: { checkOrigin: false, csp: true },
   build: { inlineStylesheets: 'never' },
 });

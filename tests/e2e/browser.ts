@@ -30,6 +30,10 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // A blocked inline script or style is a bug too: the page's CSP must allow everything it ships.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+  });
   return { context, page, errors };
 }
 
