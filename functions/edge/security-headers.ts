@@ -1,9 +1,9 @@
 import type { Config } from '../env';
 
-// Script and style sources are governed by the CSP Astro writes into each page (with hashes of its
-// inline scripts); this header adds what a <meta> CSP cannot express.
+// Scripts and styles are governed by the CSP Astro writes into each page, with the hashes of its
+// inline code (astro.config.mjs security.csp). This header adds what a <meta> CSP cannot express and
+// must not set default-src or script-src itself: both policies apply, and it cannot know the hashes.
 const CSP = [
-  "default-src 'self'",
   "base-uri 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
