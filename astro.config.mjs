@@ -13,4 +13,6 @@ export default defineConfig({
   devToolbar: { enabled: false },
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'never' },
+  // The CSP header (functions/edge/security-headers.ts) allows no inline script: never inline small ones.
+  vite: { build: { assetsInlineLimit: 0 } },
 });
