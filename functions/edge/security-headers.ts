@@ -1,9 +1,11 @@
 import type { Config } from '../env';
+import { COMING_SOON_HEAD_SCRIPT_HASH } from '../lib/coming-soon';
 
 // Script and style sources are governed by the CSP Astro writes into each page (with hashes of its
 // inline scripts); this header adds what a <meta> CSP cannot express.
 const CSP = [
   "default-src 'self'",
+  `script-src 'self' '${COMING_SOON_HEAD_SCRIPT_HASH}'`,
   "base-uri 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
