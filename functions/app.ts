@@ -6,6 +6,7 @@ import { authFor } from './auth';
 import { type Db, getDb } from './db/client';
 import type { Bindings } from './env';
 import { getConfig } from './env';
+import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { ApiError } from './lib/errors';
@@ -13,8 +14,11 @@ import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { shortLinkRoutes } from './routes/short-links';
+import { siteSettingsRoutes } from './routes/site-settings';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -52,12 +56,17 @@ export function createApp(deps: AppDeps = {}) {
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
   app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
+  // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
+  app.use(comingSoonGate);
 
   app.route('/health', health);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/gate', gateRoutes);
+  app.route('/admin/site-settings', siteSettingsRoutes);
+  app.route('/short-links', shortLinkRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
