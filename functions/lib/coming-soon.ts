@@ -40,6 +40,8 @@ export interface GateStatus {
 
 /**
  * Runs in <head> before the first paint on gated-capable pages: with no cached settings in this
- * tab, the loading screen shows until the settings arrive. Astro hashes it into the page's CSP.
+ * tab, the loading screen shows until the settings arrive. Base.astro adds its hash to the page's CSP
+ * (Astro does not hash is:inline scripts by itself); a unit test keeps the hash in step.
  */
 export const COMING_SOON_HEAD_SCRIPT = `try{if(!sessionStorage.getItem("${COMING_SOON_SETTINGS_KEY}"))document.documentElement.setAttribute("data-coming-soon-loading","")}catch(e){}`;
+export const COMING_SOON_HEAD_SCRIPT_HASH = 'sha256-K/7CUnH67T4Cctf8eZLCvWKWdTuhJ1eKqVvp3X0oPLE=';

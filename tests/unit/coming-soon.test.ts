@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { isComingSoonExempt } from '../../functions/lib/coming-soon';
+import {
+  COMING_SOON_HEAD_SCRIPT,
+  COMING_SOON_HEAD_SCRIPT_HASH,
+  isComingSoonExempt,
+} from '../../functions/lib/coming-soon';
 import { newShortCode, sameSiteTarget } from '../../functions/services/short-links/target';
 import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/services/site-settings/passcode';
 
 describe('coming-soon gate rules', () => {
+  it('knows the exact hash of the head script (Base.astro adds it to the CSP)', () => {
+    const hash = `sha256-${createHash('sha256').update(COMING_SOON_HEAD_SCRIPT).digest('base64')}`;
+    expect(COMING_SOON_HEAD_SCRIPT_HASH).toBe(hash);
+  });
+
   it('exempts paths that contain one of SPEC’s fragments, and no others', () => {
     for (const path of [
       '/auth',
