@@ -8,6 +8,8 @@ export const REALTIME_PATH = '/api/realtime';
 export const HEARTBEAT_MS = 25_000;
 export const PING = 'ping';
 export const PONG = 'pong';
+/** The header the worker uses to tell the channel when the socket's session ends (worker → object only). */
+export const SESSION_EXPIRES_HEADER = 'x-reelfund-session-expires';
 /** Close code the channel uses when the session a socket was opened with has expired. */
 export const CLOSE_SESSION_EXPIRED = 4001;
 

@@ -1,11 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { Bindings } from '../env';
-import { type ChannelEvent, CLOSE_SESSION_EXPIRED, PING, PONG } from './protocol';
+import { type ChannelEvent, CLOSE_SESSION_EXPIRED, PING, PONG, SESSION_EXPIRES_HEADER } from './protocol';
 
 export type { ChannelEvent } from './protocol';
-
-/** The header the worker uses to tell the channel when the socket's session ends. */
-export const SESSION_EXPIRES_HEADER = 'x-reelfund-session-expires';
 
 /** What each socket remembers across hibernation (serializeAttachment). */
 interface SocketState {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { ApiError, forbidden } from '../../lib/errors';
-import { SESSION_EXPIRES_HEADER } from '../../realtime/user-channel';
+import { SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
 
 /**
  * GET /api/realtime — the WebSocket of the signed-in user's open tab, handed to that user's own
