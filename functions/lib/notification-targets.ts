@@ -14,7 +14,8 @@ import type { NotificationType } from './notification-types';
  * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
  * | other, or a row missing the id its target needs | /notifications                              |
  *
- * A message (creator_messages) leads to its thread: /messages/{senderId}, or /messages without a sender.
+ * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
+ * reply: /messages/{senderId}?newMessage=true (SPEC lists no plain thread target), or /messages.
  */
 export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
@@ -58,5 +59,5 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
 }
 
 export function messageTarget(senderId: string | null): string {
-  return senderId ? `/messages/${seg(senderId)}` : '/messages';
+  return senderId ? `/messages/${seg(senderId)}?newMessage=true` : '/messages';
 }

@@ -52,8 +52,8 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'video', videoId: '../v' })).toBe('/contributor/edit/..%2Fv');
   });
 
-  it('opens a message in the thread with its sender', () => {
-    expect(messageTarget('s1')).toBe('/messages/s1');
+  it('opens a message in the thread with its sender, compose open to reply', () => {
+    expect(messageTarget('s1')).toBe('/messages/s1?newMessage=true');
     expect(messageTarget(null)).toBe('/messages');
   });
 });

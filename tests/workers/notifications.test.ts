@@ -93,7 +93,7 @@ describe('GET /api/notifications/summary (the bell)', { timeout: 30_000 }, () =>
       senderId: b.id,
       senderUsername: b.username,
       preview: `${'x'.repeat(80)}…`,
-      target: `/messages/${b.id}`,
+      target: `/messages/${b.id}?newMessage=true`,
     });
     expect(s.messages.map((m) => m.preview).slice(1)).toEqual(['m5', 'm4', 'm3', 'm2']);
     expect(s.unread).toEqual({ notifications: 7, messages: 6, total: 13 });
