@@ -22,6 +22,7 @@ const messageBox = root?.querySelector<HTMLTextAreaElement>('[data-compose-messa
 const subjectBox = form?.querySelector<HTMLInputElement>('[name="subject"]');
 const error = root?.querySelector<HTMLElement>('[data-compose-error]');
 const send = root?.querySelector<HTMLButtonElement>('[data-send]');
+const live = root?.querySelector<HTMLElement>('[data-thread-live]');
 
 const base = `/api/messages/${encodeURIComponent(otherId)}`;
 let items: MessageView[] = [];
@@ -120,10 +121,13 @@ async function catchUp() {
   const last = items.at(-1);
   if (!last) return loadFirst();
   let cursor = last.cursor;
+  const known = new Set(items.map((m) => m.id));
   for (;;) {
     const t = await api<Thread>(`${base}?after=${encodeURIComponent(cursor)}&limit=100`);
     applyThread(t);
     merge(t.items);
+    const arrived = t.items.filter((m) => !known.has(m.id) && m.senderId !== me);
+    if (live && arrived.length) live.textContent = arrived.map((m) => `${otherName}: ${m.message}`).join('. ');
     const newest = t.items.at(-1);
     if (!t.hasMore || !newest) break;
     cursor = newest.cursor;

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { run } from '../../scripts/lib/proc.mjs';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
@@ -136,6 +136,43 @@ describe('the bell, live', () => {
     await other.waitForSelector('[data-bell-badge][hidden]', { state: 'attached' });
     await page.waitForSelector('[data-bell-badge][hidden]', { state: 'attached' });
     expect(await page.locator('[data-notification][data-unread]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('catches up after the connection drops: what was written meanwhile appears without a reload', async () => {
+    const a = await signUp('offline');
+    await d1(
+      `INSERT INTO notifications (id, user_id, type, title, message) VALUES ('${uid()}', '${a.id}', 'info', 'Seen before', 'm0')`,
+    );
+    const { context, page, errors } = await signedInPage(a);
+    // Every socket of the page goes through here: the test can drop it and refuse reconnections.
+    let current: WebSocketRoute | null = null;
+    let refuse = false;
+    await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+      if (refuse) return ws.close({ code: 1001, reason: 'offline' });
+      current = ws;
+      ws.connectToServer();
+    });
+    await page.goto('/notifications');
+    await listening(page);
+    await page.waitForFunction(() => document.querySelectorAll('[data-notification]').length === 1);
+
+    refuse = true;
+    await (current as WebSocketRoute | null)?.close({ code: 1006, reason: 'network lost' });
+    await page.waitForSelector('[data-bell-root][data-live="reconnecting"]');
+    // Written while the tab is away (rows written straight to the database ring no one at all).
+    await d1(
+      `INSERT INTO notifications (id, user_id, type, title, message, created_at) VALUES
+       ('${uid()}', '${a.id}', 'info', 'While away 1', 'm1', cast(unixepoch('subsec') * 1000 as integer) + 1),
+       ('${uid()}', '${a.id}', 'info', 'While away 2', 'm2', cast(unixepoch('subsec') * 1000 as integer) + 2)`,
+    );
+    refuse = false;
+    await listening(page);
+    await page.waitForFunction(() => document.querySelectorAll('[data-notification]').length === 3);
+    const titles = await page.locator('[data-notification] .nf-title').allTextContents();
+    expect(titles.map((t) => t.replace(' (unread)', ''))).toEqual(['While away 2', 'While away 1', 'Seen before']);
+    await page.waitForFunction(() => document.querySelector('[data-bell-badge]')?.textContent === '3');
     expect(errors).toEqual([]);
     await context.close();
   });

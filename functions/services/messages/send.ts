@@ -10,12 +10,18 @@ export interface MessageInput {
   message: string;
 }
 
+/** The newest created_at among messages a user sent or received; each branch is one index seek. */
+const newestOf = (userId: string) => sql`max(
+    coalesce((select max(m.created_at) from creator_messages m where m.sender_id = ${userId}), 0),
+    coalesce((select max(m.created_at) from creator_messages m where m.recipient_id = ${userId} and m.is_read = 0), 0),
+    coalesce((select max(m.created_at) from creator_messages m where m.recipient_id = ${userId} and m.is_read = 1), 0))`;
+
 /**
  * created_at for a new message: now, but after every message either person sent or received, so
  * each user's messages (both directions) are ordered by commit and "after the last one seen" is exact.
  */
 const nextCreatedAt = (a: string, b: string) =>
-  sql`max(cast(round(unixepoch('subsec') * 1000) as integer), coalesce((select max(m.created_at) from creator_messages m where m.sender_id in (${a}, ${b}) or m.recipient_id in (${a}, ${b})), 0) + 1)`;
+  sql`max(cast(round(unixepoch('subsec') * 1000) as integer), max(${newestOf(a)}, ${newestOf(b)}) + 1)`;
 
 /**
  * The one message writer (creator_messages): same batch as its cause, then rings the recipient

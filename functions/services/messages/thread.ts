@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
-import { decodeCursor } from '../../lib/cursor';
+import { cursorParam, decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
 import { ringQuietly } from '../../realtime/doorbell';
 import type { ServiceContext } from '../context';
-import { cursorParam } from '../notifications/list';
 import { mayWrite } from './may-write';
 import { type MessageView, toMessageView } from './views';
 

@@ -3,12 +3,10 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
-import { CURSOR_PATTERN, decodeCursor } from '../../lib/cursor';
+import { cursorParam, decodeCursor } from '../../lib/cursor';
 import type { ServiceContext } from '../context';
 import { targetsFor } from './targets';
 import { type NotificationView, toNotificationView } from './views';
-
-export const cursorParam = z.string().regex(CURSOR_PATTERN, 'Invalid cursor');
 
 export const listNotificationsQuery = z
   .object({
