@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelEvent } from '../../functions/realtime/protocol';
+import { type ChannelEvent, CLOSE_SESSION_EXPIRED, SESSION_EXPIRES_HEADER } from '../../functions/realtime/protocol';
 import type { NotificationPage } from '../../functions/services/notifications/list';
 import { makeUser, ORIGIN } from './factories';
 import { channelOf, connect, getJson, notifyTogether, notifyUser, sendApi } from './realtime/helpers';
@@ -75,6 +75,19 @@ describe('the realtime socket', { timeout: 30_000 }, () => {
     expect(open).toBe(1);
     expect(await channel.push({ kind: 'notification', id: 'x' })).toBe(1);
     second.ws.close(1000);
+  });
+
+  it('closes a socket whose session has expired instead of pushing to it', async () => {
+    const channel = channelOf(`expired-${crypto.randomUUID()}`);
+    const res = await channel.fetch('http://do/connect', {
+      headers: { Upgrade: 'websocket', [SESSION_EXPIRES_HEADER]: new Date(Date.now() - 1000).toISOString() },
+    });
+    const ws = res.webSocket;
+    if (!ws) throw new Error('no websocket');
+    ws.accept();
+    const closed = new Promise<number>((resolve) => ws.addEventListener('close', (e) => resolve(e.code)));
+    expect(await channel.push({ kind: 'notification', id: 'late' })).toBe(0);
+    expect(await closed).toBe(CLOSE_SESSION_EXPIRED);
   });
 
   it('tells every tab of the user when one tab reads, so the badges agree', async () => {

@@ -64,7 +64,7 @@ export async function listConversations(
     })
     .from(ranked)
     .leftJoin(profiles, eq(profiles.userId, ranked.otherId))
-    .where(and(eq(ranked.rank, 1)))
+    .where(eq(ranked.rank, 1))
     .orderBy(desc(ranked.createdAt), desc(ranked.id))
     .limit(CONVERSATIONS_MAX);
   return rows.map((r) => ({
