@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import { creatorMessages, profiles } from '../../db/schema';
 import { previewText } from '../../lib/popover';
