@@ -17,6 +17,9 @@ import { devRoutes } from './routes/dev';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
+import { realtimeRoutes } from './routes/realtime';
 import { shortLinkRoutes } from './routes/short-links';
 import { siteSettingsRoutes } from './routes/site-settings';
 
@@ -67,6 +70,9 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/gate', gateRoutes);
   app.route('/admin/site-settings', siteSettingsRoutes);
   app.route('/short-links', shortLinkRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/messages', messageRoutes);
+  app.route('/realtime', realtimeRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
