@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authFor } from './auth';
@@ -13,8 +14,11 @@ import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { filmRoutes } from './routes/films';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { studioRoutes } from './routes/studio';
+import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -31,12 +35,15 @@ export function createApp(deps: AppDeps = {}) {
 
   app.use(requestId());
   app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'The request body is too large');
-      },
-    }),
+    except(
+      FILE_BODY_ROUTES,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError('payload_too_large', 'The request body is too large');
+        },
+      }),
+    ),
   );
   app.use(async (c, next) => {
     const config = getConfig(c.env);
@@ -58,6 +65,9 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/uploads', uploadRoutes);
+  app.route('/films', filmRoutes);
+  app.route('/studio', studioRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
