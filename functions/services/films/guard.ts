@@ -9,7 +9,9 @@ const MARK = 'unit-of-work-conflict';
  * row (someone else moved the state first), it fails — `json()` of a non-JSON text raises — and
  * the whole batch, notifications included, rolls back. SQLite's raise() only works in triggers.
  */
-export const abortUnlessChanged = (db: Db) => db.run(sql`select json(${MARK}) where changes() = 0`);
+export const abortUnlessChanged = (db: Db) =>
+  // No bound parameters: drizzle's D1 batch can only run a raw statement without them.
+  db.run(sql.raw(`select json('${MARK}') where changes() = 0`));
 
 /** Runs a commit, turning the guard's failure into a 409 with the given message. */
 export async function committing<T>(commit: () => Promise<T>, message: string): Promise<T> {
