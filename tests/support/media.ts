@@ -26,7 +26,7 @@ export const MKV_HEAD = Uint8Array.from([
 ]);
 
 /** `size` bytes that start with `head`; the rest is a repeating pattern (so parts differ). */
-export function fileOf(head: Uint8Array, size: number): Uint8Array {
+export function fileOf(head: Uint8Array, size: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(size);
   for (let i = 0; i < size; i++) out[i] = (i * 31 + 7) & 0xff;
   out.set(head.subarray(0, Math.min(head.length, size)));
@@ -36,7 +36,7 @@ export function fileOf(head: Uint8Array, size: number): Uint8Array {
 export const webm = (size: number) => fileOf(WEBM_HEAD, size);
 
 /** A 1×1 PNG with the width and height written into its IHDR. */
-export function png(width = 320, height = 480): Uint8Array {
+export function png(width = 320, height = 480): Uint8Array<ArrayBuffer> {
   const b = new Uint8Array(67);
   b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii('IHDR')]);
   new DataView(b.buffer).setUint32(16, width);

@@ -5,7 +5,12 @@ import { call } from './support';
 
 export const head = (bytes: Uint8Array) => toBase64(bytes.subarray(0, 64));
 
-export function bytesInit(method: string, body: Uint8Array, cookie?: string, type = 'application/octet-stream') {
+export function bytesInit(
+  method: string,
+  body: Uint8Array<ArrayBuffer>,
+  cookie?: string,
+  type = 'application/octet-stream',
+) {
   return {
     method,
     headers: { 'content-type': type, origin: ORIGIN, ...(cookie ? { cookie } : {}) },
@@ -25,7 +30,7 @@ export interface UploadView {
   height: number | null;
 }
 
-export async function startUpload(user: TestUser, file: Uint8Array, fileName = 'film.webm') {
+export async function startUpload(user: TestUser, file: Uint8Array<ArrayBuffer>, fileName = 'film.webm') {
   const res = await call(
     '/api/uploads',
     jsonInit('POST', { kind: 'video', fileName, size: file.length, head: head(file) }, user.cookie),
@@ -34,7 +39,7 @@ export async function startUpload(user: TestUser, file: Uint8Array, fileName = '
   return ((await res.json()) as { upload: UploadView }).upload;
 }
 
-export async function sendPart(user: TestUser, upload: UploadView, file: Uint8Array, n: number) {
+export async function sendPart(user: TestUser, upload: UploadView, file: Uint8Array<ArrayBuffer>, n: number) {
   const part = file.subarray((n - 1) * upload.partSize, Math.min(file.length, n * upload.partSize));
   return call(`/api/uploads/${upload.id}/parts/${n}`, bytesInit('PUT', part, user.cookie));
 }

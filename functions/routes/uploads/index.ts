@@ -39,7 +39,8 @@ export const uploadRoutes = new Hono<AppEnv>()
   .use(roleGuard(isContributor))
   .get('/', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json({ uploads: await listUnfinishedUploads(c.get('db'), viewer) });
+    const uploads = await listUnfinishedUploads(c.get('db'), viewer);
+    return c.json({ uploads, maxBytes: c.get('config').UPLOAD_MAX_BYTES });
   })
   .post('/', validate('json', createUploadInput), async (c) => {
     const viewer = await requireViewer(c);
