@@ -182,6 +182,13 @@ describe('uploading a film', () => {
     await card.waitFor({ state: 'detached' });
     await expect(toast(admin.page).textContent()).resolves.toContain(FILM_MSG.filmApproved);
 
+    // The admin's add and edit pages load the same form.
+    await admin.page.goto(`/admin/edit/${filmId}`);
+    await admin.page.locator('[data-film-form]:not([aria-busy])').waitFor();
+    await expect(admin.page.locator('#film-title').inputValue()).resolves.toBe(title);
+    await admin.page.goto('/admin/add-movie');
+    await admin.page.locator('[data-film-form] [data-video-uploader]').waitFor();
+
     // The catalogue's pages are another branch's: the approval is checked through the owner's API.
     const film = (await myFilms(creator.context.request)).find((f) => f.id === filmId);
     expect(film?.reviewStatus).toBe('approved');
