@@ -7,6 +7,7 @@ import { authFor } from './auth';
 import { type Db, getDb } from './db/client';
 import type { Bindings } from './env';
 import { getConfig } from './env';
+import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { ApiError } from './lib/errors';
@@ -15,8 +16,14 @@ import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { filmRoutes } from './routes/films';
+import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
+import { realtimeRoutes } from './routes/realtime';
+import { shortLinkRoutes } from './routes/short-links';
+import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 
@@ -59,12 +66,20 @@ export function createApp(deps: AppDeps = {}) {
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
   app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
+  // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
+  app.use(comingSoonGate);
 
   app.route('/health', health);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/gate', gateRoutes);
+  app.route('/admin/site-settings', siteSettingsRoutes);
+  app.route('/short-links', shortLinkRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/messages', messageRoutes);
+  app.route('/realtime', realtimeRoutes);
   app.route('/uploads', uploadRoutes);
   app.route('/films', filmRoutes);
   app.route('/studio', studioRoutes);

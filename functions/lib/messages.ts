@@ -15,6 +15,8 @@ export const MSG = {
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
   unknownUser: 'Unknown User',
+  // SPEC 7: the subject of a campaign invitation decline message (the popover finds its sender by it)
+  declineSubject: 'Campaign Invitation Declined',
   unknownContributor: 'Unknown contributor',
   failedToLoad: 'Failed to load data',
   // Campaigns (SPEC 5, 8)
