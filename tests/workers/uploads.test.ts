@@ -27,7 +27,8 @@ const getUpload = async (user: TestUser, id: string) => {
 };
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
-describe('video upload: R2 multipart through the worker', () => {
+// Parts are 5 MiB each: on a busy machine these take longer than the default 5 s.
+describe('video upload: R2 multipart through the worker', { timeout: 30_000 }, () => {
   it('creates, takes parts of the planned size, completes, and the object in R2 is the file', async () => {
     const file = webm(5 * MIB + 1000);
     const upload = await startUpload(creator, file, 'my-film.webm');
@@ -133,7 +134,7 @@ describe('video upload: R2 multipart through the worker', () => {
   });
 });
 
-describe('what may be uploaded', () => {
+describe('what may be uploaded', { timeout: 30_000 }, () => {
   it('decides the type by the leading bytes, not the name: mp4, mov and webm pass', async () => {
     expect((await startUpload(creator, fileOf(MP4_HEAD, 1000), 'clip.webm')).contentType).toBe('video/mp4');
     expect((await startUpload(creator, fileOf(MOV_HEAD, 1000), 'clip.mp4')).contentType).toBe('video/quicktime');
@@ -245,7 +246,7 @@ describe('what may be uploaded', () => {
   });
 });
 
-describe('abandoned uploads', () => {
+describe('abandoned uploads', { timeout: 30_000 }, () => {
   it('are aborted after a day without a part; recent ones are left alone', async () => {
     const file = webm(5 * MIB + 40);
     const stale = await startUpload(creator, file);
@@ -277,5 +278,19 @@ describe('abandoned uploads', () => {
     await worker.scheduled(createScheduledController({ cron: '17 * * * *' }), env, ctx);
     await waitOnExecutionContext(ctx);
     expect((await getUpload(creator, stale.id)).upload.status).toBe('aborted');
+  });
+});
+
+describe('completing twice at once', () => {
+  it('gives both callers the completed upload', async () => {
+    const file = webm(2000);
+    const upload = await startUpload(creator, file);
+    expect((await sendPart(creator, upload, file, 1)).status).toBe(200);
+    const both = await Promise.all([
+      call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie)),
+      call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie)),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    expect((await getUpload(creator, upload.id)).upload.status).toBe('completed');
   });
 });

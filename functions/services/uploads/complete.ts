@@ -17,9 +17,17 @@ export async function completeUpload({ db, bucket }: UploadDeps, viewer: Viewer,
   const missing = Array.from({ length: row.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
   if (missing.length > 0) throw conflict(FILM_MSG.uploadIncomplete(missing));
 
-  const object = await bucket
-    .resumeMultipartUpload(row.r2Key, row.r2UploadId)
-    .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
+  let object: R2Object;
+  try {
+    object = await bucket
+      .resumeMultipartUpload(row.r2Key, row.r2UploadId)
+      .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
+  } catch (err) {
+    // A second complete racing the first finds R2's upload gone: answer with what the first did.
+    const now = await loadOwnUpload(db, viewer.userId, id);
+    if (now.status === 'completed') return uploadView(now);
+    throw err;
+  }
   if (object.size !== row.size)
     throw new Error(`upload ${id}: R2 object is ${object.size} bytes, expected ${row.size}`);
 
