@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authFor } from './auth';
@@ -14,6 +15,7 @@ import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
+import { filmRoutes } from './routes/films';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -22,6 +24,8 @@ import { notificationRoutes } from './routes/notifications';
 import { realtimeRoutes } from './routes/realtime';
 import { shortLinkRoutes } from './routes/short-links';
 import { siteSettingsRoutes } from './routes/site-settings';
+import { studioRoutes } from './routes/studio';
+import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -38,12 +42,15 @@ export function createApp(deps: AppDeps = {}) {
 
   app.use(requestId());
   app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'The request body is too large');
-      },
-    }),
+    except(
+      FILE_BODY_ROUTES,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError('payload_too_large', 'The request body is too large');
+        },
+      }),
+    ),
   );
   app.use(async (c, next) => {
     const config = getConfig(c.env);
@@ -73,6 +80,9 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/notifications', notificationRoutes);
   app.route('/messages', messageRoutes);
   app.route('/realtime', realtimeRoutes);
+  app.route('/uploads', uploadRoutes);
+  app.route('/films', filmRoutes);
+  app.route('/studio', studioRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
