@@ -15,6 +15,8 @@ import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { paymentRoutes } from './routes/payments';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/payments', paymentRoutes);
+  app.route('/webhooks', webhookRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

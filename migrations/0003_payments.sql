@@ -36,6 +36,7 @@ CREATE INDEX `ledger_groups_campaign_idx` ON `ledger_groups` (`campaign_id`,`cre
 CREATE INDEX `ledger_groups_payment_idx` ON `ledger_groups` (`payment_intent_id`);--> statement-breakpoint
 CREATE TABLE `checkout_sessions` (
 	`id` text PRIMARY KEY NOT NULL,
+	`reference` text NOT NULL,
 	`campaign_id` text NOT NULL,
 	`payer_id` text,
 	`guest_email` text,
@@ -52,6 +53,7 @@ CREATE TABLE `checkout_sessions` (
 	CONSTRAINT "checkout_sessions_amount_ck" CHECK("checkout_sessions"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE UNIQUE INDEX `checkout_sessions_reference_unique` ON `checkout_sessions` (`reference`);--> statement-breakpoint
 CREATE UNIQUE INDEX `checkout_sessions_payment_intent_id_unique` ON `checkout_sessions` (`payment_intent_id`);--> statement-breakpoint
 CREATE INDEX `checkout_sessions_campaign_idx` ON `checkout_sessions` (`campaign_id`,`status`);--> statement-breakpoint
 CREATE INDEX `checkout_sessions_payer_idx` ON `checkout_sessions` (`payer_id`,`created_at`);--> statement-breakpoint

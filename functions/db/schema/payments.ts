@@ -43,6 +43,11 @@ export const checkoutSessions = sqliteTable(
   {
     /** Stripe's id (cs_…). */
     id: text('id').primaryKey(),
+    /**
+     * Ours, derived from the checkout request and carried in the session's and the payment intent's
+     * metadata (checkoutRef), so an event about either finds this row, in whatever order they come.
+     */
+    reference: text('reference').notNull().unique(),
     campaignId: text('campaign_id').notNull(),
     payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
     guestEmail: text('guest_email'),
