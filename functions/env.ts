@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbEnv } from './db/client';
+import { paymentsTestModeOf } from './payments/mode';
 
 /** The worker's bindings and environment variables, typed once. */
 export interface Bindings extends DbEnv {
@@ -89,8 +90,11 @@ export function parseConfig(env: Record<string, unknown>): Config {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || 'ENVIRONMENT'}: ${i.message}`);
     throw new ConfigError(`Invalid environment — ${problems.join('; ')}`);
   }
-  const isLocal = result.data.ENVIRONMENT === 'local';
-  return { ...result.data, isLocal, paymentsTestMode: isLocal && !result.data.STRIPE_SECRET_KEY };
+  return {
+    ...result.data,
+    isLocal: result.data.ENVIRONMENT === 'local',
+    paymentsTestMode: paymentsTestModeOf(result.data),
+  };
 }
 
 const configs = new WeakMap<object, Config>();

@@ -26,8 +26,12 @@ class StripeApiError extends Error {
   }
 }
 
+/** A missing object named in the path is a 404; one named by a parameter, a 400 (as Stripe answers). */
 const missing = (what: string, id: string, param?: string) =>
-  new StripeApiError(404, `No such ${what}: '${id}'`, { code: 'resource_missing', ...(param ? { param } : {}) });
+  new StripeApiError(param ? 400 : 404, `No such ${what}: '${id}'`, {
+    code: 'resource_missing',
+    ...(param ? { param } : {}),
+  });
 
 const metadata = z
   .record(z.string().max(40), z.string().max(500))
