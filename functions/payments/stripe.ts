@@ -34,6 +34,24 @@ export interface Payments {
   testModeDeps: TestModeDeps | null;
 }
 
+/**
+ * TEST mode's fake Stripe: its state in the local KV, and an emitter that signs events and POSTs
+ * them to our own webhook endpoints (PUBLIC_URL + path) as background work.
+ */
+export function testModeDeps(env: Bindings, schedule: Schedule = detached): TestModeDeps {
+  const config = getConfig(env);
+  const secrets = webhookSecrets(config);
+  const endpoints = {
+    platform: { url: new URL(WEBHOOK_PATHS.platform, config.PUBLIC_URL).href, secret: secrets.platform },
+    connect: { url: new URL(WEBHOOK_PATHS.connect, config.PUBLIC_URL).href, secret: secrets.connect },
+  };
+  return {
+    store: new TestStore(env.KV),
+    publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
+    emit: (events, target) => schedule(deliverEvents(events, target, endpoints)),
+  };
+}
+
 /** Which secret verifies each endpoint's events. Production requires both (functions/env.ts). */
 export function webhookSecrets(config: Config): Record<EventTarget, string> {
   // `stripe listen` signs platform and Connect events with one secret; TEST mode has fixed ones.
@@ -60,15 +78,7 @@ export function paymentsFor(env: Bindings, schedule: Schedule = detached): Payme
     };
   }
   if (!config.paymentsTestMode) throw new Error('STRIPE_SECRET_KEY is required outside ENVIRONMENT=local');
-  const endpoints = {
-    platform: { url: new URL(WEBHOOK_PATHS.platform, config.PUBLIC_URL).href, secret: secrets.platform },
-    connect: { url: new URL(WEBHOOK_PATHS.connect, config.PUBLIC_URL).href, secret: secrets.connect },
-  };
-  const deps: TestModeDeps = {
-    store: new TestStore(env.KV),
-    publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
-    emit: (events, target) => schedule(deliverEvents(events, target, endpoints)),
-  };
+  const deps = testModeDeps(env, schedule);
   const stripe = new Stripe(TEST_MODE_KEY, {
     httpClient: Stripe.createFetchHttpClient(testModeFetch(deps)),
     // Nothing to retry against: the responder answers in-process.

@@ -1,27 +1,15 @@
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
+import { scheduleFor } from '../../http/wait-until';
 import { notFound } from '../../lib/errors';
-import { paymentsFor, type Schedule } from '../../payments/stripe';
+import { testModeDeps } from '../../payments/stripe';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
 
-/** Background work after the response (event deliveries), through the request's waitUntil. */
-export function scheduleFor(c: Context<AppEnv>): Schedule {
-  return (work) => {
-    try {
-      c.executionCtx.waitUntil(work);
-    } catch {
-      // No execution context (an in-process app in Node tests): let it run on its own.
-      void work.catch((err) => console.error('background work failed:', err));
-    }
-  };
-}
-
 /** The TEST responder's state and emitter; 404 unless payments run in TEST mode. */
 function testMode(c: Context<AppEnv>) {
-  const deps = c.get('config').paymentsTestMode ? paymentsFor(c.env, scheduleFor(c)).testModeDeps : null;
-  if (!deps) throw notFound('No such endpoint');
-  return deps;
+  if (!c.get('config').paymentsTestMode) throw notFound('No such endpoint');
+  return testModeDeps(c.env, scheduleFor(c));
 }
 
 const seeOther = (location: string) =>
