@@ -21,11 +21,13 @@ import { health } from './routes/health';
 import { meRoutes } from './routes/me';
 import { messageRoutes } from './routes/messages';
 import { notificationRoutes } from './routes/notifications';
+import { paymentRoutes } from './routes/payments';
 import { realtimeRoutes } from './routes/realtime';
 import { shortLinkRoutes } from './routes/short-links';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -83,6 +85,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/uploads', uploadRoutes);
   app.route('/films', filmRoutes);
   app.route('/studio', studioRoutes);
+  app.route('/payments', paymentRoutes);
+  app.route('/webhooks', webhookRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

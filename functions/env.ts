@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DbEnv } from './db/client';
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './lib/upload-plan';
+import { paymentsTestModeOf } from './payments/mode';
 
 /** The worker's bindings and environment variables, typed once. */
 export interface Bindings extends DbEnv {
@@ -16,9 +17,13 @@ export interface Bindings extends DbEnv {
   MAIL_FROM?: string;
   /** Largest video a creator may upload, in bytes (default 2 GB). */
   UPLOAD_MAX_BYTES?: string;
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
 }
 
 const secret = z.string().min(32, 'must be at least 32 characters');
+const webhookSecret = z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)');
 
 const common = z.object({
   PUBLIC_URL: z.url(),
@@ -42,6 +47,13 @@ const local = common.extend({
   MAIL_API_URL: z.url().optional(),
   MAIL_API_KEY: z.string().optional(),
   MAIL_FROM: z.string().default('Reelfund <no-reply@reelfund.local>'),
+  // Without a key, payments run in TEST mode (functions/payments/stripe.ts); a key here must be a test key.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_test_/, 'must be a Stripe test key (sk_test_… or rk_test_…) locally')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: webhookSecret.optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: webhookSecret.optional(),
 });
 
 // Production: every secret is required; a missing one stops start-up.
@@ -52,6 +64,9 @@ const production = common.extend({
   MAIL_API_URL: z.url(),
   MAIL_API_KEY: z.string().min(1),
   MAIL_FROM: z.string().min(3),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_/, 'must be a Stripe secret key (sk_live_… or sk_test_…)'),
+  STRIPE_WEBHOOK_SECRET: webhookSecret,
+  STRIPE_CONNECT_WEBHOOK_SECRET: webhookSecret,
 });
 
 const schema = z
@@ -59,9 +74,18 @@ const schema = z
   .refine((e) => !e.DATABASE_URL || e.ENVIRONMENT === 'local' || e.DATABASE_AUTH_TOKEN, {
     message: 'DATABASE_AUTH_TOKEN is required with DATABASE_URL in production',
     path: ['DATABASE_AUTH_TOKEN'],
+  })
+  // Real Stripe locally signs its events with the secret `stripe listen` prints; TEST mode has its own.
+  .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, {
+    message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (locally: `stripe listen --print-secret`)',
+    path: ['STRIPE_WEBHOOK_SECRET'],
   });
 
-export type Config = z.infer<typeof schema> & { isLocal: boolean };
+export type Config = z.infer<typeof schema> & {
+  isLocal: boolean;
+  /** Local with no Stripe key: the SDK talks to the local TEST responder (functions/payments/test-mode). */
+  paymentsTestMode: boolean;
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -75,7 +99,11 @@ export function parseConfig(env: Record<string, unknown>): Config {
     const problems = result.error.issues.map((i) => `${i.path.join('.') || 'ENVIRONMENT'}: ${i.message}`);
     throw new ConfigError(`Invalid environment — ${problems.join('; ')}`);
   }
-  return { ...result.data, isLocal: result.data.ENVIRONMENT === 'local' };
+  return {
+    ...result.data,
+    isLocal: result.data.ENVIRONMENT === 'local',
+    paymentsTestMode: paymentsTestModeOf(result.data),
+  };
 }
 
 const configs = new WeakMap<object, Config>();

@@ -7,7 +7,7 @@ import { serve } from '../../scripts/serve.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** The server's persisted local state (wrangler --persist-to): tests may seed rows with `wrangler d1 execute`. */
+    /** The server's persisted local state (wrangler --persist-to): tests may seed rows with `wrangler d1 execute` or reach D1/KV through wrangler's platform proxy. */
     statePath: string;
   }
 }

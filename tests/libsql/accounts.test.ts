@@ -66,6 +66,9 @@ describe('local-only endpoints in production', () => {
       MAIL_API_URL: 'https://mail.example.com/send',
       MAIL_API_KEY: 'key',
       MAIL_FROM: 'Reelfund <a@b.c>',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_y',
     });
     const res = await prod.request('/api/dev/outbox');
     expect(res.status).toBe(404);

@@ -8,6 +8,9 @@ const prod = {
   MAIL_API_URL: 'https://mail.example.com/send',
   MAIL_API_KEY: 'key',
   MAIL_FROM: 'Reelfund <hi@example.com>',
+  STRIPE_SECRET_KEY: 'sk_live_abc123',
+  STRIPE_WEBHOOK_SECRET: 'whsec_platform',
+  STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
 };
 
 describe('environment configuration', () => {
@@ -23,7 +26,14 @@ describe('environment configuration', () => {
     expect(c.ENVIRONMENT).toBe('production');
   });
 
-  it.each(['AUTH_SECRET', 'MAIL_API_URL', 'MAIL_API_KEY'])('stops production start-up without %s, naming it', (key) => {
+  it.each([
+    'AUTH_SECRET',
+    'MAIL_API_URL',
+    'MAIL_API_KEY',
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    'STRIPE_CONNECT_WEBHOOK_SECRET',
+  ])('stops production start-up without %s, naming it', (key) => {
     const { [key as keyof typeof prod]: _, ...rest } = prod;
     expect(() => parseConfig(rest)).toThrow(new RegExp(key));
   });
@@ -38,6 +48,28 @@ describe('environment configuration', () => {
     expect(parseConfig({ ...prod, DATABASE_URL: 'libsql://db.turso.io', DATABASE_AUTH_TOKEN: 't' }).DATABASE_URL).toBe(
       'libsql://db.turso.io',
     );
+  });
+
+  it('runs payments in TEST mode only locally and only without a Stripe key', () => {
+    expect(parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' }).paymentsTestMode).toBe(true);
+    expect(parseConfig(prod).paymentsTestMode).toBe(false);
+    const withKey = parseConfig({
+      ENVIRONMENT: 'local',
+      PUBLIC_URL: 'http://localhost:4321',
+      STRIPE_SECRET_KEY: 'sk_test_abc',
+      STRIPE_WEBHOOK_SECRET: 'whsec_from_stripe_listen',
+    });
+    expect(withKey.paymentsTestMode).toBe(false);
+  });
+
+  it('refuses a live Stripe key locally, a real key without its webhook secret, and malformed secrets', () => {
+    const local = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' };
+    expect(() => parseConfig({ ...local, STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+    expect(() => parseConfig({ ...local, STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ ...prod, STRIPE_WEBHOOK_SECRET: 'not-a-secret' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ ...prod, STRIPE_SECRET_KEY: 'pk_live_publishable' })).toThrow(/STRIPE_SECRET_KEY/);
   });
 
   it('refuses an unknown ENVIRONMENT rather than guessing', () => {

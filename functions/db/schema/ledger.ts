@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, id, oneOf } from './columns';
+
+/**
+ * What a ledger group records: a payment into escrow, its refund, the release of escrow to the fee
+ * and the members' payables, a payout of a payable, the reversal of a payout.
+ */
+export const LEDGER_KINDS = ['payment', 'refund', 'release', 'payout', 'payout_reversal'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * One movement of money: its lines (ledger_entries) sum to zero. The idempotency key names the
+ * movement in the world ('payment:<payment_intent_id>'), so however many events announce it, it is
+ * written once. Groups and lines are never updated or deleted; a correction is another group.
+ */
+export const ledgerGroups = sqliteTable(
+  'ledger_groups',
+  {
+    id: id(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    currency: text('currency').notNull(),
+    campaignId: text('campaign_id'),
+    paymentIntentId: text('payment_intent_id'),
+    memo: text('memo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_groups_kind_ck', sql`${t.kind} in (${oneOf(LEDGER_KINDS)})`),
+    check('ledger_groups_currency_ck', sql`length(${t.currency}) = 3 and ${t.currency} = lower(${t.currency})`),
+    index('ledger_groups_campaign_idx').on(t.campaignId, t.createdAt),
+    index('ledger_groups_payment_idx').on(t.paymentIntentId),
+  ],
+);
+
+/**
+ * A double-entry line, in integer cents: positive when money arrives in `account`, negative when it
+ * leaves. Accounts are text: 'payer:<pi>', 'escrow:<campaign>', 'fee:platform',
+ * 'payable:<campaign>:<user>', 'paid:<campaign>:<user>', 'refund:<pi>'. An account's balance is the
+ * sum of its lines; nothing else holds money.
+ */
+export const ledgerEntries = sqliteTable(
+  'ledger_entries',
+  {
+    id: id(),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => ledgerGroups.id, { onDelete: 'restrict' }),
+    account: text('account').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    // Copies of the group's context, so statements and breakdowns read lines without joins. No
+    // foreign keys: the ledger is history and outlives what it mentions.
+    campaignId: text('campaign_id'),
+    userId: text('user_id'),
+    paymentIntentId: text('payment_intent_id'),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('ledger_entries_amount_ck', sql`${t.amountCents} <> 0`),
+    check('ledger_entries_kind_ck', sql`${t.kind} in (${oneOf(LEDGER_KINDS)})`),
+    uniqueIndex('ledger_entries_group_account_uq').on(t.groupId, t.account),
+    index('ledger_entries_account_idx').on(t.account),
+    index('ledger_entries_campaign_idx').on(t.campaignId, t.kind),
+    index('ledger_entries_user_idx').on(t.userId, t.campaignId),
+  ],
+);

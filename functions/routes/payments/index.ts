@@ -1,0 +1,59 @@
+import { type Context, Hono } from 'hono';
+import type { AppEnv } from '../../http/types';
+import { scheduleFor } from '../../http/wait-until';
+import { notFound } from '../../lib/errors';
+import { testModeDeps } from '../../payments/stripe';
+import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
+import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
+
+/** The TEST responder's state and emitter; 404 unless payments run in TEST mode. */
+function testMode(c: Context<AppEnv>) {
+  if (!c.get('config').paymentsTestMode) throw notFound('No such endpoint');
+  return testModeDeps(c.env, scheduleFor(c));
+}
+
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+
+/**
+ * The pages Stripe hosts, as TEST mode serves them (local only; 404 otherwise). Like Stripe's own
+ * Checkout and onboarding URLs, they are opened by whoever holds the link: the session or link id
+ * is the credential, and paying needs no sign-in (guests donate).
+ */
+export const paymentRoutes = new Hono<AppEnv>()
+  .get('/test-checkout/:sessionId', async (c) => {
+    const deps = testMode(c);
+    const found = await deps.store.get('checkout_session', c.req.param('sessionId'));
+    if (!found) throw notFound('No such checkout session');
+    c.header('cache-control', 'no-store');
+    return c.html(checkoutPage(await expireIfDue(deps, found)));
+  })
+  .post('/test-checkout/:sessionId/pay', async (c) => {
+    const outcome = await payCheckoutSession(testMode(c), c.req.param('sessionId'));
+    if (outcome.kind === 'missing') throw notFound('No such checkout session');
+    // An expired session cannot be paid: back to the page, which says so.
+    return seeOther(
+      outcome.kind === 'expired' ? `/api/payments/test-checkout/${outcome.session.id}` : outcome.redirect,
+    );
+  })
+  .post('/test-checkout/:sessionId/cancel', async (c) => {
+    const record = await testMode(c).store.get('checkout_session', c.req.param('sessionId'));
+    if (!record) throw notFound('No such checkout session');
+    // As on Stripe, cancelling leaves the session open until it expires; the payer goes back.
+    return seeOther(record.session.cancel_url ?? '/');
+  })
+  .get('/test-onboarding/:linkId', async (c) => {
+    const deps = testMode(c);
+    const link = await deps.store.get('account_link', c.req.param('linkId'));
+    const account = link && (await deps.store.get('account', link.account));
+    if (!link || !account) throw notFound('No such account link');
+    // An expired link sends the owner to refresh_url for a new one, as Stripe does.
+    if (link.expiresAt <= Math.floor(Date.now() / 1000)) return seeOther(link.refreshUrl);
+    c.header('cache-control', 'no-store');
+    return c.html(onboardingPage(c.req.param('linkId'), account, link.returnUrl));
+  })
+  .post('/test-onboarding/:linkId/complete', async (c) => {
+    const outcome = await completeOnboarding(testMode(c), c.req.param('linkId'));
+    if (outcome.kind === 'missing') throw notFound('No such account link');
+    return seeOther(outcome.redirect);
+  });

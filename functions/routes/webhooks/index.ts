@@ -1,0 +1,36 @@
+import { type Context, Hono } from 'hono';
+import Stripe from 'stripe';
+import type { StripeEventSource } from '../../db/schema';
+import type { AppEnv } from '../../http/types';
+import { badRequest } from '../../lib/errors';
+import { webhookSecrets } from '../../payments/stripe';
+import { receiveStripeEvent } from '../../services/payments/receive-event';
+
+/** Stripe signs the timestamp too; older deliveries (replays) are refused. */
+const TOLERANCE_SECONDS = 300;
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/**
+ * Stripe's deliveries. The raw body is read as text before anything parses it (the signature
+ * covers the exact bytes), and verified with the endpoint's own secret; anything unsigned, wrongly
+ * signed or stale is a 400 before any data is touched. Stripe sends JSON (never a form post) and no
+ * Origin, which the API's CSRF guard lets through; no session is involved.
+ */
+async function receive(c: Context<AppEnv>, source: StripeEventSource) {
+  const signature = c.req.header('stripe-signature');
+  const payload = await c.req.text();
+  if (!signature) throw badRequest('Missing Stripe-Signature header');
+  let event: Stripe.Event;
+  try {
+    const secret = webhookSecrets(c.get('config'))[source];
+    event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, TOLERANCE_SECONDS, cryptoProvider);
+  } catch {
+    throw badRequest('Invalid Stripe signature');
+  }
+  const receipt = await receiveStripeEvent(c.get('db'), event, source);
+  return c.json({ received: true, ...receipt });
+}
+
+export const webhookRoutes = new Hono<AppEnv>()
+  .post('/stripe', (c) => receive(c, 'platform'))
+  .post('/stripe-connect', (c) => receive(c, 'connect'));

@@ -1,0 +1,57 @@
+import { and, eq, ne, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { checkoutSessions } from '../../db/schema';
+import { type LedgerPosting, ledgerWrite } from '../ledger/post';
+
+type Statement = BatchItem<'sqlite'>;
+
+/** What our Checkout Sessions (and their payment intents) carry in metadata: see create-checkout.ts. */
+export const paymentMetadata = z.object({
+  campaignId: z.string().min(1),
+  payerId: z.string().min(1).optional(),
+  guestEmail: z.email().optional(),
+  amountCents: z.coerce.number().int().positive(),
+  checkoutRef: z.string().min(1),
+});
+export type PaymentMetadata = z.infer<typeof paymentMetadata>;
+
+/** A succeeded payment, as either of Stripe's announcements of it describes it. */
+export interface PaymentFacts {
+  paymentIntentId: string;
+  /** What Stripe actually collected (amount_total / amount_received): the ledger follows Stripe. */
+  amountCents: number;
+  currency: string;
+  metadata: PaymentMetadata;
+}
+
+/** Payer → campaign escrow, keyed by the payment intent: however many events announce it, one group. */
+export function paymentPosting(p: PaymentFacts): LedgerPosting {
+  return {
+    idempotencyKey: `payment:${p.paymentIntentId}`,
+    kind: 'payment',
+    currency: p.currency.toLowerCase(),
+    campaignId: p.metadata.campaignId,
+    paymentIntentId: p.paymentIntentId,
+    memo: p.metadata.guestEmail ? `guest ${p.metadata.guestEmail}` : null,
+    lines: [
+      { account: `payer:${p.paymentIntentId}`, amountCents: -p.amountCents, userId: p.metadata.payerId ?? null },
+      { account: `escrow:${p.metadata.campaignId}`, amountCents: p.amountCents },
+    ],
+  };
+}
+
+/**
+ * The statements that credit a payment: its ledger group, its checkout session marked complete and
+ * — passed in by the caller — projection updates guarded by `posted`, so they apply exactly when
+ * the group is written. Safe to repeat and to run concurrently (see ledgerWrite).
+ */
+export function creditPayment(db: Db, p: PaymentFacts, projections?: (posted: SQL) => Statement[]): Statement[] {
+  const write = ledgerWrite(db, paymentPosting(p));
+  const session = db
+    .update(checkoutSessions)
+    .set({ status: 'complete', paymentIntentId: p.paymentIntentId, updatedAt: new Date() })
+    .where(and(eq(checkoutSessions.reference, p.metadata.checkoutRef), ne(checkoutSessions.status, 'complete')));
+  return [...write.statements, session, ...(projections?.(write.posted) ?? [])];
+}

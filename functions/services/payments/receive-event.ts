@@ -1,0 +1,54 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { Db } from '../../db/client';
+import { type StripeEventSource, stripeEvents } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { type EventHandler, HANDLERS } from './handlers';
+
+export interface Receipt {
+  /** The event had been processed before: nothing was done. */
+  duplicate: boolean;
+  /** A handler exists for this type (others are recorded only). */
+  handled: boolean;
+}
+
+/**
+ * Takes one verified Stripe event: records its id once, then runs its handler's statements and
+ * marks it processed in one batch. A handler that throws leaves the event unprocessed, so the
+ * endpoint answers 500 and Stripe's retry runs it again; handlers are idempotent, so two
+ * concurrent deliveries of one event do no more than one.
+ */
+export async function receiveStripeEvent(db: Db, event: Stripe.Event, source: StripeEventSource): Promise<Receipt> {
+  const inserted = await db
+    .insert(stripeEvents)
+    .values({
+      id: event.id,
+      type: event.type,
+      source,
+      accountId: event.account ?? null,
+      livemode: event.livemode,
+      stripeCreated: event.created,
+    })
+    .onConflictDoNothing({ target: stripeEvents.id })
+    .returning({ id: stripeEvents.id });
+  if (inserted.length === 0) {
+    const seen = await db
+      .select({ processedAt: stripeEvents.processedAt })
+      .from(stripeEvents)
+      .where(eq(stripeEvents.id, event.id))
+      .get();
+    if (seen?.processedAt) return { duplicate: true, handled: false };
+  }
+  const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
+  const effects = handler ? await handler(db, event as never) : [];
+  await new UnitOfWork(db)
+    .add(
+      ...effects,
+      db
+        .update(stripeEvents)
+        .set({ processedAt: new Date() })
+        .where(and(eq(stripeEvents.id, event.id), isNull(stripeEvents.processedAt))),
+    )
+    .commit();
+  return { duplicate: false, handled: Boolean(handler) };
+}

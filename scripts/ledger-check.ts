@@ -1,0 +1,29 @@
+// Proves the ledger: every group sums to zero, every group has lines that agree with it, and every
+// projection (a campaign's raised amount…) equals its lines. Exit code 1 when anything is off.
+//   npm run ledger:check                    the local database (what `npm start` serves)
+//   DATABASE_URL=libsql://… DATABASE_AUTH_TOKEN=… npm run ledger:check    a Turso database
+import { createClient } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import type { Db } from '../functions/db/client';
+import { schema } from '../functions/db/client';
+import { checkLedger } from '../functions/services/ledger/check';
+import { argValue, openPlatform } from './lib/platform';
+
+const remote = process.env.DATABASE_URL;
+const platform = remote ? null : await openPlatform(argValue('--persist-to'));
+const db: Db = remote
+  ? (drizzle(createClient({ url: remote, authToken: process.env.DATABASE_AUTH_TOKEN }), { schema }) as unknown as Db)
+  : (platform?.db as Db);
+try {
+  const report = await checkLedger(db);
+  console.log(`ledger: ${report.groups} groups, ${report.entries} lines`);
+  for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
+  console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);
+  process.exitCode = report.ok ? 0 : 1;
+} catch (err) {
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  console.error('ledger:check failed:', err instanceof Error ? err.message.split('\n')[0] : err, cause);
+  process.exitCode = 2;
+} finally {
+  await platform?.dispose();
+}

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { checkoutSessions, ledgerEntries, stripeEvents } from '../../functions/db/schema';
+import type { Bindings } from '../../functions/env';
+import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { openPlatform } from '../../scripts/lib/platform';
+import { expectLedgerBalanced } from '../support/ledger';
+import { sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
+
+const base = () => inject('baseUrl');
+
+// The running product's own D1 and KV (the server started by global setup), through wrangler's
+// platform proxy: the test creates a Checkout Session with the app's service, as a route will.
+let platform: Awaited<ReturnType<typeof openPlatform>>;
+beforeAll(async () => {
+  platform = await openPlatform(inject('statePath'));
+});
+afterAll(async () => {
+  await platform?.dispose();
+});
+
+describe('payments in TEST mode, over HTTP against the built worker', () => {
+  it('labels server-rendered pages TEST MODE (prerendered pages are built for every environment)', async () => {
+    expect(await (await fetch(`${base()}/donation-success`)).text()).toContain('data-test-mode');
+    expect(await (await fetch(`${base()}/faq`)).text()).not.toContain('data-test-mode');
+  });
+
+  it('takes a signed event from the raw body once, and refuses an unsigned one', async () => {
+    const event = sessionCompleted(testPayment());
+    const body = JSON.stringify(event);
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base()}${WEBHOOK_PATHS.platform}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+        body,
+      });
+    expect((await post({})).status).toBe(400);
+    const first = await post({ 'stripe-signature': await signature(body) });
+    expect(await first.json()).toMatchObject({ received: true, duplicate: false });
+    const again = await post({ 'stripe-signature': await signature(body) });
+    expect(await again.json()).toMatchObject({ received: true, duplicate: true });
+  });
+
+  it('pays on the TEST checkout page; the worker POSTs the signed events to its own webhook over HTTP', async () => {
+    const env = { ...platform.env, PUBLIC_URL: base() } as Bindings;
+    const { stripe } = paymentsFor(env);
+    const created = await createCheckout(
+      { db: platform.db, stripe },
+      {
+        campaignId: `camp_${crypto.randomUUID().slice(0, 8)}`,
+        payer: { guestEmail: 'guest@example.test' },
+        amountCents: 1234,
+        description: 'Donation to “HTTP Film”',
+        attemptId: crypto.randomUUID(),
+        successUrl: `${base()}/donation-success?session_id={CHECKOUT_SESSION_ID}`,
+        cancelUrl: `${base()}/`,
+      },
+    );
+    const page = await fetch(created.url);
+    expect(await page.text()).toContain('Pay $12.34');
+    const pay = await fetch(`${created.url}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(pay.status).toBe(303);
+    expect(pay.headers.get('location')).toBe(`${base()}/donation-success?session_id=${created.id}`);
+
+    let row: typeof checkoutSessions.$inferSelect | undefined;
+    for (let i = 0; i < 80 && row?.status !== 'complete'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      row = await platform.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, created.id)).get();
+    }
+    expect(row?.status).toBe('complete');
+    const pi = row?.paymentIntentId as string;
+    const lines = await platform.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentIntentId, pi));
+    expect(lines.map((l) => l.amountCents).sort((a, b) => a - b)).toEqual([-1234, 1234]);
+    const events = await platform.db
+      .select()
+      .from(stripeEvents)
+      .where(eq(stripeEvents.type, 'payment_intent.succeeded'));
+    expect(events.length).toBeGreaterThan(0);
+    await expectLedgerBalanced(platform.db);
+  });
+});

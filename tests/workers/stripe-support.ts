@@ -1,0 +1,68 @@
+import { exports } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { vi } from 'vitest';
+import { getDb } from '../../functions/db/client';
+import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
+import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { ORIGIN } from '../support/http';
+import { signature } from '../support/stripe-fixtures';
+import { call, env } from './support';
+
+export * from '../support/stripe-fixtures';
+
+export const db = () => getDb(env);
+
+/** A delivery as Stripe makes it: JSON, a Stripe-Signature header, no Origin, no cookie. */
+export async function deliver(
+  event: Stripe.Event | string,
+  opts: { secret?: string; timestamp?: number; path?: string; sign?: boolean } = {},
+) {
+  const payload = typeof event === 'string' ? event : JSON.stringify(event);
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (opts.sign !== false) headers['stripe-signature'] = await signature(payload, opts);
+  return call(opts.path ?? WEBHOOK_PATHS.platform, { method: 'POST', headers, body: payload });
+}
+
+export const eventRow = (id: string) => db().select().from(stripeEvents).where(eq(stripeEvents.id, id)).get();
+
+export const linesFor = (pi: string) =>
+  db().select().from(ledgerEntries).where(eq(ledgerEntries.paymentIntentId, pi)).orderBy(ledgerEntries.amountCents);
+
+/** Polls until `probe` returns a value (for work the worker does after its response, via waitUntil). */
+export async function eventually<T>(probe: () => Promise<T | null | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 100; i++) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`gave up waiting for ${what}`);
+}
+
+/**
+ * TEST mode POSTs its events to PUBLIC_URL (http://localhost:4321), where nothing listens inside the
+ * workerd test runner. Outbound fetches to that origin are handed to the worker under test
+ * (`exports.default.fetch`) — the same request the endpoint would receive over HTTP; anything else
+ * goes out as usual. The worker and the tests share one isolate, so this covers waitUntil work too.
+ */
+export function routeSelfFetchToWorker() {
+  const realFetch = globalThis.fetch.bind(globalThis);
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (new URL(request.url).origin === ORIGIN) return exports.default.fetch(request);
+    return realFetch(request);
+  });
+}
+
+/** The payments client as a request gets it, with its background deliveries collected to await. */
+export function testPayments() {
+  const pending: Promise<unknown>[] = [];
+  const payments = paymentsFor(env, (work) => void pending.push(work));
+  return {
+    ...payments,
+    /** Waits for every event delivery started so far. */
+    settled: async () => {
+      while (pending.length) await Promise.all(pending.splice(0));
+    },
+  };
+}
