@@ -128,12 +128,12 @@ describe('coming-soon gate: on', () => {
     expect((await call('/api/health')).status).toBe(200);
     expect((await call('/api/auth/get-session')).status).toBe(200);
     expect((await call('/api/me', { headers: { cookie: member.cookie } })).status).toBe(200);
-    // Payment webhooks pass the gate (none is mounted yet, hence 404 rather than 403).
+    // Payment webhooks pass the gate: they reach the endpoint, which refuses an unsigned event (400, not 403).
     const webhook = await call('/api/webhooks/stripe', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
     });
-    expect(webhook.status).toBe(404);
+    expect(webhook.status).toBe(400);
     const status = await call('/api/gate/status', { headers: { cookie: member.cookie } });
     expect(await status.json()).toEqual({ enabled: true, authorized: false, byPasscode: false });
   });
