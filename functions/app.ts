@@ -15,6 +15,9 @@ import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { mediaRoutes } from './routes/media';
+import { myListRoutes } from './routes/my-list';
+import { watchRoutes } from './routes/watch';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -58,6 +61,9 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/media', mediaRoutes);
+  app.route('/my-list', myListRoutes);
+  app.route('/watch', watchRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
