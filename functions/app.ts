@@ -17,6 +17,7 @@ import { health } from './routes/health';
 import { meRoutes } from './routes/me';
 import { mediaRoutes } from './routes/media';
 import { myListRoutes } from './routes/my-list';
+import { searchRoutes } from './routes/search';
 import { watchRoutes } from './routes/watch';
 
 export interface AppDeps {
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/dev', devRoutes);
   app.route('/media', mediaRoutes);
   app.route('/my-list', myListRoutes);
+  app.route('/search', searchRoutes);
   app.route('/watch', watchRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));

@@ -43,17 +43,17 @@ export function normaliseQuery(raw: string | null | undefined): string {
 }
 
 /**
- * An FTS5 MATCH expression from user text: each word becomes a quoted prefix term (so FTS5 syntax in
- * the input is inert), all of them required. Null when nothing searchable is left.
+ * An FTS5 MATCH expression from user text: split into words the way the index's tokenizer does
+ * (letters and digits; everything else separates), each a quoted prefix term, all of them required.
+ * Quoting makes FTS5 syntax in the input inert. Null when nothing searchable is left.
  */
 export function toMatchExpression(query: string): string | null {
   const terms = query
-    .split(' ')
-    .map((t) => t.replace(/[^\p{L}\p{N}'’-]+/gu, ''))
-    .filter((t) => /[\p{L}\p{N}]/u.test(t))
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
     .slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
-  return terms.map((t) => `"${t.replace(/"/g, '""')}"*`).join(' ');
+  return terms.map((t) => `"${t}"*`).join(' ');
 }
 
 const OPEN = '\u0001';
