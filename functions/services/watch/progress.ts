@@ -11,8 +11,8 @@ export const FINISHED_RATIO = 0.9;
 
 export const progressInput = z
   .object({
-    positionSeconds: z.number().finite().min(0).max(1_000_000),
-    durationSeconds: z.number().finite().positive().max(1_000_000).nullable().optional(),
+    positionSeconds: z.number().min(0).max(1_000_000),
+    durationSeconds: z.number().positive().max(1_000_000).nullable().optional(),
   })
   .strict();
 export type ProgressInput = z.infer<typeof progressInput>;
