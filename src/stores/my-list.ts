@@ -66,6 +66,8 @@ export async function setInMyList(id: string, on: boolean): Promise<boolean> {
     const res = await fetch(`/api/my-list/${encodeURIComponent(id)}`, {
       method: on ? 'PUT' : 'DELETE',
       credentials: 'same-origin',
+      // The change must reach the server even if the visitor navigates away at once.
+      keepalive: true,
       headers: { accept: 'application/json' },
     });
     if (!res.ok) throw new Error(`my list answered ${res.status}`);
