@@ -8,7 +8,7 @@ CREATE TABLE `video_search_keys` (
 	`video_id` text NOT NULL UNIQUE
 );
 --> statement-breakpoint
-CREATE VIRTUAL TABLE `videos_fts` USING fts5(title, description, category, creators, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3');
+CREATE VIRTUAL TABLE `videos_fts` USING fts5(title, description, category, creators, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4');
 --> statement-breakpoint
 INSERT INTO `video_search_keys` (`video_id`) SELECT `id` FROM `videos`;
 --> statement-breakpoint

@@ -5,11 +5,27 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
+import { firstFrame } from './bench/first-frame.mjs';
 import { sideBySide } from './bench/load.mjs';
+import { searchLatency } from './bench/search.mjs';
 import { serve } from './serve.mjs';
 
-/** Pages whose compressed HTML and JavaScript are reported. */
-export const PAGES = ['/', '/faq', '/auth'];
+/**
+ * Pages whose compressed HTML and JavaScript are reported, fetched as the signed-in demo viewer
+ * ({film} is a seeded film: its page carries the player).
+ */
+export const PAGES = [
+  '/',
+  '/faq',
+  '/auth',
+  '/browse-by-category',
+  '/browse-by-category?category=drama',
+  '/new-and-popular',
+  '/search?q=harbor',
+  '/my-list',
+  '/movie/{film}',
+];
+const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' };
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -20,10 +36,22 @@ const base = server.url;
 try {
   console.log(`\nReelfund bench — ${new Date().toISOString()} — ${base}\n`);
 
-  console.log('Page weight (compressed; JS = every script a cold visit loads up to hydration)');
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(DEMO_VIEWER),
+  });
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const found = await (await fetch(`${base}/api/search?q=lighthouse`)).json();
+  const film = found.hits[0]?.id ?? 'none';
+
+  console.log('Page weight (compressed; JS = every script a cold visit loads up to hydration; signed in as the demo viewer)');
   const rows = [];
-  for (const path of PAGES) {
-    const w = await pageWeight(base, path);
+  for (const path of PAGES.map((p) => p.replace('{film}', film))) {
+    const w = await pageWeight(base, path, { cookie });
     rows.push({
       page: path,
       status: w.status,
@@ -53,6 +81,24 @@ try {
     });
   }
   console.table(load);
+
+  console.log('Time from play() to the first frame (Chromium, /video-test, fresh context per run)');
+  const ff = await firstFrame(base, { filmId: film, ...DEMO_VIEWER });
+  console.table([{ runs: ff.runs.map((t) => t.toFixed(0)).join(', '), median: ms(ff.median) }]);
+
+  console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
+  const search = await searchLatency([1_000, 100_000]);
+  console.table(
+    search.map((r) => ({
+      films: r.size.toLocaleString('en'),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      'avg hits': r.avgHits.toFixed(1),
+      'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
+    })),
+  );
+  const [small, large] = search;
+  if (small && large) console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
 } finally {
   await server.stop();
   rmSync(state, { recursive: true, force: true });

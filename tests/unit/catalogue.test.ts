@@ -33,15 +33,16 @@ describe('parseRange', () => {
 });
 
 describe('search text', () => {
-  it('trims and collapses the query, and quotes each word as a prefix term', () => {
+  const lastAsPrefix = (t: string) => `({title category creators} : "${t}"* OR "${t}")`;
+  it('trims and collapses the query; words are whole, the last may also start a name or title word', () => {
     expect(normaliseQuery('  the   last\tlight  ')).toBe('the last light');
-    expect(toMatchExpression('last light')).toBe('"last"* "light"*');
-    expect(toMatchExpression("cartographer's")).toBe('"cartographer"* "s"*');
-    expect(toMatchExpression('owner_ab12')).toBe('"owner"* "ab12"*');
+    expect(toMatchExpression('last light')).toBe(`"last" AND ${lastAsPrefix('light')}`);
+    expect(toMatchExpression("cartographer's")).toBe(`"cartographer" AND ${lastAsPrefix('s')}`);
+    expect(toMatchExpression('owner_ab12')).toBe(`"owner" AND ${lastAsPrefix('ab12')}`);
   });
 
   it('leaves nothing of FTS5 syntax and nothing to search in punctuation alone', () => {
-    expect(toMatchExpression('" OR * NEAR(')).toBe('"OR"* "NEAR"*');
+    expect(toMatchExpression('" OR * NEAR(')).toBe(`"OR" AND ${lastAsPrefix('NEAR')}`);
     expect(toMatchExpression('  ')).toBeNull();
     expect(toMatchExpression('*** ---')).toBeNull();
   });

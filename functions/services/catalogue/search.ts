@@ -44,7 +44,10 @@ export function normaliseQuery(raw: string | null | undefined): string {
 
 /**
  * An FTS5 MATCH expression from user text: split into words the way the index's tokenizer does
- * (letters and digits; everything else separates), each a quoted prefix term, all of them required.
+ * (letters and digits; everything else separates), all of them required. Words match whole words;
+ * the last one may also be the start of a word in the title, category or creators' names (people
+ * type titles and names partially) — not of a description, so a short fragment does not pull in
+ * half the catalogue.
  * Quoting makes FTS5 syntax in the input inert. Null when nothing searchable is left.
  */
 export function toMatchExpression(query: string): string | null {
@@ -53,7 +56,10 @@ export function toMatchExpression(query: string): string | null {
     .filter(Boolean)
     .slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
-  return terms.map((t) => `"${t}"*`).join(' ');
+  const last = terms.length - 1;
+  return terms
+    .map((t, i) => (i === last ? `({title category creators} : "${t}"* OR "${t}")` : `"${t}"`))
+    .join(' AND ');
 }
 
 const OPEN = '\u0001';
