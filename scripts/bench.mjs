@@ -48,7 +48,9 @@ try {
   const found = await (await fetch(`${base}/api/search?q=lighthouse`)).json();
   const film = found.hits[0]?.id ?? 'none';
 
-  console.log('Page weight (compressed; JS = every script a cold visit loads up to hydration; signed in as the demo viewer)');
+  console.log(
+    'Page weight (compressed; JS = every script a cold visit loads up to hydration; signed in as the demo viewer)',
+  );
   const rows = [];
   for (const path of PAGES.map((p) => p.replace('{film}', film))) {
     const w = await pageWeight(base, path, { cookie });
@@ -98,7 +100,8 @@ try {
     })),
   );
   const [small, large] = search;
-  if (small && large) console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
+  if (small && large)
+    console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
 } finally {
   await server.stop();
   rmSync(state, { recursive: true, force: true });

@@ -103,7 +103,20 @@ function clips() {
     const log = join(tmpdir(), `reelfund-vp9-${name}`);
     const common = [...input, '-filter_complex', graph, '-map', '[v]', '-map', '[a]', ...video, ...gop];
     ffmpeg([...common, '-pass', '1', '-passlogfile', log, '-an', '-f', 'null', '/dev/null']);
-    ffmpeg([...common, '-pass', '2', '-passlogfile', log, '-c:a', 'libopus', '-b:a', '24k', '-ac', '1', `${OUT}/${name}.webm`]);
+    ffmpeg([
+      ...common,
+      '-pass',
+      '2',
+      '-passlogfile',
+      log,
+      '-c:a',
+      'libopus',
+      '-b:a',
+      '24k',
+      '-ac',
+      '1',
+      `${OUT}/${name}.webm`,
+    ]);
   }
 }
 

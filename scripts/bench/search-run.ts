@@ -27,7 +27,8 @@ function rng(seed: number) {
   };
 }
 
-const SYLLABLES = 'ka lo mi ra ne so tu vi be da fe go hu ji ku le mo na pi qu re si ta vo wa xe yo zu an el or ish'.split(' ');
+const SYLLABLES =
+  'ka lo mi ra ne so tu vi be da fe go hu ji ku le mo na pi qu re si ta vo wa xe yo zu an el or ish'.split(' ');
 function words(count: number, random: () => number) {
   const out = new Set<string>();
   while (out.size < count) {
@@ -41,7 +42,7 @@ function words(count: number, random: () => number) {
 
 /** Zipf-like pick: low ranks are common, the tail is long (as in real descriptions). */
 const zipf = (list: string[], random: () => number) => list[Math.floor(list.length * random() ** 3)] as string;
-const pick = (list: string[], random: () => number) => list[Math.floor(random() * list.length)] as string;
+const pick = <T>(list: T[], random: () => number) => list[Math.floor(random() * list.length)] as T;
 const cap = (w: string) => w[0]?.toUpperCase() + w.slice(1);
 
 async function bench(size: number) {
@@ -55,16 +56,41 @@ async function bench(size: number) {
     await migrate(db, { migrationsFolder: './migrations' });
     const now = Date.now();
     // Creators grow with the catalogue (about 20 films each), as in a real one.
-    const creators = Array.from({ length: Math.max(50, Math.round(size / 20)) }, (_, i) => ({ id: `creator-${i}`, name: `${cap(pick(titleWords, random))}_${i}` }));
+    const creators = Array.from({ length: Math.max(50, Math.round(size / 20)) }, (_, i) => ({
+      id: `creator-${i}`,
+      name: `${cap(pick(titleWords, random))}_${i}`,
+    }));
     await client.batch(
       creators.flatMap((c) => [
-        { sql: 'insert into user (id, name, email, email_verified, created_at, updated_at) values (?, ?, ?, 0, ?, ?)', args: [c.id, c.name, `${c.id}@bench.test`, now, now] },
+        {
+          sql: 'insert into user (id, name, email, email_verified, created_at, updated_at) values (?, ?, ?, 0, ?, ?)',
+          args: [c.id, c.name, `${c.id}@bench.test`, now, now],
+        },
         { sql: 'insert into profiles (user_id, username) values (?, ?)', args: [c.id, c.name] },
       ]),
       'write',
     );
-    const cats = ['Drama', 'Comedy', 'Documentary', 'Sci-Fi', 'Animation', 'Thriller', 'Horror', 'Romance', 'Music', 'Family', 'Crime', 'War'];
-    await client.batch(cats.map((name, i) => ({ sql: 'insert into categories (id, name, position) values (?, ?, ?)', args: [`c${i}`, name, i] })), 'write');
+    const cats = [
+      'Drama',
+      'Comedy',
+      'Documentary',
+      'Sci-Fi',
+      'Animation',
+      'Thriller',
+      'Horror',
+      'Romance',
+      'Music',
+      'Family',
+      'Crime',
+      'War',
+    ];
+    await client.batch(
+      cats.map((name, i) => ({
+        sql: 'insert into categories (id, name, position) values (?, ?, ?)',
+        args: [`c${i}`, name, i],
+      })),
+      'write',
+    );
 
     const titles: string[] = [];
     const started = performance.now();
@@ -72,10 +98,21 @@ async function bench(size: number) {
       const n = Math.min(CHUNK, size - offset);
       const rows: (string | number)[][] = [];
       for (let i = 0; i < n; i++) {
-        const title = Array.from({ length: 1 + Math.floor(random() * 3) }, () => cap(pick(titleWords, random))).join(' ');
+        const title = Array.from({ length: 1 + Math.floor(random() * 3) }, () => cap(pick(titleWords, random))).join(
+          ' ',
+        );
         titles.push(title);
-        const description = Array.from({ length: 12 + Math.floor(random() * 14) }, () => zipf(proseWords, random)).join(' ');
-        rows.push([`film-${offset + i}`, title, description, `c${Math.floor(random() * cats.length)}`, pick(creators, random).id, now - (offset + i) * 1000]);
+        const description = Array.from({ length: 12 + Math.floor(random() * 14) }, () => zipf(proseWords, random)).join(
+          ' ',
+        );
+        rows.push([
+          `film-${offset + i}`,
+          title,
+          description,
+          `c${Math.floor(random() * cats.length)}`,
+          pick(creators, random).id,
+          now - (offset + i) * 1000,
+        ]);
       }
       const placeholders = rows.map(() => "(?, ?, ?, ?, ?, 'approved', ?)").join(', ');
       await client.execute({
@@ -105,8 +142,8 @@ async function bench(size: number) {
       const dt = performance.now() - t;
       times.push(dt);
       hits += r.hits.length;
-      const kind = i % 10 === 9 ? 'creator' : ['title', 'word', 'prefix'][i % 3] as string;
-      (byKind[kind] ??= []).push(dt);
+      const kind = i % 10 === 9 ? 'creator' : (['title', 'word', 'prefix'][i % 3] as string);
+      byKind[kind] = [...(byKind[kind] ?? []), dt];
     }
     if (process.env.SEARCH_BENCH_DEBUG)
       for (const [k, v] of Object.entries(byKind)) {

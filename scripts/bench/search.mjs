@@ -7,7 +7,10 @@ import { run } from '../lib/proc.mjs';
  */
 export async function searchLatency(sizes = [1_000, 100_000]) {
   const out = await run('tsx', ['scripts/bench/search-run.ts', ...sizes.map(String)], { quiet: true });
-  const line = out.trim().split('\n').findLast((l) => l.startsWith('['));
+  const line = out
+    .trim()
+    .split('\n')
+    .findLast((l) => l.startsWith('['));
   if (!line) throw new Error(`search bench printed no result:\n${out}`);
   return JSON.parse(line);
 }

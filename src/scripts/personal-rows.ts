@@ -68,5 +68,10 @@ $session.subscribe((state) => {
   started = true;
   void loadContinueWatching().catch(() => {});
   void loadMyList();
-  $myListFilms.subscribe((films) => fill('my-list', films.slice(0, 12).map((f) => card(f))));
+  $myListFilms.subscribe((films) =>
+    fill(
+      'my-list',
+      films.slice(0, 12).map((f) => card(f)),
+    ),
+  );
 });

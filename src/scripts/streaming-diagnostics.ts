@@ -34,7 +34,10 @@ if (panel && video) {
       ranges.push(`${video.buffered.start(i).toFixed(1)}–${video.buffered.end(i).toFixed(1)} s`);
     }
     show('buffered', ranges.join(', ') || '—');
-    show('position', `${video.currentTime.toFixed(2)} / ${Number.isFinite(video.duration) ? video.duration.toFixed(2) : '?'} s`);
+    show(
+      'position',
+      `${video.currentTime.toFixed(2)} / ${Number.isFinite(video.duration) ? video.duration.toFixed(2) : '?'} s`,
+    );
     show('state', `${video.readyState} / ${video.networkState}`);
     const q = video.getVideoPlaybackQuality?.();
     if (q) show('frames', `${q.totalVideoFrames - q.droppedVideoFrames} / ${q.droppedVideoFrames}`);

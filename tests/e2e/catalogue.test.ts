@@ -43,7 +43,8 @@ async function filmId(context: BrowserContext, title: string) {
   return hit.id;
 }
 
-const pressed = (page: Page, id: string) => page.locator(`[data-list-toggle="${id}"]`).first().getAttribute('aria-pressed');
+const pressed = (page: Page, id: string) =>
+  page.locator(`[data-list-toggle="${id}"]`).first().getAttribute('aria-pressed');
 
 describe('the catalogue in Chromium', () => {
   it('browses a category and searches from the header', async () => {
@@ -141,13 +142,28 @@ describe('the catalogue in Chromium', () => {
     await expect
       .poll(() => second.page.locator('[data-player]').getAttribute('data-resumed-at'), { timeout: 10_000 })
       .toBe('3');
-    const resumed = await second.page
-      .locator('[data-player-video]')
-      .evaluate((v: HTMLVideoElement) => v.currentTime);
+    const resumed = await second.page.locator('[data-player-video]').evaluate((v: HTMLVideoElement) => v.currentTime);
     expect(resumed).toBeCloseTo(3, 1);
     expect(second.errors).toEqual([]);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('shows the streaming diagnostics: first frame time and range probes (206, 416)', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    await page.goto('/video-test');
+    await page.click('[data-measure]');
+    await expect
+      .poll(() => page.locator('[data-diagnostics]').getAttribute('data-ttff-ms'), { timeout: 15_000 })
+      .toMatch(/^\d+(\.\d+)?$/);
+    await page.click('[data-probe="bytes=-1024"]');
+    await expect.poll(() => page.locator('[data-probe-log] li').first().getAttribute('data-probe-result')).toBe('206');
+    await page.click('[data-probe="bytes=999999999-"]');
+    await expect.poll(() => page.locator('[data-probe-log] li').first().getAttribute('data-probe-result')).toBe('416');
+    expect(Number(await page.locator('[data-requests]').textContent())).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('shows the 404 page with status 404 for a film that does not exist', async () => {

@@ -57,9 +57,7 @@ export function toMatchExpression(query: string): string | null {
     .slice(0, MAX_TERMS);
   if (terms.length === 0) return null;
   const last = terms.length - 1;
-  return terms
-    .map((t, i) => (i === last ? `({title category creators} : "${t}"* OR "${t}")` : `"${t}"`))
-    .join(' AND ');
+  return terms.map((t, i) => (i === last ? `({title category creators} : "${t}"* OR "${t}")` : `"${t}"`)).join(' AND ');
 }
 
 const OPEN = '\u0001';
