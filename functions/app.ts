@@ -28,6 +28,10 @@ import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 import { webhookRoutes } from './routes/webhooks';
+import { mediaRoutes } from './routes/media';
+import { myListRoutes } from './routes/my-list';
+import { searchRoutes } from './routes/search';
+import { watchRoutes } from './routes/watch';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -87,6 +91,10 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/studio', studioRoutes);
   app.route('/payments', paymentRoutes);
   app.route('/webhooks', webhookRoutes);
+  app.route('/media', mediaRoutes);
+  app.route('/my-list', myListRoutes);
+  app.route('/search', searchRoutes);
+  app.route('/watch', watchRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

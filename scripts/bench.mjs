@@ -5,13 +5,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
+import { firstFrame } from './bench/first-frame.mjs';
 import { sideBySide } from './bench/load.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { run } from './lib/proc.mjs';
+import { searchLatency } from './bench/search.mjs';
 import { serve } from './serve.mjs';
 
-/** Pages whose compressed HTML and JavaScript are reported. */
-export const PAGES = ['/', '/faq', '/auth'];
+/**
+ * Pages whose compressed HTML and JavaScript are reported, fetched as the signed-in demo viewer
+ * ({film} is a seeded film: its page carries the player).
+ */
+export const PAGES = [
+  '/',
+  '/faq',
+  '/auth',
+  '/browse-by-category',
+  '/browse-by-category?category=drama',
+  '/new-and-popular',
+  '/search?q=harbor',
+  '/my-list',
+  '/movie/{film}',
+];
+const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' };
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -30,10 +46,16 @@ const base = server.url;
 try {
   console.log(`\nReelfund bench — ${new Date().toISOString()} — ${base}\n`);
 
-  console.log('Page weight (compressed; JS = every script a cold visit loads up to hydration)');
+  const { cookie } = await signIn(base, DEMO_VIEWER.email, DEMO_VIEWER.password);
+  const found = await (await fetch(`${base}/api/search?q=lighthouse`)).json();
+  const film = found.hits[0]?.id ?? 'none';
+
+  console.log(
+    'Page weight (compressed; JS = every script a cold visit loads up to hydration; signed in as the demo viewer)',
+  );
   const rows = [];
-  for (const path of PAGES) {
-    const w = await pageWeight(base, path);
+  for (const path of PAGES.map((p) => p.replace('{film}', film))) {
+    const w = await pageWeight(base, path, { cookie });
     rows.push({
       page: path,
       status: w.status,
@@ -65,7 +87,6 @@ try {
   console.table(load);
 
   console.log('Short-link redirect (/s/{code}, KV hit) against a bare worker route answering a constant 302');
-  const { cookie } = await signIn(base, 'viewer@reelfund.local', 'reelfund-demo');
   const link = await (
     await fetch(`${base}/api/short-links`, {
       method: 'POST',
@@ -103,6 +124,24 @@ try {
       p99: ms(rt.fan.p99),
     },
   ]);
+  console.log('Time from play() to the first frame (Chromium, /video-test, fresh context per run)');
+  const ff = await firstFrame(base, { filmId: film, ...DEMO_VIEWER });
+  console.table([{ runs: ff.runs.map((t) => t.toFixed(0)).join(', '), median: ms(ff.median) }]);
+
+  console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
+  const search = await searchLatency([1_000, 100_000]);
+  console.table(
+    search.map((r) => ({
+      films: r.size.toLocaleString('en'),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      'avg hits': r.avgHits.toFixed(1),
+      'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
+    })),
+  );
+  const [small, large] = search;
+  if (small && large)
+    console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
 } finally {
   await server.stop();
   rmSync(state, { recursive: true, force: true });

@@ -33,6 +33,9 @@ export const MSG = {
   allMustApprove: 'All team members must approve their revenue share before submission',
   waitingForTeam: 'Waiting for all team members to approve their revenue share before campaign can be submitted',
   selectUser: 'Please select a user',
+  // Catalogue (SPEC 2 route table; issue #5)
+  popularMovies: 'Popular Movies',
+  signInToWatch: 'Sign in to watch',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

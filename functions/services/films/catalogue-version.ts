@@ -1,12 +1,12 @@
-/**
- * The catalogue cache's version: readers key their cached pages by it, so writing a new value makes
- * every cached catalogue page stale at once. Bumped after a change that alters what the catalogue
- * shows (an approval, an edit of an approved film, a film taken out).
- */
-export const CATALOGUE_VERSION_KEY = 'catalogue:version';
+import { catalogueCache } from '../catalogue/cache';
 
-export async function bumpCatalogueVersion(kv: KVNamespace): Promise<string> {
-  const version = String(Date.now());
-  await kv.put(CATALOGUE_VERSION_KEY, version);
-  return version;
+export { CATALOGUE_VERSION_KEY } from '../catalogue/cache';
+
+/**
+ * Makes every cached catalogue page stale at once (the catalogue cache keys its entries by this
+ * version). Called after a change that alters what the catalogue shows: an approval, an edit of an
+ * approved film, a film taken out.
+ */
+export async function bumpCatalogueVersion(kv: KVNamespace): Promise<void> {
+  await catalogueCache(kv).bump();
 }

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { requireViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { addToMyList } from '../../services/my-list/add';
+import { listMyList } from '../../services/my-list/list';
+import { removeFromMyList } from '../../services/my-list/remove';
+
+/** The signed-in viewer's own list; every query is scoped to the viewer, so no id reaches another's. */
+export const myListRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .get('/', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json({ items: await listMyList(c.get('db'), viewer) });
+  })
+  .put('/:videoId', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await addToMyList(c.get('db'), viewer, c.req.param('videoId')));
+  })
+  .delete('/:videoId', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await removeFromMyList(c.get('db'), viewer, c.req.param('videoId')));
+  });

@@ -1,0 +1,42 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import { categories, videos } from '../../db/schema';
+import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
+
+export const BROWSE_PAGE_SIZE = 24;
+
+export interface CategoryCount {
+  id: string;
+  name: string;
+  count: number;
+}
+
+/** Every category with its number of approved films, in the catalogue's order. */
+export function categoriesWithCounts({ db, cache }: CatalogueContext): Promise<CategoryCount[]> {
+  return cache.read('categories', () =>
+    db
+      .select({ id: categories.id, name: categories.name, count: count(videos.id) })
+      .from(categories)
+      .leftJoin(videos, and(eq(videos.categoryId, categories.id), approved))
+      .groupBy(categories.id)
+      .orderBy(asc(categories.position), asc(categories.name)),
+  );
+}
+
+export interface CategoryPage {
+  films: FilmCard[];
+  page: number;
+  hasMore: boolean;
+}
+
+/** One page of a category's films, newest first with the id as tie-break, so pages never overlap. */
+export function filmsInCategory(ctx: CatalogueContext, categoryId: string, page: number): Promise<CategoryPage> {
+  const p = Math.max(1, Math.floor(page) || 1);
+  return ctx.cache.read(`category:${categoryId}:${p}`, async () => {
+    const rows = await cardsQuery(ctx.db)
+      .where(and(approved, eq(videos.categoryId, categoryId)))
+      .orderBy(...newestFirst)
+      .limit(BROWSE_PAGE_SIZE + 1)
+      .offset((p - 1) * BROWSE_PAGE_SIZE);
+    return { films: rows.slice(0, BROWSE_PAGE_SIZE).map(toCard), page: p, hasMore: rows.length > BROWSE_PAGE_SIZE };
+  });
+}

@@ -1,0 +1,92 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { categories, videos } from '../../db/schema';
+import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
+import { byViews, recentViews } from './popularity';
+
+export const ROW_SIZE = 12;
+/** Views do not change the catalogue's version, so what shows popularity is rebuilt every 10 minutes. */
+export const POPULAR_TTL_S = 600;
+
+export interface CategoryRow {
+  id: string;
+  name: string;
+  films: FilmCard[];
+}
+
+export interface HomeCatalogue {
+  featured: (FilmCard & { description: string }) | null;
+  newest: FilmCard[];
+  popular: FilmCard[];
+  categories: CategoryRow[];
+}
+
+/** The newest approved films. */
+export async function newestFilms({ db }: CatalogueContext, limit = ROW_SIZE) {
+  const rows = await cardsQuery(db)
+    .where(approved)
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** The most watched approved films (see popularity.ts); films nobody watched lately are not listed. */
+export async function popularFilms({ db }: CatalogueContext, limit = ROW_SIZE, now = new Date()) {
+  const views = recentViews(db, now);
+  const rows = await cardsQuery(db)
+    .innerJoin(views, eq(views.videoId, videos.id))
+    .where(approved)
+    .orderBy(byViews(views), ...newestFirst)
+    .limit(limit);
+  return rows.map(toCard);
+}
+
+/** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
+export function loadHome(ctx: CatalogueContext): Promise<HomeCatalogue> {
+  return ctx.cache.read(
+    'home',
+    async () => {
+      const { db } = ctx;
+      const [newest, popular, cats] = await Promise.all([
+        newestFilms(ctx),
+        popularFilms(ctx),
+        db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
+      ]);
+      const rows = await Promise.all(
+        cats.map(async (c) => ({
+          id: c.id,
+          name: c.name,
+          films: (
+            await cardsQuery(db)
+              .where(and(approved, eq(videos.categoryId, c.id)))
+              .orderBy(...newestFirst)
+              .limit(ROW_SIZE)
+          ).map(toCard),
+        })),
+      );
+      const top = popular[0] ?? newest[0];
+      let featured: HomeCatalogue['featured'] = null;
+      if (top) {
+        const film = await db
+          .select({ description: videos.description })
+          .from(videos)
+          .where(eq(videos.id, top.id))
+          .get();
+        featured = { ...top, description: film?.description ?? '' };
+      }
+      return { featured, newest, popular, categories: rows.filter((r) => r.films.length > 0) };
+    },
+    { ttl: POPULAR_TTL_S },
+  );
+}
+
+/** /new-and-popular: more of both lists. */
+export function loadNewAndPopular(ctx: CatalogueContext) {
+  return ctx.cache.read(
+    'new-and-popular',
+    async () => {
+      const [newest, popular] = await Promise.all([newestFilms(ctx, 24), popularFilms(ctx, 24)]);
+      return { newest, popular };
+    },
+    { ttl: POPULAR_TTL_S },
+  );
+}

@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { myList, videos } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/** Adds an approved film to the viewer's list (adding twice keeps the first time). */
+export async function addToMyList(db: Db, viewer: Pick<Viewer, 'userId'>, videoId: string) {
+  const film = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(and(eq(videos.id, videoId), eq(videos.reviewStatus, 'approved')))
+    .get();
+  if (!film) throw notFound('Video not found');
+  const inserted = await db
+    .insert(myList)
+    .values({ userId: viewer.userId, videoId })
+    .onConflictDoNothing()
+    .returning({ videoId: myList.videoId });
+  return { videoId, inList: true, added: inserted.length > 0 };
+}

@@ -1,0 +1,26 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { categories, myList, profiles, videos } from '../../db/schema';
+import { approved, cardColumns, type FilmCard, toCard } from '../catalogue/cards';
+
+export interface MyListItem extends FilmCard {
+  addedAt: number;
+}
+
+/** At most this many entries are returned (newest first). */
+export const MY_LIST_LIMIT = 500;
+
+/** The viewer's list, newest first; a film that left the catalogue drops out of it. */
+export async function listMyList(db: Db, viewer: Pick<Viewer, 'userId'>): Promise<MyListItem[]> {
+  const rows = await db
+    .select({ ...cardColumns, addedAt: myList.createdAt })
+    .from(myList)
+    .innerJoin(videos, eq(videos.id, myList.videoId))
+    .leftJoin(categories, eq(categories.id, videos.categoryId))
+    .leftJoin(profiles, eq(profiles.userId, videos.contributorId))
+    .where(and(eq(myList.userId, viewer.userId), approved))
+    .orderBy(desc(myList.createdAt), desc(myList.videoId))
+    .limit(MY_LIST_LIMIT);
+  return rows.map(({ addedAt, ...card }) => ({ ...toCard(card), addedAt: addedAt.getTime() }));
+}

@@ -1,0 +1,16 @@
+import type { Viewer } from '../../auth/viewer';
+import { videoViews } from '../../db/schema';
+import type { CatalogueContext } from '../catalogue/cards';
+import { viewDay } from '../catalogue/popularity';
+import { requireWatchable } from './progress';
+
+/** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */
+export async function recordView(ctx: CatalogueContext, viewer: Viewer, videoId: string, at: Date = new Date()) {
+  await requireWatchable(ctx, viewer, videoId);
+  const inserted = await ctx.db
+    .insert(videoViews)
+    .values({ videoId, userId: viewer.userId, day: viewDay(at) })
+    .onConflictDoNothing()
+    .returning({ videoId: videoViews.videoId });
+  return { videoId, counted: inserted.length > 0 };
+}

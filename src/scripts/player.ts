@@ -1,0 +1,75 @@
+import 'media-chrome/dist/media-controller.js';
+import 'media-chrome/dist/media-control-bar.js';
+import 'media-chrome/dist/media-play-button.js';
+import 'media-chrome/dist/media-seek-backward-button.js';
+import 'media-chrome/dist/media-seek-forward-button.js';
+import 'media-chrome/dist/media-mute-button.js';
+import 'media-chrome/dist/media-volume-range.js';
+import 'media-chrome/dist/media-time-range.js';
+import 'media-chrome/dist/media-time-display.js';
+import 'media-chrome/dist/media-captions-button.js';
+import 'media-chrome/dist/media-fullscreen-button.js';
+import 'media-chrome/dist/media-loading-indicator.js';
+
+/** About how often the position is saved while playing. */
+const SAVE_EVERY_MS = 10_000;
+
+function watch(root: HTMLElement) {
+  const video = root.querySelector<HTMLVideoElement>('[data-player-video]');
+  const filmId = root.dataset.filmId;
+  if (!video || !filmId) return;
+  const api = `/api/watch/${encodeURIComponent(filmId)}`;
+  let lastSaved = 0;
+  let viewCounted = false;
+
+  const save = (keepalive = false) => {
+    if (!Number.isFinite(video.currentTime)) return;
+    lastSaved = Date.now();
+    const durationSeconds = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
+    void fetch(api, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      keepalive,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ positionSeconds: video.currentTime, durationSeconds }),
+    })
+      .then((res) => {
+        if (res.ok) root.dataset.savedAt = String(video.currentTime);
+      })
+      .catch(() => {});
+  };
+
+  // Resume where this viewer stopped (any device): the server knows, not this browser.
+  const resume = fetch(api, { credentials: 'same-origin' })
+    .then((res) => (res.ok ? (res.json() as Promise<{ resumeAt: number }>) : { resumeAt: 0 }))
+    .catch(() => ({ resumeAt: 0 }));
+  const seekToResume = async () => {
+    const { resumeAt } = await resume;
+    if (resumeAt > 0 && video.currentTime < 0.5) video.currentTime = resumeAt;
+    root.dataset.resumedAt = String(resumeAt);
+  };
+  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) void seekToResume();
+  else video.addEventListener('loadedmetadata', () => void seekToResume(), { once: true });
+
+  video.addEventListener('playing', () => {
+    if (viewCounted) return;
+    viewCounted = true;
+    void fetch(`${api}/view`, { method: 'POST', credentials: 'same-origin' }).catch(() => {});
+  });
+  video.addEventListener('timeupdate', () => {
+    if (!video.paused && Date.now() - lastSaved >= SAVE_EVERY_MS) save();
+  });
+  video.addEventListener('pause', () => save());
+  video.addEventListener('seeked', () => {
+    if (video.paused) save();
+  });
+  video.addEventListener('ended', () => save());
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden' && !video.paused) save(true);
+  });
+  window.addEventListener('pagehide', () => {
+    if (!video.paused) save(true);
+  });
+}
+
+for (const root of document.querySelectorAll<HTMLElement>('[data-player]')) watch(root);

@@ -1,0 +1,84 @@
+import { atom, computed } from 'nanostores';
+import { toast } from './toast';
+
+/**
+ * The viewer's My List, shared by every toggle on the page: one store, optimistic changes. A toggle
+ * flips the store at once, the API call follows, and a failure puts the store back with a toast.
+ * `null` until the list is loaded (or for a signed-out visitor).
+ */
+export const $myList = atom<ReadonlySet<string> | null>(null);
+export const $myListReady = computed($myList, (ids) => ids !== null);
+
+/** The list's films as the API gave them (for the My List row and page). */
+export interface ListFilm {
+  id: string;
+  title: string;
+  year: number | null;
+  categoryName: string | null;
+  posterUrl: string | null;
+  posterWidth: number | null;
+  posterHeight: number | null;
+}
+export const $myListFilms = atom<ListFilm[]>([]);
+
+async function fetchList(): Promise<ListFilm[] | null> {
+  const res = await fetch('/api/my-list', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  if (!res.ok) return null;
+  return ((await res.json()) as { items: ListFilm[] }).items;
+}
+
+let loading: Promise<void> | null = null;
+
+/** Loads the list once per page view. */
+export function loadMyList(): Promise<void> {
+  loading ??= fetchList()
+    .then((items) => {
+      if (!items) return;
+      $myListFilms.set(items);
+      $myList.set(new Set(items.map((i) => i.id)));
+    })
+    .catch(() => {});
+  return loading;
+}
+
+/** Refreshes the films shown in list rows; membership stays with the optimistic store. */
+function refreshListFilms() {
+  void fetchList()
+    .then((items) => {
+      const ids = $myList.get();
+      if (items && ids) $myListFilms.set(items.filter((i) => ids.has(i.id)));
+    })
+    .catch(() => {});
+}
+
+const with_ = (ids: ReadonlySet<string>, id: string, on: boolean) => {
+  const next = new Set(ids);
+  if (on) next.add(id);
+  else next.delete(id);
+  return next;
+};
+
+/** Adds or removes a film; the UI changes first, the server confirms or the change is undone. */
+export async function setInMyList(id: string, on: boolean): Promise<boolean> {
+  const before = $myList.get() ?? new Set<string>();
+  $myList.set(with_(before, id, on));
+  try {
+    const res = await fetch(`/api/my-list/${encodeURIComponent(id)}`, {
+      method: on ? 'PUT' : 'DELETE',
+      credentials: 'same-origin',
+      // The change must reach the server even if the visitor navigates away at once.
+      keepalive: true,
+      headers: { accept: 'application/json' },
+    });
+    if (!res.ok) throw new Error(`my list answered ${res.status}`);
+    if (on) refreshListFilms();
+    else $myListFilms.set($myListFilms.get().filter((f) => f.id !== id));
+    return true;
+  } catch {
+    $myList.set(with_($myList.get() ?? before, id, !on));
+    toast(on ? 'Could not add to My List' : 'Could not remove from My List', 'error');
+    return false;
+  }
+}
+
+export const toggleMyList = (id: string) => setInMyList(id, !($myList.get()?.has(id) ?? false));

@@ -1,0 +1,176 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '../../functions/lib/messages';
+import { baseUrl, launchBrowser, newPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
+
+/** A fresh viewer account for this test, signed in in `context`. */
+async function signUp(context: BrowserContext) {
+  const username = `cat_${uid()}`;
+  const email = `${username}@example.test`;
+  const password = 'catalogue-pass-1';
+  const res = await context.request.post(`${baseUrl()}/api/auth/sign-up/email`, {
+    data: { email, password, name: username },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status()).toBe(200);
+  return { email, password };
+}
+
+async function signIn(context: BrowserContext, email: string, password: string) {
+  const res = await context.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
+    data: { email, password },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** The id of a seeded film, found through the public search API. */
+async function filmId(context: BrowserContext, title: string) {
+  const res = await context.request.get(`${baseUrl()}/api/search?q=${encodeURIComponent(title)}`);
+  const { hits } = (await res.json()) as { hits: { id: string; title: string }[] };
+  const hit = hits.find((h) => h.title === title);
+  if (!hit) throw new Error(`no seeded film "${title}"`);
+  return hit.id;
+}
+
+const pressed = (page: Page, id: string) =>
+  page.locator(`[data-list-toggle="${id}"]`).first().getAttribute('aria-pressed');
+
+describe('the catalogue in Chromium', () => {
+  it('browses a category and searches from the header', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    await page.goto('/browse-by-category');
+    await page.click('[data-category="comedy"]');
+    await page.waitForURL(/category=comedy/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Comedy');
+    const titles = await page.locator('[data-film-grid] [data-card-title]').allTextContents();
+    expect(titles).toHaveLength(4);
+    expect(titles).toContain('The Wrong Wedding');
+
+    await page.fill('#site-search', '   harbor   ');
+    await page.press('#site-search', 'Enter');
+    await page.waitForURL(/\/search\?q=harbor$/);
+    const hits = page.locator('[data-search-hit] h2');
+    await expect.poll(() => hits.count()).toBe(3);
+    // Title matches first, and the match is highlighted.
+    expect((await hits.allTextContents()).slice(0, 2).sort()).toEqual(['Cold Harbor', 'Harbor Lights']);
+    expect(await page.locator('[data-search-hit] mark').first().textContent()).toMatch(/harbor/i);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds a film to My List, shows it on /my-list and on the home page, then removes it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    const id = await filmId(context, 'Paper Birds');
+    await page.goto(`/movie/${id}`);
+    await expect.poll(() => pressed(page, id)).toBe('false');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/my-list/${id}`) && r.request().method() === 'PUT');
+    await page.click(`[data-list-toggle="${id}"]`);
+    // Optimistic: pressed at once, before the server answers.
+    expect(await pressed(page, id)).toBe('true');
+    expect((await saved).status()).toBe(200);
+
+    await page.goto('/my-list');
+    expect(await page.locator('[data-film-card] [data-card-title]').allTextContents()).toEqual(['Paper Birds']);
+
+    await page.goto('/');
+    const row = page.locator('[data-row="my-list"]');
+    await row.waitFor({ state: 'visible' });
+    expect(await row.locator('[data-card-title]').allTextContents()).toEqual(['Paper Birds']);
+    // Every toggle of that film on the page shares the one store.
+    await expect.poll(() => page.locator(`[data-list-toggle="${id}"][aria-pressed="true"]`).count()).toBeGreaterThan(1);
+
+    await page.goto('/my-list');
+    await page.locator(`[data-list-toggle="${id}"]`).waitFor();
+    await expect.poll(() => pressed(page, id)).toBe('true');
+    await page.click(`[data-list-toggle="${id}"]`);
+    await page.locator('[data-my-list-empty]').waitFor({ state: 'visible' });
+    await page.reload();
+    await page.locator('[data-my-list-empty]').waitFor({ state: 'visible' });
+    expect(await page.locator('[data-film-card]:visible').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks a signed-out visitor to sign in to watch', async () => {
+    const { page, context } = await newPage(browser);
+    const id = await filmId(context, 'Night Shift');
+    await page.goto(`/movie/${id}`);
+    expect(await page.locator('[data-sign-in-to-watch]').textContent()).toBe(MSG.signInToWatch);
+    expect(await page.locator('[data-player]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('plays a film, seeks, and resumes at the saved position in a second browser context', async () => {
+    const first = await newPage(browser);
+    const { email, password } = await signUp(first.context);
+    const id = await filmId(first.context, 'The Last Lighthouse');
+    await first.page.goto(`/movie/${id}`);
+    const video = first.page.locator('[data-player-video]');
+    // Keyboard: focus the player's play button and press Enter.
+    await first.page.locator('media-play-button').focus();
+    await first.page.keyboard.press('Enter');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.3);
+    // A real frame was decoded: the clip plays in this Chromium.
+    expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(640);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.pause();
+      v.currentTime = 3;
+    });
+    await expect
+      .poll(() => first.page.locator('[data-player]').getAttribute('data-saved-at'), { timeout: 10_000 })
+      .toMatch(/^3(\.\d+)?$/);
+    expect(first.errors).toEqual([]);
+
+    const second = await newPage(browser);
+    await signIn(second.context, email, password);
+    await second.page.goto(`/movie/${id}`);
+    await expect
+      .poll(() => second.page.locator('[data-player]').getAttribute('data-resumed-at'), { timeout: 10_000 })
+      .toBe('3');
+    const resumed = await second.page.locator('[data-player-video]').evaluate((v: HTMLVideoElement) => v.currentTime);
+    expect(resumed).toBeCloseTo(3, 1);
+    expect(second.errors).toEqual([]);
+    await first.context.close();
+    await second.context.close();
+  });
+
+  it('shows the streaming diagnostics: first frame time and range probes (206, 416)', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    await page.goto('/video-test');
+    await page.click('[data-measure]');
+    await expect
+      .poll(() => page.locator('[data-diagnostics]').getAttribute('data-ttff-ms'), { timeout: 15_000 })
+      .toMatch(/^\d+(\.\d+)?$/);
+    await page.click('[data-probe="bytes=-1024"]');
+    await expect.poll(() => page.locator('[data-probe-log] li').first().getAttribute('data-probe-result')).toBe('206');
+    await page.click('[data-probe="bytes=999999999-"]');
+    await expect.poll(() => page.locator('[data-probe-log] li').first().getAttribute('data-probe-result')).toBe('416');
+    expect(Number(await page.locator('[data-requests]').textContent())).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 page with status 404 for a film that does not exist', async () => {
+    const { page, context } = await newPage(browser);
+    const res = await page.goto('/movie/no-such-film');
+    expect(res?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe(MSG.notFoundTitle);
+    await context.close();
+  });
+});

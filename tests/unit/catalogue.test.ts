@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import type { Viewer } from '../../functions/auth/viewer';
+import { canSee, canWatch } from '../../functions/services/catalogue/film';
+import { normaliseQuery, parseHighlight, toMatchExpression } from '../../functions/services/catalogue/search';
+import { parseRange } from '../../functions/services/media/range';
+
+const viewer = (userId: string, roles: Viewer['roles'] = ['viewer']): Viewer => ({
+  userId,
+  roles,
+  email: `${userId}@example.test`,
+  username: userId,
+  avatarUrl: null,
+  sessionExpiresAt: new Date().toISOString(),
+});
+
+describe('parseRange', () => {
+  it('reads closed, open-ended and suffix ranges and clamps the end', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ kind: 'partial', range: { start: 0, end: 99 } });
+    expect(parseRange('bytes=900-', 1000)).toEqual({ kind: 'partial', range: { start: 900, end: 999 } });
+    expect(parseRange('bytes=-100', 1000)).toEqual({ kind: 'partial', range: { start: 900, end: 999 } });
+    expect(parseRange('bytes=-5000', 1000)).toEqual({ kind: 'partial', range: { start: 0, end: 999 } });
+    expect(parseRange('bytes=990-5000', 1000)).toEqual({ kind: 'partial', range: { start: 990, end: 999 } });
+  });
+
+  it('is unsatisfiable past the end or for an empty suffix; ignores what it cannot read', () => {
+    expect(parseRange('bytes=1000-', 1000)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange('bytes=-0', 1000)).toEqual({ kind: 'unsatisfiable' });
+    expect(parseRange(null, 1000)).toEqual({ kind: 'full' });
+    expect(parseRange('bytes=0-1,5-9', 1000)).toEqual({ kind: 'full' });
+    expect(parseRange('items=0-1', 1000)).toEqual({ kind: 'full' });
+    expect(parseRange('bytes=9-1', 1000)).toEqual({ kind: 'full' });
+  });
+});
+
+describe('search text', () => {
+  const lastAsPrefix = (t: string) => `({title category creators} : "${t}"* OR "${t}")`;
+  it('trims and collapses the query; words are whole, the last may also start a name or title word', () => {
+    expect(normaliseQuery('  the   last\tlight  ')).toBe('the last light');
+    expect(toMatchExpression('last light')).toBe(`"last" AND ${lastAsPrefix('light')}`);
+    expect(toMatchExpression("cartographer's")).toBe(`"cartographer" AND ${lastAsPrefix('s')}`);
+    expect(toMatchExpression('owner_ab12')).toBe(`"owner" AND ${lastAsPrefix('ab12')}`);
+  });
+
+  it('leaves nothing of FTS5 syntax and nothing to search in punctuation alone', () => {
+    expect(toMatchExpression('" OR * NEAR(')).toBe(`"OR" AND ${lastAsPrefix('NEAR')}`);
+    expect(toMatchExpression('  ')).toBeNull();
+    expect(toMatchExpression('*** ---')).toBeNull();
+  });
+
+  it('splits highlighted text into plain and matched parts', () => {
+    expect(parseHighlight('The \u0001Last\u0002 \u0001Light\u0002house')).toEqual([
+      { text: 'The ', hit: false },
+      { text: 'Last', hit: true },
+      { text: ' ', hit: false },
+      { text: 'Light', hit: true },
+      { text: 'house', hit: false },
+    ]);
+  });
+});
+
+describe('who may see and watch a film', () => {
+  const owned = { reviewStatus: 'pending', contributorId: 'owner' };
+  it('shows approved films to everyone and lets only signed-in viewers watch them', () => {
+    const film = { reviewStatus: 'approved', contributorId: 'owner' };
+    expect(canSee(film, null)).toBe(true);
+    expect(canWatch(film, null)).toBe(false);
+    expect(canWatch(film, viewer('someone'))).toBe(true);
+  });
+
+  it('shows other films to their owner and admins only', () => {
+    expect(canSee(owned, null)).toBe(false);
+    expect(canSee(owned, viewer('someone', ['contributor', 'editor']))).toBe(false);
+    expect(canSee(owned, viewer('owner'))).toBe(true);
+    expect(canSee(owned, viewer('boss', ['admin']))).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../functions/db/client';
+import { getDb } from '../../../functions/db/client';
+import { videos } from '../../../functions/db/schema';
+import { catalogueCache } from '../../../functions/services/catalogue/cache';
+import { getFilm } from '../../../functions/services/catalogue/film';
+import { loadHome } from '../../../functions/services/catalogue/home';
+import { updateFilm } from '../../../functions/services/films/seeding/update';
+import { makeUser, type TestUser, uid } from '../factories';
+import { env } from '../support';
+import { ctx, makeFilm } from './factories';
+
+let owner: TestUser;
+beforeAll(async () => {
+  owner = await makeUser(['contributor'], 'owner');
+});
+
+/** A database that fails the test if anything queries it. */
+const noDatabase = new Proxy({} as Db, {
+  get(_, prop) {
+    throw new Error(`the database was queried (${String(prop)})`);
+  },
+});
+const cacheOnly = () => ({ db: noDatabase, cache: catalogueCache(env.KV) });
+
+describe('the catalogue cache', () => {
+  it('serves a repeated read from KV without a database query', async () => {
+    const film = await makeFilm(owner);
+    const first = await getFilm(ctx(), film.id);
+    expect(first?.title).toBe(film.title);
+    await expect(getFilm(cacheOnly(), film.id)).resolves.toEqual(first);
+    await loadHome(ctx());
+    const home = await loadHome(cacheOnly());
+    expect(home.newest.map((f) => f.id)).toContain(film.id);
+  });
+
+  it('keeps serving the cached value until a film changes through the service, then shows the change', async () => {
+    const film = await makeFilm(owner);
+    await getFilm(ctx(), film.id);
+    await loadHome(ctx());
+    // A write behind the services' back is not seen: the read is the cached one.
+    await getDb(env).update(videos).set({ title: 'Changed behind the back' }).where(eq(videos.id, film.id));
+    expect((await getFilm(ctx(), film.id))?.title).toBe(film.title);
+
+    const title = `Renamed ${uid()}`;
+    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { title });
+    expect((await getFilm(ctx(), film.id))?.title).toBe(title);
+    expect((await loadHome(ctx())).newest.find((f) => f.id === film.id)?.title).toBe(title);
+    // And the new version needed the database once, then it is cached again.
+    await expect(getFilm(cacheOnly(), film.id)).resolves.toMatchObject({ title });
+  });
+
+  it('does not cache a miss, so a film created later shows at once', async () => {
+    const id = crypto.randomUUID();
+    expect(await getFilm(ctx(), id)).toBeNull();
+    await expect(getFilm(cacheOnly(), id)).rejects.toThrow(/database was queried/);
+  });
+});

@@ -1,0 +1,102 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../../functions/db/client';
+import { categories, profiles } from '../../../functions/db/schema';
+import type { SearchResult } from '../../../functions/services/catalogue/search';
+import { reviewFilm } from '../../../functions/services/films/seeding/review';
+import { updateFilm } from '../../../functions/services/films/seeding/update';
+import { makeUser, type TestUser, uid } from '../factories';
+import { call, env } from '../support';
+import { ctx, makeCategory, makeFilm } from './factories';
+
+let owner: TestUser;
+beforeAll(async () => {
+  owner = await makeUser(['contributor'], 'owner');
+});
+
+const word = () => `zq${uid().replace(/\d/g, 'x')}`;
+const search = async (q: string, page?: number) => {
+  const params = new URLSearchParams({ q, ...(page ? { page: String(page) } : {}) });
+  const res = await call(`/api/search?${params}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as SearchResult;
+};
+const ids = (r: SearchResult) => r.hits.map((h) => h.id);
+
+describe('search ranking', () => {
+  it('ranks a title hit above a description hit, and highlights the matches', async () => {
+    const w = word();
+    const inDescription = await makeFilm(owner, {
+      title: `Quiet ${uid()}`,
+      description: `A story about ${w} and more.`,
+    });
+    const inTitle = await makeFilm(owner, { title: `The ${w} Affair`, description: 'Nothing to see.' });
+    const result = await search(w);
+    expect(ids(result)).toEqual([inTitle.id, inDescription.id]);
+    expect(result.hits[0]?.titleHighlighted).toContainEqual({ text: w, hit: true });
+    expect(result.hits[1]?.descriptionHighlighted).toContainEqual({ text: w, hit: true });
+  });
+
+  it("finds films by category and by their creator's name, and by a word's beginning", async () => {
+    const cat = await makeCategory(`Genre ${word()}`);
+    const film = await makeFilm(owner, { categoryId: cat.id });
+    expect(ids(await search(cat.name))).toContain(film.id);
+    expect(ids(await search(owner.username))).toContain(film.id);
+    const w = word();
+    const prefixed = await makeFilm(owner, { title: `${w}ville` });
+    expect(ids(await search(w))).toEqual([prefixed.id]);
+  });
+
+  it('trims the query; empty or blank text finds nothing; FTS syntax in the text is inert', async () => {
+    const w = word();
+    const film = await makeFilm(owner, { title: `Trim ${w}` });
+    expect(ids(await search(`   ${w}   `))).toEqual([film.id]);
+    expect(await search(`   ${w}   `)).toMatchObject({ query: w });
+    expect((await search('')).hits).toEqual([]);
+    expect((await search('    ')).hits).toEqual([]);
+    expect((await search(`${w} OR "`)).hits.length).toBeLessThanOrEqual(1);
+    expect((await search('NEAR( * : ^')).hits).toEqual([]);
+  });
+
+  it('pages the results in a stable order', async () => {
+    const w = word();
+    for (let i = 0; i < 22; i++) await makeFilm(owner, { title: `${w} ${i}` });
+    const first = await search(w, 1);
+    const second = await search(w, 2);
+    expect(first.hits).toHaveLength(20);
+    expect(first.hasMore).toBe(true);
+    expect(second.hits).toHaveLength(2);
+    expect(second.hasMore).toBe(false);
+    expect(new Set([...ids(first), ...ids(second)]).size).toBe(22);
+  });
+});
+
+describe('search stays in sync with the catalogue', () => {
+  it('follows title edits, review changes, category and creator renames', async () => {
+    const [before, after] = [word(), word()];
+    const film = await makeFilm(owner, { title: `Sync ${before}` });
+    expect(ids(await search(before))).toEqual([film.id]);
+
+    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { title: `Sync ${after}` });
+    expect(ids(await search(before))).toEqual([]);
+    expect(ids(await search(after))).toEqual([film.id]);
+
+    const admin = await makeUser(['admin']);
+    await reviewFilm(ctx(), { userId: admin.id, roles: ['admin'] }, film.id, 'rejected');
+    expect(ids(await search(after))).toEqual([]);
+    await reviewFilm(ctx(), { userId: admin.id, roles: ['admin'] }, film.id, 'approved');
+    expect(ids(await search(after))).toEqual([film.id]);
+
+    const cat = await makeCategory();
+    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { categoryId: cat.id });
+    const renamed = `Genre${word()}`;
+    await getDb(env).update(categories).set({ name: renamed }).where(eq(categories.id, cat.id));
+    expect(ids(await search(renamed))).toEqual([film.id]);
+
+    const creator = await makeUser(['contributor']);
+    const theirs = await makeFilm(creator);
+    const newName = `maker_${word()}`;
+    await getDb(env).update(profiles).set({ username: newName }).where(eq(profiles.userId, creator.id));
+    expect(ids(await search(newName))).toEqual([theirs.id]);
+  });
+});
