@@ -19,19 +19,19 @@ import { filmRoutes } from './routes/films';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
+import { myListRoutes } from './routes/my-list';
 import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
 import { realtimeRoutes } from './routes/realtime';
+import { searchRoutes } from './routes/search';
 import { shortLinkRoutes } from './routes/short-links';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
-import { webhookRoutes } from './routes/webhooks';
-import { mediaRoutes } from './routes/media';
-import { myListRoutes } from './routes/my-list';
-import { searchRoutes } from './routes/search';
 import { watchRoutes } from './routes/watch';
+import { webhookRoutes } from './routes/webhooks';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */

@@ -8,8 +8,8 @@ import { pageWeight } from './bench/bytes.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
 import { sideBySide } from './bench/load.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
-import { run } from './lib/proc.mjs';
 import { searchLatency } from './bench/search.mjs';
+import { run } from './lib/proc.mjs';
 import { serve } from './serve.mjs';
 
 /**

@@ -1,9 +1,9 @@
 import { getDb } from '../../../functions/db/client';
 import { categories, type ReviewStatus } from '../../../functions/db/schema';
 import { catalogueContext } from '../../../functions/services/catalogue/context';
+import type { FilmFields } from '../../../functions/services/films/schema';
 import { createFilm } from '../../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../../functions/services/films/seeding/review';
-import type { FilmFields } from '../../../functions/services/films/schema';
 import { makeUser, type TestUser, uid } from '../factories';
 import { env } from '../support';
 

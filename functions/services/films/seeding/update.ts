@@ -3,8 +3,8 @@ import { videos } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { isAdmin } from '../../../lib/roles';
 import type { CatalogueContext } from '../../catalogue/cards';
-import type { FilmActor } from './create';
 import { type FilmFields, filmFields } from '../schema';
+import type { FilmActor } from './create';
 
 /** The owner or an admin edits a film's fields; anyone else gets 404 (the film is not theirs to know). */
 export async function updateFilm(ctx: CatalogueContext, actor: FilmActor, id: string, patch: Partial<FilmFields>) {
