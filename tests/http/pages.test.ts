@@ -44,10 +44,14 @@ const firstHeading = (html: string) =>
 const HEADING_FROM_DATA = new Set(['/messages/:userId']);
 /** A short link answers with a redirect (home for an unknown code), never a page of its own. */
 const REDIRECTS = new Set(['/s/:shortCode']);
+/** Pages of one record: an id that names no record answers 404 (their content is tested with real records elsewhere). */
+const RECORD_PAGES = new Set(['/movie/:movieId', '/movie/:movieId/creators', '/creator/:creatorId']);
 
-const publicPages = PAGE_ROUTES.filter((r) => r.access === 'public' && !REDIRECTS.has(r.pattern));
+const publicPages = PAGE_ROUTES.filter(
+  (r) => r.access === 'public' && !REDIRECTS.has(r.pattern) && !RECORD_PAGES.has(r.pattern),
+);
 const protectedPages = PAGE_ROUTES.filter((r) => r.access !== 'public' && r.access !== 'local');
-const signedInPages = PAGE_ROUTES.filter((r) => r.access === 'signed-in');
+const signedInPages = PAGE_ROUTES.filter((r) => r.access === 'signed-in' && !RECORD_PAGES.has(r.pattern));
 
 /** The home page carries the brand as its title; every other page its route's title. */
 const expectedTitle = (route: PageRoute) => (route.pattern === '/' ? 'Reelfund' : `${route.title} · Reelfund`);
@@ -76,9 +80,10 @@ describe('protected pages, signed out', () => {
   );
 });
 
-describe('signed-in pages, for a signed-in viewer', () => {
-  let cookie = '';
-  beforeAll(async () => {
+/** A fresh signed-in viewer (made once per file). */
+let viewerSession: Promise<string> | undefined;
+function viewerCookie() {
+  viewerSession ??= (async () => {
     const name = `pages_${crypto.randomUUID().slice(0, 8)}`;
     const res = await fetch(`${base()}/api/auth/sign-up/email`, {
       method: 'POST',
@@ -86,10 +91,18 @@ describe('signed-in pages, for a signed-in viewer', () => {
       body: JSON.stringify({ email: `${name}@example.test`, password: 'pages-password-1', name }),
     });
     expect(res.status).toBe(200);
-    cookie = res.headers
+    return res.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+  })();
+  return viewerSession;
+}
+
+describe('signed-in pages, for a signed-in viewer', () => {
+  let cookie = '';
+  beforeAll(async () => {
+    cookie = await viewerCookie();
   });
 
   it.each(signedInPages.map((r) => [r.pattern, r] as const))('%s answers 200 with its title', async (_, route) => {
@@ -100,6 +113,15 @@ describe('signed-in pages, for a signed-in viewer', () => {
     if (HEADING_FROM_DATA.has(route.pattern)) expect(firstHeading(html).length).toBeGreaterThan(0);
     else expect(firstHeading(html)).toContain(route.title);
     expect(blockedInlineScripts(html, res), 'inline scripts the CSP would block').toEqual([]);
+  });
+});
+
+describe('record pages with an unknown id', () => {
+  it.each([...RECORD_PAGES])('%s answers 404 with the not-found page', async (pattern) => {
+    const cookie = await viewerCookie();
+    const res = await get(pattern.replace(/:[A-Za-z]+/g, 'no-such-record'), cookie);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain(MSG.notFoundTitle);
   });
 });
 
@@ -119,13 +141,13 @@ describe('/search', () => {
     const res = await get('/search?q=%20%20');
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).not.toContain('Search results for');
+    expect(html).not.toContain('Results for');
     expect(firstHeading(html)).toBe('Search');
   });
 
   it('shows the trimmed query in the results heading', async () => {
     const html = await (await get(`/search?q=${encodeURIComponent('  night train ')}`)).text();
-    expect(firstHeading(html)).toBe('Search results for “night train”');
+    expect(firstHeading(html)).toBe('Results for “night train”');
   });
 
   it.each(['<b>x</b>', '"><b>x</b>'])('escapes the query %s in text and attributes', async (q) => {
@@ -134,7 +156,7 @@ describe('/search', () => {
     const outsideAttributes = html.replace(/="[^"]*"/g, '=""');
     expect(outsideAttributes).not.toContain('<b>');
     expect(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]).toContain('&lt;b&gt;x&lt;/b&gt;');
-    expect(firstHeading(html)).toBe(`Search results for “${q}”`);
+    expect(firstHeading(html)).toBe(`Results for “${q}”`);
   });
 
   it('is rendered per request, not prerendered', async () => {
