@@ -189,11 +189,19 @@ describe('uploading a film', () => {
     await admin.page.goto('/admin/add-movie');
     await admin.page.locator('[data-film-form] [data-video-uploader]').waitFor();
 
-    // The catalogue's pages are another branch's: the approval is checked through the owner's API.
     const film = (await myFilms(creator.context.request)).find((f) => f.id === filmId);
     expect(film?.reviewStatus).toBe('approved');
     await second.reload();
     await expect(second.locator(`[data-film="${filmId}"]`).getAttribute('data-status')).resolves.toBe('approved');
+
+    // The approved film is in the catalogue: its page opens for a viewer and search finds it.
+    const viewer = await asUser('viewer@reelfund.local');
+    const filmPage = await viewer.page.goto(`/movie/${filmId}`);
+    expect(filmPage?.status()).toBe(200);
+    await expect(viewer.page.locator('h1').first().textContent()).resolves.toContain(title);
+    await viewer.page.goto(`/search?q=${encodeURIComponent(title)}`);
+    await expect.poll(() => viewer.page.locator(`a[href="/movie/${filmId}"]`).count()).toBeGreaterThan(0);
+    await viewer.context.close();
 
     expect(creator.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
