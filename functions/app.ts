@@ -12,6 +12,8 @@ import { ApiError } from './lib/errors';
 import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
+import { filmTeamRoutes } from './routes/campaigns/film-team';
 import { devRoutes } from './routes/dev';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
@@ -58,6 +60,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/campaigns', campaignRoutes);
+  app.route('/films', filmTeamRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);
