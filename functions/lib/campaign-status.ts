@@ -246,7 +246,8 @@ export const STEP_FILL_PERCENT = 33.33;
 export function progressSteps(status: CampaignStatus, allMembersApproved: boolean): ProgressStep[] {
   const stage = stageOf(status);
   const done = status === 'completed';
-  const stateOf = (n: number): StepState => (n < stage || (done && n === 4) ? 'completed' : n === stage ? 'current' : 'upcoming');
+  const stateOf = (n: number): StepState =>
+    n < stage || (done && n === 4) ? 'completed' : n === stage ? 'current' : 'upcoming';
   const waiting = displayStatus(status, allMembersApproved) === WAITING_FOR_TEAM;
   const steps: ProgressStep[] = [
     { number: 1, label: MSG.stepCreate, state: stateOf(1), clickable: false },

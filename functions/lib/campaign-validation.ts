@@ -31,7 +31,10 @@ export interface FieldError {
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const isIsoDate = (s: unknown): s is string =>
-  typeof s === 'string' && DATE_RE.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  typeof s === 'string' &&
+  DATE_RE.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
 /**
  * "Today" for the server: the date in the earliest time zone on Earth (UTC-12), so a creator

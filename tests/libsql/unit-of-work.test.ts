@@ -16,7 +16,9 @@ afterAll(() => ctx.close());
 async function makeUser() {
   const id = crypto.randomUUID();
   const now = new Date();
-  await ctx.db.insert(user).values({ id, name: id.slice(0, 8), email: `${id}@example.test`, createdAt: now, updatedAt: now });
+  await ctx.db
+    .insert(user)
+    .values({ id, name: id.slice(0, 8), email: `${id}@example.test`, createdAt: now, updatedAt: now });
   return id;
 }
 

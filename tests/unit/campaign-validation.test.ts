@@ -13,8 +13,10 @@ import { MSG } from '../../functions/lib/messages';
 
 const today = '2030-06-15';
 const good = { title: 'Night Shift', goalAmount: 500_000, endDate: '2030-07-01' };
-const messages = (input: Parameters<typeof validateCampaignFields>[0], ctx: Partial<Parameters<typeof validateCampaignFields>[1]> = {}) =>
-  validateCampaignFields(input, { isNew: true, today, ...ctx }).map((e) => e.message);
+const messages = (
+  input: Parameters<typeof validateCampaignFields>[0],
+  ctx: Partial<Parameters<typeof validateCampaignFields>[1]> = {},
+) => validateCampaignFields(input, { isNew: true, today, ...ctx }).map((e) => e.message);
 
 describe('campaign validation (SPEC 5) — every message', () => {
   it('accepts a good new campaign', () => {
@@ -67,13 +69,16 @@ describe('campaign validation (SPEC 5) — every message', () => {
   it('platform fee is a whole number 0–100', () => {
     expect(validatePlatformFee(0)).toEqual([]);
     expect(validatePlatformFee(100)).toEqual([]);
-    for (const fee of [-1, 101, 2.5, '10']) expect(validatePlatformFee(fee).map((e) => e.message)).toEqual([MSG.platformFeeRange]);
+    for (const fee of [-1, 101, 2.5, '10'])
+      expect(validatePlatformFee(fee).map((e) => e.message)).toEqual([MSG.platformFeeRange]);
   });
 
   it('coin symbol is upper-cased and at most 6; price at least $0.01 in $0.01 steps (ten-thousandths)', () => {
     expect(normalizeCoinSymbol(' reel ')).toBe('REEL');
     expect(validateCoinSettings({ creatorCoinSymbol: 'REELFN' })).toEqual([]);
-    expect(validateCoinSettings({ creatorCoinSymbol: 'REELFUN' }).map((e) => e.message)).toEqual([MSG.coinSymbolInvalid]);
+    expect(validateCoinSettings({ creatorCoinSymbol: 'REELFUN' }).map((e) => e.message)).toEqual([
+      MSG.coinSymbolInvalid,
+    ]);
     expect(validateCoinSettings({ creatorCoinSymbol: '' }).map((e) => e.message)).toEqual([MSG.coinSymbolInvalid]);
     expect(validateCoinSettings({ creatorCoinPrice: 100 })).toEqual([]);
     expect(validateCoinSettings({ creatorCoinPrice: 99 }).map((e) => e.message)).toEqual([MSG.coinPriceInvalid]);

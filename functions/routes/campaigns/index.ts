@@ -129,7 +129,10 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     const services = c.get('services');
     const member = await addMember(services, viewer, c.req.param('id'), c.req.valid('json'));
-    return c.json({ member: { id: member.id }, campaign: await getCampaignView(services, viewer, c.req.param('id')) }, 201);
+    return c.json(
+      { member: { id: member.id }, campaign: await getCampaignView(services, viewer, c.req.param('id')) },
+      201,
+    );
   })
   .delete('/:id/members/:memberId', async (c) => {
     const viewer = await requireViewer(c);

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_SETTABLE_STATUSES } from '../../lib/campaign-status';
-import {
-  DECLINE_MESSAGE_MAX,
-  DESCRIPTION_MAX,
-  REJECTION_REASON_MAX,
-  ROLE_MAX,
-} from '../../lib/campaign-validation';
+import { DECLINE_MESSAGE_MAX, DESCRIPTION_MAX, REJECTION_REASON_MAX, ROLE_MAX } from '../../lib/campaign-validation';
 import { MSG } from '../../lib/messages';
 
 // Shapes only: the services apply SPEC 5's rules and answer with its messages.
@@ -67,8 +62,6 @@ export const addMemberSchema = z
 
 export const acceptSchema = z.object({ expectedSharePermille: z.number().int().min(0).max(1000).optional() }).strict();
 
-export const declineSchema = z
-  .object({ message: z.string().max(DECLINE_MESSAGE_MAX).nullable().optional() })
-  .strict();
+export const declineSchema = z.object({ message: z.string().max(DECLINE_MESSAGE_MAX).nullable().optional() }).strict();
 
 export const candidatesQuery = z.object({ q: z.string().max(60).default('') });

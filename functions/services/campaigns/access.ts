@@ -3,8 +3,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, partnershipAgreements, videos } from '../../db/schema';
 import { type CampaignAction, mayPerform, type Relation } from '../../lib/campaign-status';
-import { ApiError, forbidden, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { forbidden, notFound } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -30,9 +29,14 @@ export interface CampaignAccess {
 }
 
 /** Loads a campaign with the viewer's relation to it; null when it does not exist. */
-export async function loadCampaignAccess(db: Db, viewer: Viewer | null, campaignId: string): Promise<CampaignAccess | null> {
+export async function loadCampaignAccess(
+  db: Db,
+  viewer: Viewer | null,
+  campaignId: string,
+): Promise<CampaignAccess | null> {
   const userId = viewer?.userId ?? '';
-  const [rows, mine, team, agreement] = await db.batch([
+  // Not db.batch: D1's batch maps joined columns by name, and campaigns and videos share names.
+  const [rows, mine, team, agreement] = await Promise.all([
     db
       .select({ campaign: campaigns, film: { id: videos.id, title: videos.title, ownerId: videos.contributorId } })
       .from(campaigns)
@@ -89,5 +93,3 @@ export async function requireCampaignAction(
   if (!mayPerform(action, access.relation)) throw forbidden(refusal);
   return access;
 }
-
-export const conflictWith = (message: string) => new ApiError('conflict', message);

@@ -27,7 +27,9 @@ export async function updateCoinSettings(
   const c = access.campaign;
   const next = {
     ...(input.creatorCoinsEnabled !== undefined ? { creatorCoinsEnabled: input.creatorCoinsEnabled } : {}),
-    ...(input.creatorCoinSymbol !== undefined ? { creatorCoinSymbol: normalizeCoinSymbol(input.creatorCoinSymbol) } : {}),
+    ...(input.creatorCoinSymbol !== undefined
+      ? { creatorCoinSymbol: normalizeCoinSymbol(input.creatorCoinSymbol) }
+      : {}),
     ...(input.creatorCoinPrice !== undefined ? { creatorCoinPrice: input.creatorCoinPrice } : {}),
   };
   const errors = validateCoinSettings(next);
@@ -51,7 +53,7 @@ export async function updateCoinSettings(
       event: 'coins_updated',
       fromStatus: c.status,
       toStatus: campaignWon(campaignId, revision),
-      reason: `Coins ${next.creatorCoinsEnabled ?? c.creatorCoinsEnabled ? 'enabled' : 'disabled'}, ${next.creatorCoinSymbol ?? c.creatorCoinSymbol} at ${next.creatorCoinPrice ?? c.creatorCoinPrice}/10000 USD`,
+      reason: `Coins ${(next.creatorCoinsEnabled ?? c.creatorCoinsEnabled) ? 'enabled' : 'disabled'}, ${next.creatorCoinSymbol ?? c.creatorCoinSymbol} at ${next.creatorCoinPrice ?? c.creatorCoinPrice}/10000 USD`,
     }),
   );
   const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];

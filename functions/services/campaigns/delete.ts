@@ -19,7 +19,11 @@ export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, cam
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0)))
     .returning({ id: campaigns.id });
   if (gone.length > 0) return { id: campaignId, movieId: access.campaign.movieId };
-  const still = await db.select({ amount: campaigns.currentAmount }).from(campaigns).where(eq(campaigns.id, campaignId)).get();
+  const still = await db
+    .select({ amount: campaigns.currentAmount })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .get();
   if (!still) throw notFound(MSG.noCampaignToDelete);
   throw conflict(MSG.campaignHasMoney);
 }

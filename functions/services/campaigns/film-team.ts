@@ -35,7 +35,11 @@ export async function getFilmTeam({ db }: ServiceContext, viewer: Viewer | null,
     .get();
   const members = campaign
     ? await db
-        .select({ userId: campaignContributors.contributorId, role: campaignContributors.role, username: campaignContributors.username })
+        .select({
+          userId: campaignContributors.contributorId,
+          role: campaignContributors.role,
+          username: campaignContributors.username,
+        })
         .from(campaignContributors)
         .where(and(eq(campaignContributors.campaignId, campaign.id), eq(campaignContributors.approved, true)))
         .orderBy(asc(campaignContributors.createdAt))

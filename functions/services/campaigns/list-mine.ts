@@ -61,7 +61,8 @@ const columns = {
  * to, and their films that have no campaign yet.
  */
 export async function listMyCampaigns({ db }: ServiceContext, viewer: Viewer) {
-  const [owned, memberships, freeFilms] = await db.batch([
+  // Not db.batch: D1's batch maps joined columns by name (id, title collide).
+  const [owned, memberships, freeFilms] = await Promise.all([
     db
       .select(columns)
       .from(campaigns)

@@ -54,8 +54,7 @@ export async function applyTransition(
   const to = transitionTarget(spec.verb, access.campaign, spec.requested);
   if (!to) throw notAllowedFrom(from);
   const rule = TRANSITIONS[spec.verb];
-  if (rule.requiresTeamApproval && !access.allMembersApproved)
-    throw conflict(spec.teamRefusal ?? MSG.allMustApprove);
+  if (rule.requiresTeamApproval && !access.allMembersApproved) throw conflict(spec.teamRefusal ?? MSG.allMustApprove);
 
   const revision = newRevision();
   const conditions = [eq(campaigns.id, campaignId), eq(campaigns.status, from)];

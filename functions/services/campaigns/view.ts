@@ -180,11 +180,8 @@ export async function getCampaignView({ db }: ServiceContext, viewer: Viewer, ca
 
 /** SPEC 2: a settings id is a campaign id or a film id — campaign first, then film. */
 export async function resolveCampaignOrFilm(db: Db, id: string) {
-  const [byCampaign, byFilm] = await db.batch([
-    db
-      .select({ campaignId: campaigns.id, movieId: campaigns.movieId })
-      .from(campaigns)
-      .where(eq(campaigns.id, id)),
+  const [byCampaign, byFilm] = await Promise.all([
+    db.select({ campaignId: campaigns.id, movieId: campaigns.movieId }).from(campaigns).where(eq(campaigns.id, id)),
     db
       .select({ movieId: videos.id, title: videos.title, ownerId: videos.contributorId, campaignId: campaigns.id })
       .from(videos)
