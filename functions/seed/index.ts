@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema';
+import { campaignsSeed } from './campaigns';
 import { demoUsersSeed } from './demo-users';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedContext, SeedModule } from './types';
 
 /** Every feature's seed, in dependency order. Later features append here. */
-export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed];
+export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, campaignsSeed];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
 export async function runSeeds(ctx: SeedContext, modules = SEED_MODULES): Promise<string[]> {

@@ -233,3 +233,44 @@ describe('campaigns on libSQL', () => {
     expect((await row(c.id))?.status).toBe('live');
   });
 });
+
+describe('the campaigns seed', () => {
+  it('gives the demo creators a campaign in every status, with teams, once', async () => {
+    const fresh = await createLibsqlDb();
+    try {
+      const { runSeeds } = await import('../../functions/seed');
+      const env = {} as import('../../functions/env').Bindings;
+      const log = () => {};
+      const ran = await runSeeds({ db: fresh.db, env, log });
+      expect(ran).toContain('campaigns');
+      const rows = await fresh.db.select().from(campaigns).all();
+      expect(new Set(rows.map((r) => r.status))).toEqual(
+        new Set([
+          'pending',
+          'active',
+          'pending_approval',
+          'approved',
+          'live',
+          'paused',
+          'completed',
+          'rejected',
+          'cancelled',
+        ]),
+      );
+      const members = await fresh.db.select().from(campaignContributors).all();
+      const waiting = rows.filter(
+        (r) =>
+          ['live', 'approved', 'pending_approval'].includes(r.status) &&
+          members.some((m) => m.campaignId === r.id && !m.approved),
+      );
+      expect(waiting.length).toBeGreaterThan(0);
+      expect(await runSeeds({ db: fresh.db, env, log })).toEqual([]);
+      // And run again on its own (another module order, say), it adds nothing twice.
+      const { campaignsSeed } = await import('../../functions/seed/campaigns');
+      await campaignsSeed.run({ db: fresh.db, env, log });
+      expect(await fresh.db.select().from(campaigns).all()).toHaveLength(rows.length);
+    } finally {
+      fresh.close();
+    }
+  });
+});
