@@ -11,7 +11,7 @@ import { launchCampaign } from '../../functions/services/campaigns/launch';
 import { pauseCampaign } from '../../functions/services/campaigns/pause';
 import { campaignRow, db, historyOf, makeCampaign, snapshot } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call } from './support';
+import { body, call } from './support-json';
 
 let owner: TestUser;
 let admin: TestUser;
@@ -113,6 +113,6 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     expect(row?.originatorSharePermille).toBe(split.originatorPermille);
     for (const m of team) expect(m.sharePermille).toBe(split.contributorPermille);
     const refused = results.find((r) => r.status === 409);
-    if (refused) expect((await refused.json()).error.message).toBe(MSG.teamChangedConflict);
+    if (refused) expect((await body(refused)).error.message).toBe(MSG.teamChangedConflict);
   });
 });

@@ -10,7 +10,7 @@ import {
 import { MSG } from '../../functions/lib/messages';
 import { db, historyOf, inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call } from './support';
+import { body, call } from './support-json';
 
 const api = (path: string, method: string, body: unknown, who: TestUser | null) =>
   call(`/api/campaigns${path}`, jsonInit(method, body, who?.cookie));
@@ -32,11 +32,11 @@ describe('a campaign from draft to live, through the API', () => {
     // A bad goal first: SPEC 5's message.
     const bad = await create(movieId, { goalAmount: 150_000 });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.message).toBe(MSG.goalIncrement);
+    expect((await body(bad)).error.message).toBe(MSG.goalIncrement);
 
     const res = await create(movieId, { platformFeePercentage: 50 });
     expect(res.status, await res.clone().text()).toBe(201);
-    const { campaign } = (await res.json()) as {
+    const { campaign } = (await body(res)) as {
       campaign: {
         campaign: { id: string; status: string; platformFeePercentage: number; initialGoalAmount: number };
         displayLabel: string;
@@ -54,7 +54,7 @@ describe('a campaign from draft to live, through the API', () => {
     const search = await call(`/api/campaigns/${id}/candidates?q=${invitee.username.toUpperCase()}`, {
       headers: { cookie: owner.cookie },
     });
-    expect((await search.json()).users.map((u: { userId: string }) => u.userId)).toEqual([invitee.id]);
+    expect((await body(search)).users.map((u: { userId: string }) => u.userId)).toEqual([invitee.id]);
     const added = await api(`/${id}/members`, 'POST', { userId: invitee.id, role: 'Director of Photography' }, owner);
     expect(added.status).toBe(201);
     const invitation = await db().select().from(notifications).where(eq(notifications.userId, invitee.id)).all();
@@ -65,14 +65,14 @@ describe('a campaign from draft to live, through the API', () => {
     // Submit refused while the member has not approved.
     const early = await api(`/${id}/submit`, 'POST', {}, owner);
     expect(early.status).toBe(409);
-    expect((await early.json()).error.message).toBe(MSG.allMustApprove);
+    expect((await body(early)).error.message).toBe(MSG.allMustApprove);
 
     // The invitee sees the campaign as Draft and joins.
     const seen = await call(`/api/campaigns/${id}`, { headers: { cookie: invitee.cookie } });
     expect(seen.status).toBe(200);
     const accept = await api(`/${id}/invitation/accept`, 'POST', { expectedSharePermille: 450 }, invitee);
     expect(accept.status).toBe(200);
-    expect((await accept.json()).joined).toBe(true);
+    expect((await body(accept)).joined).toBe(true);
     const roles = await db().select().from(userRoles).where(eq(userRoles.userId, invitee.id)).all();
     expect(roles.map((r) => r.role).sort()).toEqual(['contributor', 'viewer']);
     const agreement = await db()
@@ -93,19 +93,19 @@ describe('a campaign from draft to live, through the API', () => {
     expect(adminNote.some((n) => n.type === 'application' && n.campaignId === id)).toBe(true);
 
     const queue = await call('/api/campaigns/review-queue', { headers: { cookie: admin.cookie } });
-    expect((await queue.json()).campaigns.map((c: { id: string }) => c.id)).toContain(id);
+    expect((await body(queue)).campaigns.map((c: { id: string }) => c.id)).toContain(id);
 
     expect((await api(`/${id}/approve`, 'POST', {}, admin)).status).toBe(200);
     // Admins cannot launch: only the originator.
     const adminLaunch = await api(`/${id}/launch`, 'POST', {}, admin);
     expect(adminLaunch.status).toBe(403);
-    expect((await adminLaunch.json()).error.message).toBe(MSG.onlyOriginatorLaunches);
+    expect((await body(adminLaunch)).error.message).toBe(MSG.onlyOriginatorLaunches);
     expect((await api(`/${id}/launch`, 'POST', {}, owner)).status).toBe(200);
     const paused = await api(`/${id}/pause`, 'POST', {}, owner);
-    expect((await paused.json()).campaign.campaign.status).toBe('paused');
+    expect((await body(paused)).campaign.campaign.status).toBe('paused');
     expect((await api(`/${id}/pause`, 'POST', {}, owner)).status).toBe(409);
     const resumed = await api(`/${id}/resume`, 'POST', {}, owner);
-    expect((await resumed.json()).campaign.campaign.status).toBe('live');
+    expect((await body(resumed)).campaign.campaign.status).toBe('live');
 
     const history = await historyOf(id);
     expect(
@@ -122,7 +122,7 @@ describe('a campaign from draft to live, through the API', () => {
 
   it('sends an owner’s edit of a live campaign back to review and an admin’s approval makes it live again', async () => {
     const movieId = await makeFilm(owner.id);
-    const { campaign } = await (await create(movieId)).json();
+    const { campaign } = await body(await create(movieId));
     const id = campaign.campaign.id as string;
     await api(`/${id}/submit`, 'POST', {}, owner);
     await api(`/${id}/approve`, 'POST', {}, admin);
@@ -130,26 +130,26 @@ describe('a campaign from draft to live, through the API', () => {
 
     const edit = await api(`/${id}`, 'PATCH', { title: 'Night Shift II', goalAmount: 650_000 }, owner);
     expect(edit.status).toBe(200);
-    const body = await edit.json();
-    expect(body.outcome).toBe('review');
-    expect(body.campaign.campaign).toMatchObject({
+    const out = await body(edit);
+    expect(out.outcome).toBe('review');
+    expect(out.campaign.campaign).toMatchObject({
       status: 'pending_approval',
       needsAdminReapproval: true,
       changedFields: ['title', 'goalAmount'],
       previousValues: { title: 'Night Shift', goalAmount: 300_000 },
     });
-    expect(body.campaign.campaign.changeSummary).toContain('Goal: $3,000 → $6,500');
+    expect(out.campaign.campaign.changeSummary).toContain('Goal: $3,000 → $6,500');
     // Fields are locked under review.
     expect((await api(`/${id}`, 'PATCH', { title: 'Again' }, owner)).status).toBe(409);
 
-    const queue = await (await call('/api/campaigns/review-queue', { headers: { cookie: admin.cookie } })).json();
+    const queue = await body(await call('/api/campaigns/review-queue', { headers: { cookie: admin.cookie } }));
     const item = queue.campaigns.find((c: { id: string }) => c.id === id);
     expect(item.changes).toEqual([
       { field: 'title', before: 'Night Shift', after: 'Night Shift II' },
       { field: 'goalAmount', before: 300_000, after: 650_000 },
     ]);
     const approved = await api(`/${id}/approve`, 'POST', {}, admin);
-    expect((await approved.json()).campaign.campaign).toMatchObject({
+    expect((await body(approved)).campaign.campaign).toMatchObject({
       status: 'live',
       needsAdminReapproval: false,
       changedFields: null,
@@ -158,7 +158,7 @@ describe('a campaign from draft to live, through the API', () => {
 
   it('extends a completed campaign: back to review, approvals reset, every member told', async () => {
     const movieId = await makeFilm(owner.id);
-    const { campaign } = await (await create(movieId)).json();
+    const { campaign } = await body(await create(movieId));
     const id = campaign.campaign.id as string;
     const member = await makeUser(['contributor'], 'member');
     await api(`/${id}/members`, 'POST', { userId: member.id }, owner);
@@ -166,13 +166,13 @@ describe('a campaign from draft to live, through the API', () => {
     expect((await api(`/${id}/status`, 'POST', { status: 'completed' }, admin)).status).toBe(200);
 
     const past = await api(`/${id}`, 'PATCH', { endDate: inDays(-3) }, owner);
-    expect((await past.json()).outcome).toBe('saved');
+    expect((await body(past)).outcome).toBe('saved');
     const ext = await api(`/${id}`, 'PATCH', { endDate: inDays(40) }, owner);
-    const body = await ext.json();
-    expect(body.outcome).toBe('extension');
-    expect(body.campaign.campaign).toMatchObject({ status: 'pending_approval', needsAdminReapproval: true });
-    expect(body.campaign.displayLabel).toBe('Waiting for Team Approval');
-    expect(body.campaign.team.map((m: { approved: boolean }) => m.approved)).toEqual([false]);
+    const out = await body(ext);
+    expect(out.outcome).toBe('extension');
+    expect(out.campaign.campaign).toMatchObject({ status: 'pending_approval', needsAdminReapproval: true });
+    expect(out.campaign.displayLabel).toBe('Waiting for Team Approval');
+    expect(out.campaign.team.map((m: { approved: boolean }) => m.approved)).toEqual([false]);
     const told = await db().select().from(notifications).where(eq(notifications.userId, member.id)).all();
     expect(told.some((n) => n.type === 'info' && n.message === MSG.extensionSaved)).toBe(true);
 
@@ -180,12 +180,12 @@ describe('a campaign from draft to live, through the API', () => {
     expect((await api(`/${id}/approve`, 'POST', {}, admin)).status).toBe(409);
     await api(`/${id}/invitation/accept`, 'POST', {}, member);
     const approved = await api(`/${id}/approve`, 'POST', {}, admin);
-    expect((await approved.json()).campaign.campaign.status).toBe('live');
+    expect((await body(approved)).campaign.campaign.status).toBe('live');
   });
 
   it('declines an invitation with a message: row gone, owner notified and messaged', async () => {
     const movieId = await makeFilm(owner.id);
-    const { campaign } = await (await create(movieId)).json();
+    const { campaign } = await body(await create(movieId));
     const id = campaign.campaign.id as string;
     const a = await makeUser([], 'a');
     const b = await makeUser([], 'b');
@@ -195,7 +195,7 @@ describe('a campaign from draft to live, through the API', () => {
 
     const res = await api(`/${id}/invitation/decline`, 'POST', { message: '  Busy this year, sorry.  ' }, b);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ ownerId: owner.id, redirectTo: `/messages/${owner.id}?newMessage=true` });
+    expect(await body(res)).toEqual({ ownerId: owner.id, redirectTo: `/messages/${owner.id}?newMessage=true` });
     const team = await db().select().from(campaignContributors).where(eq(campaignContributors.campaignId, id)).all();
     // b is gone; a's share is recomputed (90 / 2) and their approval reset.
     expect(team.map((m) => [m.contributorId, m.sharePermille, m.approved])).toEqual([[a.id, 450, false]]);
@@ -208,13 +208,13 @@ describe('a campaign from draft to live, through the API', () => {
 
   it('refuses to delete a campaign that has taken money, and deletes one that has not', async () => {
     const movieId = await makeFilm(owner.id);
-    const { campaign } = await (await create(movieId)).json();
+    const { campaign } = await body(await create(movieId));
     const id = campaign.campaign.id as string;
     const { campaigns } = await import('../../functions/db/schema');
     await db().update(campaigns).set({ currentAmount: 2500 }).where(eq(campaigns.id, id));
     const refused = await api(`/${id}`, 'DELETE', undefined, owner);
     expect(refused.status).toBe(409);
-    expect((await refused.json()).error.message).toBe(MSG.campaignHasMoney);
+    expect((await body(refused)).error.message).toBe(MSG.campaignHasMoney);
     await db().update(campaigns).set({ currentAmount: 0 }).where(eq(campaigns.id, id));
     expect((await api(`/${id}`, 'DELETE', undefined, owner)).status).toBe(200);
     expect((await call(`/api/campaigns/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(404);
