@@ -5,7 +5,7 @@ import { InvitationPanel } from './InvitationPanel';
 import { MilestoneWidget } from './MilestoneWidget';
 import { NotFoundState } from './NotFoundState';
 import { ProgressTracker } from './ProgressTracker';
-import { StatusBadge } from './parts';
+import { Bar, StatusBadge } from './parts';
 import { RevenueSharing } from './RevenueSharing';
 import { UnderReviewPanel } from './UnderReviewPanel';
 import { useCampaign } from './useCampaign';
@@ -70,7 +70,7 @@ export default function CampaignProgress(props: { initial: CampaignView }) {
           aria-valuemax={100}
           aria-label="Funded"
         >
-          <div style={{ width: `${percent}%` }} />
+          <Bar className="meter-fill" percent={percent} />
         </div>
       </section>
       <ProgressTracker

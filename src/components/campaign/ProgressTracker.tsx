@@ -1,5 +1,6 @@
 import type { CampaignStatus } from '../../../functions/lib/campaign-status';
 import { progressFill, progressSteps } from '../../../functions/lib/campaign-status';
+import { Bar } from './parts';
 
 /**
  * The four-step tracker (SPEC 4): each step completed, current or upcoming; the line fills 33.33 %
@@ -15,7 +16,7 @@ export function ProgressTracker(props: {
   return (
     <nav className="tracker" aria-label="Campaign progress" data-tracker>
       <div className="tracker-line" aria-hidden="true">
-        <div className="tracker-fill" style={{ width: `${fill}%` }} data-fill={fill} />
+        <Bar className="tracker-fill" percent={fill} data-fill={fill} />
       </div>
       <ol>
         {steps.map((s) => (
