@@ -49,10 +49,20 @@ async function apiJson<T>(context: BrowserContext, method: string, path: string,
 }
 
 async function freeFilm(context: BrowserContext) {
-  const mine = await apiJson<{ filmsWithoutCampaign: { id: string; title: string }[] }>(context, 'GET', '/api/campaigns/mine');
+  const mine = await apiJson<{ filmsWithoutCampaign: { id: string; title: string }[] }>(
+    context,
+    'GET',
+    '/api/campaigns/mine',
+  );
   const film = mine.filmsWithoutCampaign[0];
   if (!film) throw new Error('the seed gives the demo creator films without a campaign');
   return film;
+}
+
+/** Opens a page and waits until its islands are hydrated (Astro drops `ssr` from each island then). */
+async function open(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
 }
 
 const toastText = (page: Page, text: string) =>
@@ -68,7 +78,7 @@ describe('campaigns in the browser', () => {
 
     // Create: a goal off the $1,000 steps is refused with SPEC 5's message, then a good one saves.
     const page = owner.page;
-    await page.goto(`/contributor/edit/${film.id}/campaign`);
+    await open(page, `/contributor/edit/${film.id}/campaign`);
     await page.locator('[data-campaign-settings][data-mode="create"]').waitFor();
     await page.fill('#campaign-title', `Browser campaign ${uid()}`);
     await page.fill('#campaign-description', 'Made in Chromium.');
@@ -81,7 +91,11 @@ describe('campaigns in the browser', () => {
     await page.locator('[data-campaign-settings][data-mode="edit"]').waitFor();
     await toastText(page, MSG.savedSuccessfully);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Draft');
-    const mine = await apiJson<{ campaigns: { id: string; movieId: string }[] }>(owner.context, 'GET', '/api/campaigns/mine');
+    const mine = await apiJson<{ campaigns: { id: string; movieId: string }[] }>(
+      owner.context,
+      'GET',
+      '/api/campaigns/mine',
+    );
     const campaignId = mine.campaigns.find((c) => c.movieId === film.id)?.id as string;
     expect(campaignId).toBeTruthy();
 
@@ -91,13 +105,15 @@ describe('campaigns in the browser', () => {
     await page.fill('#member-role', 'Editor');
     await page.click('[data-action="add-member"]');
     await toastText(page, MSG.contributorAdded);
-    await expect.poll(() => page.locator(`[data-member="${guest.username}"]`).getAttribute('data-approved')).toBe('false');
+    await expect
+      .poll(() => page.locator(`[data-member="${guest.username}"]`).getAttribute('data-approved'))
+      .toBe('false');
     await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe(MSG.waitingForTeam);
     expect(await page.locator('[data-action="submit"]').isDisabled()).toBe(true);
 
     // The guest opens the invitation in their own browser and joins; two seconds later, the campaigns tab.
     const guestPage = member.page;
-    await guestPage.goto(`/contributor/campaign-progress/${campaignId}?invitation=true`);
+    await open(guestPage, `/contributor/campaign-progress/${campaignId}?invitation=true`);
     await guestPage.click('[data-invitation="card"] [data-action="accept"]');
     await toastText(guestPage, MSG.joinedCampaign);
     await guestPage.waitForURL(`${baseUrl()}/contributor?tab=campaigns`);
@@ -105,6 +121,7 @@ describe('campaigns in the browser', () => {
 
     // Submit for approval.
     await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe('Submit for Approval');
     await page.click('[data-action="submit"]');
     await toastText(page, MSG.submittedForApproval);
@@ -122,6 +139,7 @@ describe('campaigns in the browser', () => {
 
     // The owner launches, pauses (with confirmation) and resumes.
     await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await page.click('[data-action="launch"]');
     await toastText(page, MSG.launched);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Live');
@@ -157,7 +175,7 @@ describe('campaigns in the browser', () => {
     await apiJson(owner.context, 'POST', `/api/campaigns/${campaignId}/members`, { userId: guest.id, role: 'Grip' });
 
     const page = invitee.page;
-    await page.goto(`/contributor/campaign-progress/${campaignId}?invitation=true`);
+    await open(page, `/contributor/campaign-progress/${campaignId}?invitation=true`);
     await page.click('[data-invitation="card"] [data-action="decline"]');
     await page.fill('#decline-message', '  Thanks, but I am booked this year.  ');
     await page.click('[data-dialog="decline"] [data-confirm]');

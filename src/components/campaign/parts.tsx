@@ -84,7 +84,15 @@ export function ConfirmDialog(props: {
  * A bar whose width is a percentage. The width is set through the DOM after render, never as a
  * style attribute, so the page's CSP (no inline styles) holds in the server-rendered HTML too.
  */
-export function Bar({ percent, className, ...rest }: { percent: number; className: string; [data: `data-${string}`]: unknown }) {
+export function Bar({
+  percent,
+  className,
+  ...rest
+}: {
+  percent: number;
+  className: string;
+  [data: `data-${string}`]: unknown;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (ref.current) ref.current.style.width = `${percent}%`;
