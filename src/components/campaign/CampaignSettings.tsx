@@ -1,5 +1,5 @@
 import { MSG } from '../../../functions/lib/messages';
-import { isAdmin } from '../../../functions/lib/roles';
+import { isAdmin, type Role } from '../../../functions/lib/roles';
 import type { FilmRef } from '../../../functions/services/campaigns/access';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { toast } from '../../stores/toast';
@@ -27,11 +27,11 @@ export default function CampaignSettings(props: {
   initial: CampaignView | null;
   film: FilmRef;
   adminMode: boolean;
-  viewerRoles: string[];
+  viewerRoles: Role[];
 }) {
   const state = useCampaign(props.initial);
   const view = state.view;
-  const adminMode = props.adminMode && isAdmin(props.viewerRoles as never);
+  const adminMode = props.adminMode && isAdmin(props.viewerRoles);
   if (state.status === 'gone') return <NotFoundState kind="campaign" />;
 
   const onStep = (step: number) => {
