@@ -272,5 +272,6 @@ describe('the campaigns seed', () => {
     } finally {
       fresh.close();
     }
-  });
+    // The demo-users seed hashes six passwords first.
+  }, 30_000);
 });
