@@ -14,14 +14,13 @@ import { setCampaignStatus } from '../services/campaigns/set-status';
 import { submitCampaign } from '../services/campaigns/submit';
 import type { SeedModule } from './types';
 
-type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'eddie' | 'ada';
+type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'ada';
 type Creator = 'cora' | 'milo';
 const EMAILS: Record<Who, string> = {
   cora: 'creator@reelfund.local',
   milo: 'creator2@reelfund.local',
   vera: 'viewer@reelfund.local',
   uma: 'user@reelfund.local',
-  eddie: 'editor@reelfund.local',
   ada: 'admin@reelfund.local',
 };
 
@@ -34,7 +33,10 @@ interface Demo {
   description: string;
   goal: number;
   plan: Plan;
-  /** Members and whether they accept. */
+  /**
+   * Members and whether they accept. Only creators accept: joining grants the contributor role, and
+   * the demo viewer, user and editor keep exactly their one role.
+   */
   team: { who: Who; role: string; accepts: boolean }[];
   /** Invited once live: every approval resets and the campaign shows Waiting for Team Approval. */
   lateInvite?: { who: Who; role: string };
@@ -75,10 +77,7 @@ const DEMOS: Demo[] = [
     description: 'Six new episodes on the late shift.',
     goal: 1_000_000,
     plan: 'live',
-    team: [
-      { who: 'milo', role: 'Director of Photography', accepts: true },
-      { who: 'eddie', role: 'Editor', accepts: true },
-    ],
+    team: [{ who: 'milo', role: 'Director of Photography', accepts: true }],
   },
   {
     owner: 'cora',
@@ -87,7 +86,7 @@ const DEMOS: Demo[] = [
     description: 'A festival cut with a new score.',
     goal: 400_000,
     plan: 'paused',
-    team: [{ who: 'uma', role: 'Composer', accepts: true }],
+    team: [{ who: 'milo', role: 'Composer', accepts: true }],
   },
   {
     owner: 'cora',
@@ -105,8 +104,8 @@ const DEMOS: Demo[] = [
     description: 'A noir in one night.',
     goal: 700_000,
     plan: 'live',
-    team: [{ who: 'eddie', role: 'Editor', accepts: true }],
-    lateInvite: { who: 'cora', role: 'Producer' },
+    team: [{ who: 'cora', role: 'Editor', accepts: true }],
+    lateInvite: { who: 'uma', role: 'Producer' },
   },
   {
     owner: 'milo',

@@ -264,6 +264,20 @@ describe('the campaigns seed', () => {
           members.some((m) => m.campaignId === r.id && !m.approved),
       );
       expect(waiting.length).toBeGreaterThan(0);
+      // The demo viewer, user and editor keep their one role (invited, never joined).
+      for (const [email, role] of [
+        ['viewer@reelfund.local', 'viewer'],
+        ['user@reelfund.local', 'user'],
+        ['editor@reelfund.local', 'editor'],
+      ]) {
+        const u = await fresh.db.select({ id: user.id }).from(user).where(eq(user.email, email)).get();
+        const roles = await fresh.db
+          .select()
+          .from(userRoles)
+          .where(eq(userRoles.userId, u?.id ?? ''))
+          .all();
+        expect(roles.map((r) => r.role).sort(), email).toEqual([...new Set(['viewer', role])].sort());
+      }
       expect(await runSeeds({ db: fresh.db, env, log })).toEqual([]);
       // And run again on its own (another module order, say), it adds nothing twice.
       const { campaignsSeed } = await import('../../functions/seed/campaigns');
