@@ -14,4 +14,6 @@ export default defineConfig({
   // Astro writes a script/style CSP with hashes of its inline code into each page; the worker adds the rest.
   security: { checkOrigin: false, csp: true },
   build: { inlineStylesheets: 'never' },
+  // The CSP header (functions/edge/security-headers.ts) allows no inline script: never inline small ones.
+  vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { authFor } from './auth';
 import { type Db, getDb } from './db/client';
 import type { Bindings } from './env';
 import { getConfig } from './env';
+import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { ApiError } from './lib/errors';
@@ -15,8 +17,17 @@ import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { filmTeamRoutes } from './routes/campaigns/film-team';
 import { devRoutes } from './routes/dev';
+import { filmRoutes } from './routes/films';
+import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
 import { meRoutes } from './routes/me';
+import { messageRoutes } from './routes/messages';
+import { notificationRoutes } from './routes/notifications';
+import { realtimeRoutes } from './routes/realtime';
+import { shortLinkRoutes } from './routes/short-links';
+import { siteSettingsRoutes } from './routes/site-settings';
+import { studioRoutes } from './routes/studio';
+import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 
 export interface AppDeps {
   /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
@@ -33,12 +44,15 @@ export function createApp(deps: AppDeps = {}) {
 
   app.use(requestId());
   app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError('payload_too_large', 'The request body is too large');
-      },
-    }),
+    except(
+      FILE_BODY_ROUTES,
+      bodyLimit({
+        maxSize: MAX_BODY_BYTES,
+        onError: () => {
+          throw new ApiError('payload_too_large', 'The request body is too large');
+        },
+      }),
+    ),
   );
   app.use(async (c, next) => {
     const config = getConfig(c.env);
@@ -54,12 +68,23 @@ export function createApp(deps: AppDeps = {}) {
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
   app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
+  // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
+  app.use(comingSoonGate);
 
   app.route('/health', health);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
+  app.route('/gate', gateRoutes);
+  app.route('/admin/site-settings', siteSettingsRoutes);
+  app.route('/short-links', shortLinkRoutes);
+  app.route('/notifications', notificationRoutes);
+  app.route('/messages', messageRoutes);
+  app.route('/realtime', realtimeRoutes);
+  app.route('/uploads', uploadRoutes);
+  app.route('/films', filmRoutes);
+  app.route('/studio', studioRoutes);
   app.route('/campaigns', campaignRoutes);
   app.route('/films', filmTeamRoutes);
 

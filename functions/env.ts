@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DbEnv } from './db/client';
+import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './lib/upload-plan';
 
 /** The worker's bindings and environment variables, typed once. */
 export interface Bindings extends DbEnv {
@@ -13,6 +14,8 @@ export interface Bindings extends DbEnv {
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   MAIL_FROM?: string;
+  /** Largest video a creator may upload, in bytes (default 2 GB). */
+  UPLOAD_MAX_BYTES?: string;
 }
 
 const secret = z.string().min(32, 'must be at least 32 characters');
@@ -24,6 +27,12 @@ const common = z.object({
     .regex(/^(libsql|https?):\/\//, 'must be a libsql:// or https:// URL')
     .optional(),
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int('must be a whole number of bytes')
+    .positive()
+    .max(MAX_UPLOAD_BYTES_CEILING, 'is above what 10,000 upload parts can carry')
+    .default(DEFAULT_UPLOAD_MAX_BYTES),
 });
 
 // Local: development defaults for secrets are allowed and labelled as such.

@@ -3,6 +3,7 @@ import { benchRoute } from './edge/bench-routes';
 import { handlePage, type PageRenderer } from './edge/pages';
 import { withSecurityHeaders } from './edge/security-headers';
 import { type Bindings, getConfig } from './env';
+import { runScheduled } from './scheduled';
 
 /**
  * The one worker's fetch handler: /api/* to the Hono app, every other request through the page
@@ -24,6 +25,10 @@ export function createWorker(render: PageRenderer) {
       // WebSocket upgrades pass through untouched.
       if (response.status === 101) return response;
       return withSecurityHeaders(response, config);
+    },
+    /** Cron triggers (wrangler.toml [triggers]). */
+    async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {
+      ctx.waitUntil(runScheduled(controller, env));
     },
   } satisfies ExportedHandler<Bindings>;
 }

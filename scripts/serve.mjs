@@ -9,7 +9,7 @@ export const DEFAULT_PORT = 4321;
 export const DEFAULT_STATE = '.wrangler/state';
 
 /**
- * @param {{ port?: number, persistTo?: string, build?: boolean, quiet?: boolean, vars?: Record<string,string> }} options
+ * @param {{ port?: number, persistTo?: string, build?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function serve({
@@ -18,6 +18,7 @@ export async function serve({
   build = true,
   quiet = false,
   vars = {},
+  beforeStart,
 } = {}) {
   const log = (m) => quiet || console.log(`\x1b[36m[reelfund]\x1b[0m ${m}`);
   const state = resolve(persistTo);
@@ -33,6 +34,8 @@ export async function serve({
   log('seeding (once)…');
   const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
   if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+
+  if (beforeStart) await beforeStart(state);
 
   const url = `http://localhost:${port}`;
   const varArgs = Object.entries({ PUBLIC_URL: url, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);

@@ -2,7 +2,9 @@ import type { Viewer } from '../auth/viewer';
 import type { Bindings } from '../env';
 import { getConfig } from '../env';
 import { matchPageRoute } from '../lib/page-routes';
+import { pageGate } from './coming-soon-gate';
 import { decideAccess } from './protection';
+import { isShortLinkPath, shortLinkRedirect } from './short-links';
 
 export type PageRenderer = (request: Request, env: Bindings, ctx: ExecutionContext) => Promise<Response>;
 
@@ -25,8 +27,9 @@ const redirect = (location: string, setCookies: string[] = []) => {
 
 /**
  * Every non-API request passes here before Astro renders it (or serves a prerendered file), so the
- * server's rules apply to static pages too: a protected page without a valid session is a redirect
- * to /auth carrying none of the page's data.
+ * server's rules apply to static pages too: short links are answered at once; then the coming-soon
+ * gate; then a protected page without a valid session is a redirect to /auth carrying none of the
+ * page's data.
  */
 export async function handlePage(
   request: Request,
@@ -35,6 +38,23 @@ export async function handlePage(
   render: PageRenderer,
 ): Promise<Response> {
   const url = new URL(request.url);
+  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, env, getConfig(env));
+  const gate = await pageGate(request, env, getConfig(env), url);
+  if (gate.locked) return gate.locked;
+  const res = await protectedPage(request, env, ctx, render, url);
+  if (gate.setCookies.length === 0) return res;
+  const out = new Response(res.body, res);
+  for (const c of gate.setCookies) out.headers.append('set-cookie', c);
+  return out;
+}
+
+async function protectedPage(
+  request: Request,
+  env: Bindings,
+  ctx: ExecutionContext,
+  render: PageRenderer,
+  url: URL,
+): Promise<Response> {
   const headers = new Headers(request.headers);
   headers.delete(VIEWER_HEADER);
   const clean = new Request(request, { headers });

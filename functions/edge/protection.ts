@@ -11,7 +11,7 @@ export type AccessDecision =
   | { kind: 'home' }
   | { kind: 'not-found' };
 
-const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Viewer) => boolean> = {
+export const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Viewer) => boolean> = {
   'signed-in': () => true,
   creator: (v) => isContributor(v.roles),
   admin: (v) => isAdmin(v.roles),

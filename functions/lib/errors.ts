@@ -10,6 +10,7 @@ const STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  upgrade_required: 426,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

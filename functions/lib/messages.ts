@@ -15,6 +15,8 @@ export const MSG = {
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
   unknownUser: 'Unknown User',
+  // SPEC 7: the subject of a campaign invitation decline message (the popover finds its sender by it)
+  declineSubject: 'Campaign Invitation Declined',
   unknownContributor: 'Unknown contributor',
   failedToLoad: 'Failed to load data',
   // Campaigns (SPEC 5, 8)
@@ -70,8 +72,6 @@ export const MSG = {
   videoNotFoundState: 'Video Not Found',
   campaignNotFoundState: 'Campaign Not Found',
   campaignNotFoundBody: 'The campaign does not exist or you lack permission.',
-  // Decline (SPEC 7: the message's subject contains this)
-  declineSubject: 'Campaign Invitation Declined',
   // Progress tracker (SPEC 4)
   stepCreate: 'Create Campaign',
   stepSubmit: 'Submit for Approval',

@@ -1,4 +1,4 @@
-import type { ChannelEvent } from './user-channel';
+import type { ChannelEvent } from './protocol';
 
 /** Rings a user's open tabs after a change was written. Best-effort: the database stays the truth. */
 export interface Doorbell {
@@ -16,3 +16,12 @@ export function durableObjectDoorbell(ns: DurableObjectNamespace<import('./user-
 
 /** Where no live delivery exists (Node-side commands and tests): nothing to ring. */
 export const silentDoorbell: Doorbell = { ring: async () => {} };
+
+/** Rings without failing the caller: the change is already written, the push is a courtesy. */
+export async function ringQuietly(bell: Doorbell, userId: string, event: ChannelEvent): Promise<void> {
+  try {
+    await bell.ring(userId, event);
+  } catch (err) {
+    console.error('doorbell failed (the write stands):', err);
+  }
+}

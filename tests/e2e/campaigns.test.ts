@@ -132,8 +132,11 @@ describe('campaigns in the browser', () => {
     const admin = await newPage(browser);
     await signIn(admin.context, 'admin@reelfund.local');
     await admin.page.goto('/admin?tab=applications');
-    await admin.page.click(`[data-application="${campaignId}"] [data-approve]`);
-    await admin.page.waitForLoadState('load');
+    // The tab reloads after a decision and shows the toast on the fresh page.
+    await Promise.all([
+      admin.page.waitForEvent('load'),
+      admin.page.click(`[data-application="${campaignId}"] [data-approve]`),
+    ]);
     await toastText(admin.page, 'Campaign approved');
     await expect.poll(() => admin.page.locator(`[data-application="${campaignId}"]`).count()).toBe(0);
 

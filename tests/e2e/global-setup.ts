@@ -7,6 +7,8 @@ import { serve } from '../../scripts/serve.mjs';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's persisted local state (wrangler --persist-to): tests may seed rows with `wrangler d1 execute`. */
+    statePath: string;
   }
 }
 
@@ -19,6 +21,7 @@ export default async function setup(project: TestProject) {
   const port = 4500 + Math.floor(Math.random() * 400);
   const server = await serve({ port, persistTo: state, build: process.env.E2E_NO_BUILD !== '1', quiet: true });
   project.provide('baseUrl', server.url);
+  project.provide('statePath', state);
   return async () => {
     await server.stop();
     rmSync(state, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, jsonInit } from '../support/http';
 import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
 
 /** Accounts on the production driver: better-auth, profiles, roles and the sign-in limit over libSQL. */
@@ -11,17 +12,8 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
-const post = (path: string, body: unknown, cookie?: string) =>
-  app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(body),
-  });
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+const post = (path: string, body: unknown, cookie?: string) => app.request(path, jsonInit('POST', body, cookie));
+const cookieOf = cookieFrom;
 
 describe('accounts on libSQL', () => {
   it('signs up, reads /api/me, edits the profile and keeps usernames unique case-insensitively', async () => {

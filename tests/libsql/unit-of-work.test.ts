@@ -24,7 +24,9 @@ async function makeUser() {
 
 function recordingBell() {
   const rings: { userId: string; kind: string; id?: string }[] = [];
-  const bell: Doorbell = { ring: async (userId, e) => void rings.push({ userId, kind: e.kind, id: e.id }) };
+  const bell: Doorbell = {
+    ring: async (userId, e) => void rings.push({ userId, kind: e.kind, id: 'id' in e ? e.id : undefined }),
+  };
   return { bell, rings };
 }
 
@@ -42,6 +44,8 @@ describe('notify and sendMessage ride in the change that causes them', () => {
     expect(rings).toEqual([
       { userId: a, kind: 'notification', id: nid },
       { userId: a, kind: 'message', id: mid },
+      // The sender's other tabs are rung too, so an open thread shows what was sent.
+      { userId: b, kind: 'message', id: mid },
     ]);
     expect(await ctx.db.select().from(notifications).where(eq(notifications.id, nid))).toHaveLength(1);
     expect(await ctx.db.select().from(creatorMessages).where(eq(creatorMessages.id, mid))).toHaveLength(1);

@@ -15,13 +15,16 @@ import type { Bindings } from '../../functions/env';
  */
 export async function createLibsqlDb() {
   const dir = mkdtempSync(join(tmpdir(), 'reelfund-libsql-'));
-  const client = createClient({ url: `file:${join(dir, 'test.db')}` });
+  const url = `file:${join(dir, 'test.db')}`;
+  const client = createClient({ url });
   await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: './migrations' });
   return {
     db: db as unknown as Db,
     client,
+    /** The file's URL, to open the same database again (a restart on the same persisted state). */
+    url,
     close() {
       client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -45,3 +45,15 @@ describe('environment configuration', () => {
     expect(() => parseConfig({ PUBLIC_URL: 'http://localhost' })).toThrow(ConfigError);
   });
 });
+
+describe('security headers', () => {
+  it('merge our directives into a page policy without overriding its own', async () => {
+    const { mergeCsp } = await import('../../functions/edge/security-headers');
+    const merged = mergeCsp(
+      "script-src 'self' 'sha256-abc'; style-src 'self'; base-uri 'none';",
+      "base-uri 'self'; frame-ancestors 'none'",
+    );
+    expect(merged).toBe("script-src 'self' 'sha256-abc'; style-src 'self'; base-uri 'none'; frame-ancestors 'none'");
+    expect(mergeCsp(null, "frame-ancestors 'none'")).toBe("frame-ancestors 'none'");
+  });
+});

@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { cookieFrom, jsonInit } from '../support/http';
 import { call } from './support';
 
 const uid = () => crypto.randomUUID().slice(0, 8);
-const json = (body: unknown, cookie?: string): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json', origin: 'http://localhost:4321', ...(cookie ? { cookie } : {}) },
-  body: JSON.stringify(body),
-});
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+const json = (body: unknown, cookie?: string) => jsonInit('POST', body, cookie);
+const cookieOf = cookieFrom;
 
 describe('accounts', () => {
   it('signs up with email, username and password; /api/me shows the profile and the role viewer', async () => {

@@ -3,26 +3,12 @@ import { getDb } from '../../functions/db/client';
 import { user } from '../../functions/db/schema';
 import type { Role } from '../../functions/lib/roles';
 import { grantRole } from '../../functions/services/roles/grant';
+import { cookieFrom, jsonInit } from '../support/http';
 import { call, env } from './support';
 
 export const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 10);
 
-export const ORIGIN = 'http://localhost:4321';
-
-export function jsonInit(method: string, body: unknown, cookie?: string): RequestInit {
-  return {
-    method,
-    headers: { 'content-type': 'application/json', origin: ORIGIN, ...(cookie ? { cookie } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  };
-}
-
-export function cookieFrom(res: Response) {
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+export { cookieFrom, jsonInit, ORIGIN } from '../support/http';
 
 export interface TestUser {
   id: string;

@@ -8,4 +8,5 @@ export * from './profiles';
 export * from './seed-runs';
 export * from './short-urls';
 export * from './site-settings';
+export * from './uploads';
 export * from './user-roles';

@@ -15,21 +15,12 @@ import { Card, ConfirmDialog } from './parts';
 
 type Confirming = 'pause' | 'delete' | 'reject' | null;
 
-/** Makes a short link to the campaign's public page; without the short-link service, the full address. */
+/** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
 export async function shareCampaign(movieId: string) {
   const path = `/movie/${movieId}/fund`;
-  const res = await api<{ shortCode?: string; short_code?: string; url?: string; shortUrl?: string }>(
-    '/api/short-links',
-    {
-      method: 'POST',
-      body: { path },
-    },
-  );
-  const code = res.ok ? (res.data.shortCode ?? res.data.short_code) : undefined;
-  const link = res.ok
-    ? (res.data.shortUrl ?? res.data.url ?? (code ? `${location.origin}/s/${code}` : `${location.origin}${path}`))
-    : `${location.origin}${path}`;
-  if (!res.ok && res.status !== 404) console.error('short link failed', res.message);
+  const res = await api<{ code: string; url: string }>('/api/short-links', { method: 'POST', body: { path } });
+  if (!res.ok) console.error('short link failed', res.status, res.message);
+  const link = res.ok ? res.data.url || `${location.origin}/s/${res.data.code}` : `${location.origin}${path}`;
   try {
     await navigator.clipboard.writeText(link);
     toast(`Link copied: ${link}`, 'success');

@@ -1,0 +1,45 @@
+import { getDb } from '../db/client';
+import type { Bindings, Config } from '../env';
+import { resolveShortLink } from '../services/short-links/resolve';
+import { SHORT_CODE, sameSiteTarget } from '../services/short-links/target';
+
+export const isShortLinkPath = (pathname: string) => pathname === '/s' || pathname.startsWith('/s/');
+
+const redirect = (location: string, cacheControl: string) =>
+  new Response(null, { status: 302, headers: { location, 'cache-control': cacheControl } });
+
+const home = () => redirect('/', 'private, no-store');
+
+/**
+ * /s/{shortCode}, answered by the worker with no page at all (SPEC 2 Other screens): a redirect to
+ * the stored same-site path; a missing, unknown or failing code goes home, and is logged (SPEC 8).
+ */
+export async function shortLinkRedirect(pathname: string, env: Bindings, config: Config): Promise<Response> {
+  const code = pathname.replace(/^\/s\/?/, '').replace(/\/$/, '');
+  if (!code) {
+    console.warn('Short link without a code:', pathname);
+    return home();
+  }
+  if (!SHORT_CODE.test(code)) {
+    console.warn('Short link not found:', code);
+    return home();
+  }
+  let original: string | null;
+  try {
+    original = await resolveShortLink({ db: getDb(env), kv: env.KV }, code);
+  } catch (err) {
+    console.error('Short link lookup failed:', code, err);
+    return home();
+  }
+  if (original === null) {
+    console.warn('Short link not found:', code);
+    return home();
+  }
+  const target = sameSiteTarget(original, config.PUBLIC_URL);
+  if (!target) {
+    console.warn('Short link leads off the site; going home instead:', code);
+    return home();
+  }
+  // A code never changes what it points to, so browsers may keep the answer for a while.
+  return redirect(target, 'public, max-age=3600');
+}

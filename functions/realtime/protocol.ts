@@ -1,0 +1,28 @@
+/**
+ * The realtime wire protocol, shared by the worker, the UserChannel Durable Object and the browser
+ * (no runtime imports here). Events are doorbells: ids and kinds only; the client reads the rows
+ * from the API, so a lost event loses nothing.
+ */
+export const REALTIME_PATH = '/api/realtime';
+/** SPEC 9: realtime heartbeat 25 s. The client sends PING; the runtime auto-responds PONG. */
+export const HEARTBEAT_MS = 25_000;
+export const PING = 'ping';
+export const PONG = 'pong';
+/** The header the worker uses to tell the channel when the socket's session ends (worker → object only). */
+export const SESSION_EXPIRES_HEADER = 'x-reelfund-session-expires';
+/** Close code the channel uses when the session a socket was opened with has expired. */
+export const CLOSE_SESSION_EXPIRED = 4001;
+
+export type ReadScope = 'notifications' | 'messages';
+
+export type ChannelEvent =
+  | { kind: 'notification'; id: string }
+  | { kind: 'message'; id: string; senderId: string; recipientId: string }
+  /** The user read something (in any tab): ids read, or every item of the scope. */
+  | { kind: 'read'; scope: ReadScope; ids?: string[]; all?: boolean };
+
+/** Reconnect delay: exponential from 1 s, capped at 30 s, with full jitter in its upper half. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}

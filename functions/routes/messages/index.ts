@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { requireViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
+import { listConversations } from '../../services/messages/conversations';
+import { markMessageRead } from '../../services/messages/mark-read';
+import { postMessage, postMessageInput, RateLimitedError } from '../../services/messages/post';
+import { readThread, threadQuery } from '../../services/messages/thread';
+
+/** Creator messages between the viewer and other people; signed-in only, scoped to the viewer. */
+export const messageRoutes = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await requireViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    await next();
+  })
+  .get('/', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json({ conversations: await listConversations(c.get('services'), viewer) });
+  })
+  .get('/:userId', validate('query', threadQuery), async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await readThread(c.get('services'), viewer, c.req.param('userId'), c.req.valid('query')));
+  })
+  .post('/:userId', validate('json', postMessageInput), async (c) => {
+    const viewer = await requireViewer(c);
+    try {
+      const message = await postMessage(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json'));
+      return c.json({ message }, 201);
+    } catch (err) {
+      if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
+  })
+  .post('/:messageId/read', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await markMessageRead(c.get('services'), viewer, c.req.param('messageId')));
+  });

@@ -1,0 +1,35 @@
+import { Hono } from 'hono';
+import { requireViewer, roleGuard } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { isAdmin, isContributor } from '../../lib/roles';
+import { previewMedia } from '../../services/films/media';
+import { getFilmForEdit, listCategories, listMyFilms, listReviewQueue } from '../../services/films/read';
+
+/**
+ * The creators' and admins' side of films (reads): my films, the review queue, a film's edit data
+ * and previews of its media. Owner or admin only; anyone else gets 404 for a film.
+ */
+export const studioRoutes = new Hono<AppEnv>()
+  .use(roleGuard(isContributor))
+  .get('/films', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json({ films: await listMyFilms(c.get('db'), viewer) });
+  })
+  .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('db')) }))
+  .get('/review', roleGuard(isAdmin), async (c) => c.json({ films: await listReviewQueue(c.get('db')) }))
+  .get('/films/:id', async (c) => {
+    const viewer = await requireViewer(c);
+    const [film, categories] = await Promise.all([
+      getFilmForEdit(c.get('db'), viewer, c.req.param('id')),
+      listCategories(c.get('db')),
+    ]);
+    return c.json({ film, categories });
+  })
+  .get('/films/:id/video', async (c) => {
+    const viewer = await requireViewer(c);
+    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'video', c.req.raw);
+  })
+  .get('/films/:id/poster', async (c) => {
+    const viewer = await requireViewer(c);
+    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'poster', c.req.raw);
+  });

@@ -1,0 +1,41 @@
+import type { Viewer } from '../../auth/viewer';
+import { videos } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { assertCategory, resolveUpload } from './assets';
+import { type FilmDeps, loadFilmView } from './context';
+import type { CreateFilmInput } from './input';
+import { notifyAdminsOfSubmission } from './notify-admins';
+
+/**
+ * A creator (or an admin) adds a film from a finished video upload and its details. It goes
+ * straight to review (pending); the admins hear of it in the same write.
+ */
+export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: CreateFilmInput) {
+  const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
+  const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
+  await assertCategory(db, input.categoryId);
+
+  const id = crypto.randomUUID();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db.insert(videos).values({
+      id,
+      title: input.title,
+      description: input.description,
+      categoryId: input.categoryId ?? null,
+      year: input.year,
+      runtimeSeconds: input.runtimeSeconds,
+      videoKey: video.r2Key,
+      videoType: video.contentType,
+      videoBytes: video.size,
+      posterKey: poster?.r2Key ?? null,
+      posterWidth: poster?.width ?? null,
+      posterHeight: poster?.height ?? null,
+      contributorId: viewer.userId,
+      reviewStatus: 'pending',
+    }),
+  );
+  await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
+  await uow.commit();
+  return loadFilmView(db, id);
+}

@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { type ReviewStatus, videos } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { conflict, forbidden } from '../../lib/errors';
+import { FILM_MSG } from '../../lib/film-messages';
+import { isAdmin } from '../../lib/roles';
+import { notify } from '../notifications/notify';
+import { bumpCatalogueVersion } from './catalogue-version';
+import { type FilmDeps, loadFilmView, loadManageableFilm } from './context';
+import { abortUnlessChanged, committing } from './guard';
+
+/**
+ * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
+ * uploader is told in the same write, and the catalogue cache is invalidated.
+ */
+export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string) {
+  if (!isAdmin(viewer.roles)) throw forbidden();
+  const film = await loadManageableFilm(db, viewer, id);
+  if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
+  if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
+
+  const now = new Date();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({
+        reviewStatus: 'approved',
+        reviewReason: null,
+        reviewedBy: viewer.userId,
+        reviewedAt: now,
+        publishedAt: sql`coalesce(${videos.publishedAt}, ${now.getTime()})`,
+        updatedAt: now,
+      })
+      .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: 'Your film was approved',
+    message: `“${film.title}” is now in the catalogue.`,
+    videoId: id,
+    actorId: viewer.userId,
+  });
+  uow.afterCommit(() => bumpCatalogueVersion(kv));
+  await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
+  return loadFilmView(db, id);
+}
+
+const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
+
+/**
+ * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
+ * reason the owner sees; the owner may edit and resubmit it.
+ */
+export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string, reason: string) {
+  if (!isAdmin(viewer.roles)) throw forbidden();
+  const film = await loadManageableFilm(db, viewer, id);
+  if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
+
+  const now = new Date();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({
+        reviewStatus: 'rejected',
+        reviewReason: reason,
+        reviewedBy: viewer.userId,
+        reviewedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: film.reviewStatus === 'approved' ? 'Your film was taken out of the catalogue' : 'Your film was not approved',
+    message: `“${film.title}”: ${reason}`,
+    videoId: id,
+    actorId: viewer.userId,
+  });
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
+  await committing(() => uow.commit(), FILM_MSG.cannotReject);
+  return loadFilmView(db, id);
+}

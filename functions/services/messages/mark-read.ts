@@ -1,0 +1,18 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { creatorMessages } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { ringQuietly } from '../../realtime/doorbell';
+import type { ServiceContext } from '../context';
+
+/** Marks one message the viewer received read (idempotent); any other id is a 404. Other tabs are told. */
+export async function markMessageRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>, id: string) {
+  const rows = await db
+    .update(creatorMessages)
+    .set({ isRead: true })
+    .where(and(eq(creatorMessages.id, id), eq(creatorMessages.recipientId, viewer.userId)))
+    .returning({ id: creatorMessages.id });
+  if (rows.length === 0) throw notFound('Message not found');
+  await ringQuietly(bell, viewer.userId, { kind: 'read', scope: 'messages', ids: [id] });
+  return { id };
+}

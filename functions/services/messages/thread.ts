@@ -1,0 +1,85 @@
+import { and, eq, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Viewer } from '../../auth/viewer';
+import { keyset, keysetOrder } from '../../db/keyset';
+import { creatorMessages, profiles, user } from '../../db/schema';
+import { cursorParam, decodeCursor } from '../../lib/cursor';
+import { notFound } from '../../lib/errors';
+import { ringQuietly } from '../../realtime/doorbell';
+import type { ServiceContext } from '../context';
+import { mayWrite } from './may-write';
+import { type MessageView, toMessageView } from './views';
+
+export const threadQuery = z
+  .object({
+    before: cursorParam.optional(),
+    after: cursorParam.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .refine((q) => !(q.before && q.after), { message: 'Give before or after, not both' });
+
+export type ThreadQuery = z.infer<typeof threadQuery>;
+
+export interface Thread {
+  other: { id: string; username: string | null };
+  /** Oldest first. `isRead` is as it was before this read, so a screen can mark what was new. */
+  items: MessageView[];
+  /** More messages exist beyond this page: older ones (first page, before=) or newer ones (after=). */
+  hasMore: boolean;
+  /** Whether the viewer may write to the other person (services/messages/may-write.ts). */
+  canWrite: boolean;
+}
+
+/**
+ * The conversation between the viewer and `otherId` — only messages one of them sent to the other —
+ * and marks what the viewer received in it read. Without a cursor: the latest page; `before`: older;
+ * `after`: what came after the last message seen (catch-up).
+ */
+export async function readThread(
+  { db, bell }: ServiceContext,
+  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  otherId: string,
+  q: ThreadQuery,
+): Promise<Thread> {
+  const me = viewer.userId;
+  if (otherId === me) throw notFound('Conversation not found');
+  const other = await db
+    .select({ id: user.id, username: profiles.username })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.id, otherId))
+    .get();
+  if (!other) throw notFound('Conversation not found');
+
+  const m = creatorMessages;
+  const direction = q.after ? 'after' : 'before';
+  const raw = q.after ?? q.before;
+  const cursor = raw ? decodeCursor(raw) : null;
+  const where: SQL[] = [
+    or(and(eq(m.senderId, me), eq(m.recipientId, otherId)), and(eq(m.senderId, otherId), eq(m.recipientId, me))) as SQL,
+  ];
+  if (cursor) where.push(keyset(m.createdAt, m.id, cursor, direction));
+  const rows = await db
+    .select()
+    .from(m)
+    .where(and(...where))
+    .orderBy(...keysetOrder(m.createdAt, m.id, direction))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  if (direction === 'before') page.reverse();
+
+  const read = await db
+    .update(m)
+    .set({ isRead: true })
+    .where(and(eq(m.senderId, otherId), eq(m.recipientId, me), eq(m.isRead, false)))
+    .returning({ id: m.id });
+  if (read.length > 0) {
+    await ringQuietly(bell, me, { kind: 'read', scope: 'messages', ids: read.map((r) => r.id) });
+  }
+  return {
+    other: { id: other.id, username: other.username ?? null },
+    items: page.map(toMessageView),
+    hasMore: rows.length > q.limit,
+    canWrite: await mayWrite(db, viewer, otherId),
+  };
+}

@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { notifications } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { ringQuietly } from '../../realtime/doorbell';
+import type { ServiceContext } from '../context';
+
+/** Marks one of the viewer's notifications read (idempotent); another user's id is a 404. Other tabs are told. */
+export async function markNotificationRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>, id: string) {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, viewer.userId)))
+    .returning({ id: notifications.id });
+  if (rows.length === 0) throw notFound('Notification not found');
+  await ringQuietly(bell, viewer.userId, { kind: 'read', scope: 'notifications', ids: [id] });
+  return { id };
+}
+
+/** Marks every unread notification of the viewer read; returns how many changed. */
+export async function markAllNotificationsRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>) {
+  const rows = await db
+    .update(notifications)
+    .set({ isRead: true })
+    .where(and(eq(notifications.userId, viewer.userId), eq(notifications.isRead, false)))
+    .returning({ id: notifications.id });
+  if (rows.length > 0) await ringQuietly(bell, viewer.userId, { kind: 'read', scope: 'notifications', all: true });
+  return { updated: rows.length };
+}

@@ -1,0 +1,37 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { uploads } from '../../db/schema';
+import { abortRow } from './abort';
+
+/** An upload with no part received for this long is abandoned. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+const BATCH = 50;
+
+/**
+ * Aborts abandoned uploads (R2 drops their parts) and marks them aborted. Run by the worker's cron
+ * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
+ */
+export async function cleanupAbandonedUploads(db: Db, bucket: R2Bucket, now = Date.now()) {
+  const cutoff = new Date(now - ABANDONED_AFTER_MS);
+  let aborted = 0;
+  let failed = 0;
+  for (;;) {
+    const stale = await db
+      .select()
+      .from(uploads)
+      .where(and(eq(uploads.status, 'uploading'), lt(uploads.updatedAt, cutoff)))
+      .orderBy(asc(uploads.updatedAt))
+      .limit(BATCH);
+    for (const row of stale) {
+      try {
+        if (await abortRow(db, bucket, row)) aborted++;
+      } catch (err) {
+        failed++;
+        console.error(`cleanup: could not abort upload ${row.id}:`, err);
+      }
+    }
+    // A failing row stays 'uploading'; stop rather than read it again forever.
+    if (stale.length < BATCH || failed > 0) break;
+  }
+  return { aborted, failed };
+}

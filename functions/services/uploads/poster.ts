@@ -1,0 +1,54 @@
+import type { Viewer } from '../../auth/viewer';
+import { uploads } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { FILM_MSG } from '../../lib/film-messages';
+import { sniffImage } from '../../lib/media-sniff';
+import { MAX_POSTER_BYTES } from '../../lib/upload-plan';
+import { type UploadDeps, uploadView } from './context';
+
+/** A poster is one PUT: checked by its leading bytes, stored in R2, recorded as a completed upload. */
+export async function uploadPoster(
+  { db, bucket }: Pick<UploadDeps, 'db' | 'bucket'>,
+  viewer: Viewer,
+  body: ArrayBuffer,
+  fileName: string,
+) {
+  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_MSG.emptyFile);
+  if (body.byteLength > MAX_POSTER_BYTES) {
+    throw new ApiError('payload_too_large', FILM_MSG.posterTooLarge(MAX_POSTER_BYTES));
+  }
+  const image = sniffImage(new Uint8Array(body));
+  if (!image) throw new ApiError('unsupported_media_type', FILM_MSG.notAnImage);
+
+  const id = crypto.randomUUID();
+  const r2Key = `uploads/poster/${id}`;
+  await bucket.put(r2Key, body, {
+    httpMetadata: { contentType: image.type },
+    customMetadata: { owner: viewer.userId, upload: id },
+  });
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        id,
+        ownerId: viewer.userId,
+        kind: 'poster',
+        r2Key,
+        fileName: fileName.slice(0, 255) || 'poster',
+        size: body.byteLength,
+        contentType: image.type,
+        partSize: body.byteLength,
+        partCount: 1,
+        width: image.width,
+        height: image.height,
+        status: 'completed',
+        completedAt: new Date(),
+      })
+      .returning();
+    if (!row) throw new Error('poster row not written');
+    return uploadView(row);
+  } catch (err) {
+    await bucket.delete(r2Key).catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,55 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { uploadParts, uploads } from '../../db/schema';
+import { ApiError, badRequest, conflict } from '../../lib/errors';
+import { FILM_MSG } from '../../lib/film-messages';
+import { sniffVideo } from '../../lib/media-sniff';
+import { expectedPartSize } from '../../lib/upload-plan';
+import { abortUpload } from './abort';
+import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, uploadView } from './context';
+
+/**
+ * Stores one part in R2 and records it as confirmed. Every part must have its planned length; the
+ * first part's leading bytes must be the video type the upload was opened with, or the upload is
+ * cancelled. Sending a confirmed part again replaces it (R2 keeps the last one sent).
+ */
+export async function putPart(
+  deps: UploadDeps,
+  viewer: Viewer,
+  uploadId: string,
+  partNumber: number,
+  body: ArrayBuffer,
+) {
+  const { db, bucket } = deps;
+  const row = await loadOwnUpload(db, viewer.userId, uploadId);
+  assertUploading(row);
+  if (!row.r2UploadId) throw conflict(FILM_MSG.uploadFinished);
+  if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > row.partCount) {
+    throw badRequest(FILM_MSG.partOutOfRange(partNumber, row.partCount));
+  }
+  const expected = expectedPartSize(row, partNumber);
+  if (body.byteLength !== expected) throw badRequest(FILM_MSG.partWrongSize(partNumber, expected));
+  if (partNumber === 1 && sniffVideo(new Uint8Array(body, 0, Math.min(64, body.byteLength))) !== row.contentType) {
+    await abortUpload(deps, viewer, uploadId);
+    throw new ApiError('unsupported_media_type', FILM_MSG.notAVideo);
+  }
+
+  const uploaded = await bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(partNumber, body);
+  const [, touched] = await db.batch([
+    db
+      .insert(uploadParts)
+      .values({ uploadId, partNumber, etag: uploaded.etag, size: expected })
+      .onConflictDoUpdate({
+        target: [uploadParts.uploadId, uploadParts.partNumber],
+        set: { etag: uploaded.etag, size: expected, createdAt: sql`(unixepoch('subsec') * 1000)` },
+      }),
+    db
+      .update(uploads)
+      .set({ updatedAt: new Date() })
+      .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'uploading')))
+      .returning({ id: uploads.id }),
+  ]);
+  // Cancelled while this part travelled: the part row goes with the upload's cleanup.
+  if (touched.length === 0) throw conflict(FILM_MSG.uploadCancelled);
+  return uploadView(row, await confirmedParts(db, uploadId));
+}

@@ -1,0 +1,38 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { uploadParts, uploads } from '../../db/schema';
+import { confirmedParts, loadOwnUpload, uploadView } from './context';
+
+/** One of the caller's uploads with its confirmed parts: what a client resumes from. */
+export async function getUpload(db: Db, viewer: Viewer, id: string) {
+  const row = await loadOwnUpload(db, viewer.userId, id);
+  return uploadView(row, await confirmedParts(db, id));
+}
+
+/** The caller's unfinished video uploads, newest first, with how far each got. */
+export async function listUnfinishedUploads(db: Db, viewer: Viewer) {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, viewer.userId), eq(uploads.status, 'uploading'), eq(uploads.kind, 'video')))
+    .orderBy(desc(uploads.createdAt))
+    .limit(20);
+  if (rows.length === 0) return [];
+  const sums = await db
+    .select({
+      uploadId: uploadParts.uploadId,
+      bytes: sql<number>`sum(${uploadParts.size})`,
+      count: sql<number>`count(*)`,
+    })
+    .from(uploadParts)
+    .where(
+      inArray(
+        uploadParts.uploadId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .groupBy(uploadParts.uploadId);
+  const byId = new Map(sums.map((s) => [s.uploadId, s]));
+  return rows.map((r) => ({ ...uploadView(r), bytesConfirmed: Number(byId.get(r.id)?.bytes ?? 0) }));
+}

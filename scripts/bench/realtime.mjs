@@ -1,0 +1,97 @@
+import WebSocket from 'ws';
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
+};
+
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in ${email}: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = await (await fetch(`${base}/api/me`, { headers: { cookie } })).json();
+  return { cookie, id: me.user.id };
+}
+
+/** Opens `n` authenticated sockets of one user; resolves when all are open. */
+export async function openSockets(base, cookie, n) {
+  const url = `${base.replace(/^http/, 'ws')}/api/realtime`;
+  const sockets = [];
+  for (let i = 0; i < n; i += 50) {
+    const batch = Array.from({ length: Math.min(50, n - i) }, () => {
+      const ws = new WebSocket(url, { headers: { cookie, origin: base } });
+      sockets.push(ws);
+      return new Promise((resolve, reject) => {
+        ws.once('open', resolve);
+        ws.once('error', reject);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return sockets;
+}
+
+/** Times from a message sent through the API to its event arriving on each of the recipient's sockets. */
+async function timeSends(base, senders, recipientId, sockets, sends) {
+  // Events can arrive before the API call returns the message id: keep arrival times by id and
+  // match them to the send times afterwards.
+  const arrived = new Map(); // message id → arrival timestamps
+  const sent = new Map(); // message id → send timestamp
+  for (const ws of sockets) {
+    ws.on('message', (data) => {
+      const text = String(data);
+      if (text === 'pong') return;
+      const event = JSON.parse(text);
+      if (event.kind !== 'message') return;
+      const list = arrived.get(event.id) ?? [];
+      list.push(performance.now());
+      arrived.set(event.id, list);
+    });
+  }
+  for (let i = 0; i < sends; i++) {
+    const sender = senders[i % senders.length];
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/messages/${recipientId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base, cookie: sender.cookie },
+      body: JSON.stringify({ subject: 'bench', message: `bench message ${i}` }),
+    });
+    if (!res.ok) throw new Error(`send ${i}: ${res.status} ${await res.text()}`);
+    const { message } = await res.json();
+    sent.set(message.id, t0);
+  }
+  await new Promise((r) => setTimeout(r, 1500));
+  for (const ws of sockets) ws.removeAllListeners('message');
+  const all = [...sent].flatMap(([id, t0]) => (arrived.get(id) ?? []).map((t) => t - t0));
+  return {
+    sends,
+    received: all.length,
+    expected: sends * sockets.length,
+    p50: percentile(all, 50),
+    p99: percentile(all, 99),
+  };
+}
+
+/** Each sender may send 10 messages a minute: 20 senders carry the 200 timed sends, 5 others the fan-out. */
+export async function realtimeFigures(base, { senders: senderCount = 25, sends = 200, fanout = 1000 } = {}) {
+  const recipient = await signIn(base, 'bench-recipient@bench.local', 'bench-password');
+  const senders = [];
+  for (let i = 0; i < senderCount; i++)
+    senders.push(await signIn(base, `bench-sender-${i}@bench.local`, 'bench-password'));
+
+  const one = await openSockets(base, recipient.cookie, 1);
+  const delivery = await timeSends(base, senders.slice(0, 20), recipient.id, one, sends);
+  for (const ws of one) ws.close();
+
+  const many = await openSockets(base, recipient.cookie, fanout);
+  const fan = await timeSends(base, senders.slice(20), recipient.id, many, 5);
+  for (const ws of many) ws.terminate();
+  return { delivery, fan };
+}

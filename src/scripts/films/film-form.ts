@@ -1,0 +1,276 @@
+import { FILM_MSG, REVIEW_LABELS } from '../../../functions/lib/film-messages';
+import { sniffImage } from '../../../functions/lib/media-sniff';
+import { MSG } from '../../../functions/lib/messages';
+import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/lib/upload-plan';
+import { $abilities } from '../../stores/session';
+import { toastAfterNavigation } from '../../stores/toast';
+import { ApiFailure, api, messageOf, problemOf } from './api';
+import type { Category, Film, Upload } from './types';
+
+const YEAR_MAX = new Date().getUTCFullYear() + 5;
+
+/** Wires the [data-film-form] of FilmForm.astro: loads, validates, uploads the poster, saves. */
+export function initFilmForms() {
+  for (const form of document.querySelectorAll<HTMLFormElement>('[data-film-form]')) void wire(form);
+}
+
+async function wire(form: HTMLFormElement) {
+  const mode = form.dataset.mode as 'create' | 'edit';
+  const filmId = form.dataset.filmId ?? '';
+  const $ = <T extends HTMLElement>(sel: string) => form.querySelector<T>(sel);
+  const field = <T>(name: string) => form.elements.namedItem(name) as unknown as T;
+  const uploader = $<HTMLElement>('[data-video-uploader]');
+  const videoId = $<HTMLInputElement>('[data-upload-id]');
+  const submit = $<HTMLButtonElement>('[data-submit]');
+  const formError = $<HTMLElement>('[data-form-error]');
+  let film: Film | null = null;
+
+  const setFieldError = (path: string, message: string | null) => {
+    const el = $<HTMLElement>(`[data-field-error="${path}"]`);
+    if (!el) return false;
+    el.textContent = message ?? '';
+    el.hidden = !message;
+    const input = el.closest('.field')?.querySelector('input, select, textarea');
+    if (message) input?.setAttribute('aria-invalid', 'true');
+    else input?.removeAttribute('aria-invalid');
+    return true;
+  };
+  const clearErrors = () => {
+    for (const el of form.querySelectorAll<HTMLElement>('[data-field-error]'))
+      setFieldError(el.dataset.fieldError ?? '', null);
+    if (formError) formError.hidden = true;
+  };
+  const showFormError = (message: string) => {
+    if (!formError) return;
+    formError.textContent = message;
+    formError.hidden = false;
+  };
+
+  // Categories (and, when editing, the film) come from the studio API.
+  const select = field<HTMLSelectElement>('categoryId');
+  try {
+    const data: { film?: Film; categories: Category[] } =
+      mode === 'edit'
+        ? await api<{ film: Film; categories: Category[] }>(`/api/studio/films/${encodeURIComponent(filmId)}`)
+        : await api<{ categories: Category[] }>('/api/studio/categories');
+    for (const c of data.categories) select.add(new Option(c.name, c.id));
+    if (data.film) {
+      film = data.film;
+      fill(data.film);
+    }
+  } catch (err) {
+    if (err instanceof ApiFailure && err.status === 404) {
+      // Not this viewer's film (or no such film): the same answer, and away from here.
+      toastAfterNavigation(MSG.videoNotFound, 'error');
+      window.location.replace(form.dataset.away ?? '/');
+      return;
+    }
+    showFormError(messageOf(err));
+  }
+  form.removeAttribute('aria-busy');
+  if (mode === 'create') await preselectUpload();
+
+  function fill(f: Film) {
+    field<HTMLInputElement>('title').value = f.title;
+    field<HTMLTextAreaElement>('description').value = f.description;
+    select.value = f.categoryId ?? '';
+    field<HTMLInputElement>('year').value = f.year ? String(f.year) : '';
+    field<HTMLInputElement>('runtimeMinutes').value = f.runtimeSeconds ? String(Math.round(f.runtimeSeconds / 60)) : '';
+    const note = $<HTMLElement>('[data-review-note]');
+    const badge = $<HTMLElement>('[data-review-badge]');
+    if (note && badge) {
+      note.hidden = false;
+      badge.textContent = REVIEW_LABELS[f.reviewStatus];
+      badge.dataset.status = f.reviewStatus;
+      const text = $<HTMLElement>('[data-review-text]');
+      const reason = $<HTMLElement>('[data-review-reason]');
+      if (text) text.textContent = reviewText(f);
+      if (reason && f.reviewStatus === 'rejected' && f.reviewReason) {
+        reason.textContent = f.reviewReason;
+        reason.hidden = false;
+      }
+    }
+    if (f.video) {
+      const box = $<HTMLElement>('[data-current-video]');
+      const video = $<HTMLVideoElement>('[data-video-preview]');
+      if (box && video) {
+        box.hidden = false;
+        video.src = f.video.url;
+        const info = $<HTMLElement>('[data-video-info]');
+        if (info)
+          info.textContent = [f.video.type, f.video.bytes ? formatBytes(f.video.bytes) : '']
+            .filter(Boolean)
+            .join(' · ');
+      }
+    } else if (uploader) uploader.hidden = false;
+    if (f.poster) showPoster(f.poster.url);
+    if (submit && !$abilities.get().isAdmin && f.reviewStatus === 'rejected') submit.textContent = 'Save and resubmit';
+  }
+
+  async function preselectUpload() {
+    const id = new URLSearchParams(window.location.search).get('upload');
+    if (!id || !videoId || !uploader) return;
+    try {
+      const { upload } = await api<{ upload: Upload }>(`/api/uploads/${encodeURIComponent(id)}`);
+      if (upload.status !== 'completed' || upload.kind !== 'video') return;
+      videoId.value = upload.id;
+      uploader.hidden = true;
+      const chosen = $<HTMLElement>('[data-chosen-video]');
+      if (chosen) chosen.hidden = false;
+      const name = $<HTMLElement>('[data-chosen-name]');
+      const size = $<HTMLElement>('[data-chosen-size]');
+      if (name) name.textContent = upload.fileName;
+      if (size) size.textContent = `(${formatBytes(upload.size)}, uploaded)`;
+    } catch {
+      /* an unknown upload: the uploader stays for a new one */
+    }
+  }
+
+  for (const button of form.querySelectorAll<HTMLButtonElement>('[data-replace-video]')) {
+    button.addEventListener('click', () => {
+      for (const box of form.querySelectorAll<HTMLElement>('[data-current-video], [data-chosen-video]'))
+        box.hidden = true;
+      if (videoId) videoId.value = '';
+      if (uploader) uploader.hidden = false;
+      uploader?.querySelector<HTMLInputElement>('[data-file]')?.focus();
+    });
+  }
+  form.addEventListener('video-uploaded', () => setFieldError('videoUploadId', null));
+
+  // Poster: previewed locally, checked by its bytes like the server does.
+  const posterInput = field<HTMLInputElement>('poster');
+  function showPoster(url: string) {
+    const preview = $<HTMLElement>('[data-poster-preview]');
+    if (!preview) return;
+    const img = document.createElement('img');
+    img.src = url;
+    img.alt = '';
+    preview.replaceChildren(img);
+  }
+  posterInput.addEventListener('change', async () => {
+    setFieldError('posterUploadId', null);
+    const file = posterInput.files?.[0];
+    if (!file) return;
+    const problem = await posterProblem(file);
+    if (problem) {
+      setFieldError('posterUploadId', problem);
+      posterInput.value = '';
+      return;
+    }
+    showPoster(URL.createObjectURL(file));
+  });
+
+  function readFields() {
+    const text = (name: string) => field<HTMLInputElement>(name).value.trim();
+    const num = (name: string) => (text(name) === '' ? Number.NaN : Number(text(name)));
+    const minutes = num('runtimeMinutes');
+    return {
+      title: text('title'),
+      description: text('description'),
+      categoryId: select.value || null,
+      year: num('year'),
+      runtimeSeconds: Number.isFinite(minutes) ? Math.round(minutes * 60) : Number.NaN,
+    };
+  }
+
+  /** The server's rules, checked here first so a mistake shows before any file is sent. */
+  function validate(values: ReturnType<typeof readFields>, videoUploadId: string) {
+    const problems: [string, string][] = [];
+    if (!values.title) problems.push(['title', FILM_MSG.titleRequired]);
+    if (!values.description) problems.push(['description', FILM_MSG.descriptionRequired]);
+    if (!values.categoryId && select.options.length > 1) problems.push(['categoryId', FILM_MSG.categoryRequired]);
+    if (!Number.isInteger(values.year) || values.year < 1888 || values.year > YEAR_MAX) {
+      problems.push(['year', FILM_MSG.yearRange(YEAR_MAX)]);
+    }
+    if (!Number.isInteger(values.runtimeSeconds) || values.runtimeSeconds < 60 || values.runtimeSeconds > 36_000) {
+      problems.push(['runtimeSeconds', FILM_MSG.runtimeRange]);
+    }
+    if (mode === 'create' && !videoUploadId) {
+      const uploading = uploader?.dataset.uploadState === 'progress';
+      problems.push(['videoUploadId', uploading ? 'Wait for the video to finish uploading' : FILM_MSG.videoRequired]);
+    }
+    return problems;
+  }
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (submit?.disabled) return;
+    clearErrors();
+    const values = readFields();
+    const videoUploadId = videoId?.value ?? '';
+    const problems = validate(values, videoUploadId);
+    for (const [path, message] of problems) setFieldError(path, message);
+    if (problems.length > 0) {
+      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    if (submit) submit.disabled = true;
+    form.setAttribute('aria-busy', 'true');
+    try {
+      const posterFile = posterInput.files?.[0];
+      const posterUploadId = posterFile ? await uploadPoster(posterFile) : undefined;
+      const body = {
+        ...values,
+        ...(videoUploadId ? { videoUploadId } : {}),
+        ...(posterUploadId ? { posterUploadId } : {}),
+      };
+      if (mode === 'create') {
+        await api<{ film: Film }>('/api/films', { method: 'POST', body });
+        toastAfterNavigation(FILM_MSG.filmSubmitted, 'success');
+      } else {
+        const { film: saved } = await api<{ film: Film }>(`/api/films/${encodeURIComponent(filmId)}`, {
+          method: 'PATCH',
+          body,
+        });
+        const resubmitted = saved.reviewStatus === 'pending' && film?.reviewStatus !== 'pending';
+        toastAfterNavigation(resubmitted ? FILM_MSG.filmResubmitted : FILM_MSG.filmSaved, 'success');
+      }
+      window.location.assign(form.dataset.done ?? '/');
+    } catch (err) {
+      let placed = false;
+      if (err instanceof ApiFailure) for (const f of err.fields) placed = setFieldError(f.path, f.message) || placed;
+      if (!placed) showFormError(messageOf(err));
+      if (submit) submit.disabled = false;
+      form.removeAttribute('aria-busy');
+    }
+  });
+}
+
+function reviewText(f: Film): string {
+  switch (f.reviewStatus) {
+    case 'pending':
+      return 'This film is waiting for an admin to review it.';
+    case 'approved':
+      return 'This film is in the catalogue. A new video sends it back to review.';
+    case 'rejected':
+      return 'This film was not approved. Saving your changes resubmits it for review.';
+    default:
+      return 'This film has not been submitted yet.';
+  }
+}
+
+async function posterProblem(file: File): Promise<string | null> {
+  if (file.size === 0) return FILM_MSG.emptyFile;
+  if (file.size > MAX_POSTER_BYTES) return FILM_MSG.posterTooLarge(MAX_POSTER_BYTES);
+  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  return sniffImage(head) ? null : FILM_MSG.notAnImage;
+}
+
+async function uploadPoster(file: File): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/uploads/posters?name=${encodeURIComponent(file.name)}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+      body: file,
+    });
+  } catch {
+    throw new ApiFailure(0, messageOf(null));
+  }
+  if (!res.ok) {
+    const problem = await problemOf(res);
+    throw new ApiFailure(problem.status, problem.message, [{ path: 'posterUploadId', message: problem.message }]);
+  }
+  return ((await res.json()) as { upload: Upload }).upload.id;
+}

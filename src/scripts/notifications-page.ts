@@ -1,0 +1,152 @@
+import { MSG } from '../../functions/lib/messages';
+import type { NotificationPage } from '../../functions/services/notifications/list';
+import type { NotificationView } from '../../functions/services/notifications/views';
+import { api } from '../lib/api';
+import { add } from '../lib/dom';
+import { timeElement } from '../lib/time';
+import { markAllNotificationsRead, markNotificationRead, onRealtime, openItem } from '../stores/notifications';
+import { toast } from '../stores/toast';
+
+/** /notifications: pages back with before=, catches up with after= when the socket says so. */
+const PAGE = 20;
+const list = document.querySelector<HTMLElement>('[data-list]');
+const status = document.querySelector<HTMLElement>('[data-status]');
+const empty = document.querySelector<HTMLElement>('[data-empty]');
+const more = document.querySelector<HTMLButtonElement>('[data-more]');
+const readAll = document.querySelector<HTMLButtonElement>('[data-read-all]');
+const unreadOnly = list?.dataset.unreadOnly === 'true';
+
+let items: NotificationView[] = [];
+let hasMore = false;
+// List updates run one after another, so a live event during a load never duplicates or drops rows.
+let queue: Promise<unknown> = Promise.resolve();
+const serial = <T>(task: () => Promise<T>): Promise<T> => {
+  const run = queue.then(task, task);
+  queue = run.catch(() => {});
+  return run;
+};
+
+const query = (extra: Record<string, string>) =>
+  `/api/notifications?${new URLSearchParams({ limit: String(PAGE), ...(unreadOnly ? { unread: 'true' } : {}), ...extra })}`;
+
+function row(n: NotificationView): HTMLLIElement {
+  const li = document.createElement('li');
+  li.className = 'nf-item';
+  li.dataset.notification = n.id;
+  if (!n.isRead) li.dataset.unread = '';
+  const dot = document.createElement('span');
+  dot.className = 'nf-dot';
+  dot.setAttribute('aria-hidden', 'true');
+  const title = document.createElement('a');
+  title.className = 'nf-title';
+  title.href = n.target;
+  title.textContent = n.title;
+  if (!n.isRead) {
+    const sr = document.createElement('span');
+    sr.className = 'sr-only';
+    sr.textContent = ' (unread)';
+    add(title, sr);
+  }
+  title.addEventListener('click', (e) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    void openItem(n.target, () => (n.isRead ? Promise.resolve() : markNotificationRead(n.id)));
+  });
+  const action = document.createElement('div');
+  if (!n.isRead) {
+    const mark = document.createElement('button');
+    mark.type = 'button';
+    mark.className = 'btn';
+    mark.textContent = 'Mark as read';
+    mark.setAttribute('aria-label', `Mark “${n.title}” as read`);
+    mark.addEventListener('click', async () => {
+      mark.disabled = true;
+      try {
+        await markNotificationRead(n.id);
+        setRead([n.id]);
+      } catch {
+        mark.disabled = false;
+        toast(MSG.failedToLoad, 'error');
+      }
+    });
+    add(action, mark);
+  }
+  const body = document.createElement('p');
+  body.className = 'nf-body';
+  body.textContent = n.message;
+  const meta = document.createElement('div');
+  meta.className = 'nf-meta';
+  add(meta, timeElement(n.createdAt));
+  add(li, dot, title, action, body, meta);
+  return li;
+}
+
+function render() {
+  list?.replaceChildren(...items.map(row));
+  if (empty) empty.hidden = items.length > 0;
+  if (more) more.hidden = !hasMore;
+  if (status) status.textContent = '';
+  if (readAll) readAll.disabled = !items.some((n) => !n.isRead);
+}
+
+function setRead(ids: string[] | 'all') {
+  items = items.map((n) => (ids === 'all' || ids.includes(n.id) ? { ...n, isRead: true } : n));
+  render();
+}
+
+async function loadOlder() {
+  const last = items.at(-1);
+  const page = await api<NotificationPage>(query(last ? { before: last.cursor } : {}));
+  items = [...items, ...page.items];
+  hasMore = page.hasMore;
+  render();
+}
+
+/** Exactly what was written after the newest item shown (oldest first from the API). */
+async function catchUp() {
+  const newest = items[0];
+  if (!newest) return loadOlder();
+  const fresh: NotificationView[] = [];
+  let cursor = newest.cursor;
+  for (;;) {
+    const page = await api<NotificationPage>(query({ after: cursor, limit: '100' }));
+    fresh.push(...page.items);
+    const last = page.items.at(-1);
+    if (!page.hasMore || !last) break;
+    cursor = last.cursor;
+  }
+  const known = new Set(items.map((n) => n.id));
+  items = [...fresh.filter((n) => !known.has(n.id)).reverse(), ...items];
+  render();
+}
+
+more?.addEventListener('click', async () => {
+  more.disabled = true;
+  try {
+    await serial(loadOlder);
+  } catch {
+    toast(MSG.failedToLoad, 'error');
+  } finally {
+    more.disabled = false;
+  }
+});
+
+readAll?.addEventListener('click', async () => {
+  readAll.disabled = true;
+  try {
+    await markAllNotificationsRead();
+    setRead('all');
+  } catch {
+    toast(MSG.failedToLoad, 'error');
+    readAll.disabled = false;
+  }
+});
+
+onRealtime((e) => {
+  if (e.kind === 'notification' || e.kind === 'resync') serial(catchUp).catch((err) => console.error(err));
+  else if (e.kind === 'read' && e.scope === 'notifications') setRead(e.all ? 'all' : (e.ids ?? []));
+});
+
+serial(loadOlder).catch(() => {
+  if (status) status.textContent = MSG.failedToLoad;
+});

@@ -1,0 +1,118 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const unique = (prefix: string) => `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const PASSWORD = 'account-password-1';
+
+/** Signs up through the API inside the browser context, so the session cookie lands in the browser. */
+async function signUp(context: BrowserContext, name = unique('acct')) {
+  const res = await context.request.post('/api/auth/sign-up/email', {
+    data: { email: `${name}@example.test`, password: PASSWORD, name },
+    headers: { origin: baseUrl() },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { name, email: `${name}@example.test` };
+}
+
+const toastText = (page: Page) => page.locator('[data-toaster] .toast').first();
+
+describe('Account Settings', () => {
+  it('shows the email, changes the username, and the header shows the new name after a reload', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const me = await signUp(context);
+    await page.goto('/account');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Account Settings');
+    await expect(page.locator('#email').inputValue()).resolves.toBe(me.email);
+    await expect(page.locator('#email').getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.locator('#username').inputValue()).resolves.toBe(me.name);
+
+    const renamed = unique('renamed');
+    await page.fill('#username', renamed);
+    await page.click('[data-profile-form] button[type="submit"]');
+    await toastText(page).waitFor();
+    await expect(toastText(page).textContent()).resolves.toContain('Profile updated');
+    await expect(page.locator('[data-profile-form] [data-form-error]').isHidden()).resolves.toBe(true);
+
+    await page.reload();
+    await expect(page.locator('#username').inputValue()).resolves.toBe(renamed);
+    await expect(page.locator('[data-menu-button] [data-who]').textContent()).resolves.toBe(renamed);
+    await screenshot(page, 'account-settings');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a taken username inline and keeps the name', async () => {
+    const taken = await (async () => {
+      const { context } = await newPage(browser);
+      const other = await signUp(context);
+      await context.close();
+      return other.name;
+    })();
+    const { page, context } = await newPage(browser);
+    const me = await signUp(context);
+    await page.goto('/account');
+    await page.fill('#username', taken.toUpperCase());
+    await page.click('[data-profile-form] button[type="submit"]');
+    const error = page.locator('[data-profile-form] [data-form-error]');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toBe('That username is taken');
+    await expect(page.locator('[data-toaster] .toast').count()).resolves.toBe(0);
+
+    await page.reload();
+    await expect(page.locator('#username').inputValue()).resolves.toBe(me.name);
+    await context.close();
+  });
+
+  it('shows an invalid username message from the server inline', async () => {
+    const { page, context } = await newPage(browser);
+    await signUp(context);
+    await page.goto('/account');
+    await page.fill('#username', 'no spaces allowed');
+    await page.click('[data-profile-form] button[type="submit"]');
+    const error = page.locator('[data-profile-form] [data-form-error]');
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toMatch(/letters, numbers/);
+    await context.close();
+  });
+
+  it('changes the password: a wrong current password is refused inline, the right one works', async () => {
+    const { page, context } = await newPage(browser);
+    const me = await signUp(context);
+    await page.goto('/account');
+    const form = page.locator('[data-password-form]');
+    const error = form.locator('[data-form-error]');
+
+    await page.fill('#currentPassword', 'not-my-password');
+    await page.fill('#newPassword', 'brand-new-password-2');
+    await page.fill('#confirmPassword', 'brand-new-password-2');
+    await form.locator('button[type="submit"]').click();
+    await error.waitFor();
+    await expect(error.textContent()).resolves.toMatch(/invalid password/i);
+
+    await page.fill('#currentPassword', PASSWORD);
+    await form.locator('button[type="submit"]').click();
+    await toastText(page).waitFor();
+    await expect(toastText(page).textContent()).resolves.toContain('Password changed');
+    await expect(error.isHidden()).resolves.toBe(true);
+
+    // The new password signs in; the old one no longer does.
+    const signIn = (password: string) =>
+      fetch(`${baseUrl()}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl() },
+        body: JSON.stringify({ email: me.email, password }),
+      });
+    expect((await signIn('brand-new-password-2')).status).toBe(200);
+    expect((await signIn(PASSWORD)).status).not.toBe(200);
+    await context.close();
+  });
+});

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { MSG } from '../../functions/lib/messages';
+import { PAGE_ROUTES, type PageRoute } from '../../functions/lib/page-routes';
+
+/** Every page of SPEC 2's table over plain HTTP against the built product, as a browser without JS sees it. */
+const base = () => inject('baseUrl');
+const pathOf = (route: PageRoute) => route.pattern.replace(/:[A-Za-z]+/g, 'some-id');
+const get = (path: string, cookie?: string) =>
+  fetch(`${base()}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const documentTitle = (html: string) => decode(html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '');
+/**
+ * Inline executable scripts the page's CSP does not allow: each must have its sha256 in the
+ * script-src that Astro writes into the page (JSON data blocks are not run, so not counted).
+ */
+const blockedInlineScripts = (html: string, res: Response) => {
+  // Prerendered pages carry Astro's policy in a <meta>; server-rendered ones in the header.
+  const policy = [
+    html.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/i)?.[1],
+    res.headers.get('content-security-policy'),
+  ].join(';');
+  const scriptSrc = policy
+    .split(';')
+    .filter((d) => d.trim().startsWith('script-src'))
+    .join(' ');
+  return [
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
+  ]
+    .map((m) => m[1] ?? '')
+    .filter((code) => !scriptSrc.includes(`'sha256-${createHash('sha256').update(code).digest('base64')}'`));
+};
+const firstHeading = (html: string) =>
+  decode((html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1] ?? '').replace(/<[^>]+>/g, ''));
+
+/** Pages whose heading names the record they show (a conversation names the other person). */
+const HEADING_FROM_DATA = new Set(['/messages/:userId']);
+/** A short link answers with a redirect (home for an unknown code), never a page of its own. */
+const REDIRECTS = new Set(['/s/:shortCode']);
+
+const publicPages = PAGE_ROUTES.filter((r) => r.access === 'public' && !REDIRECTS.has(r.pattern));
+const protectedPages = PAGE_ROUTES.filter((r) => r.access !== 'public' && r.access !== 'local');
+const signedInPages = PAGE_ROUTES.filter((r) => r.access === 'signed-in');
+
+/** The home page carries the brand as its title; every other page its route's title. */
+const expectedTitle = (route: PageRoute) => (route.pattern === '/' ? 'Reelfund' : `${route.title} · Reelfund`);
+
+describe('public pages, signed out', () => {
+  it.each(publicPages.map((r) => [r.pattern, r] as const))('%s answers 200 with its title', async (_, route) => {
+    const res = await get(pathOf(route));
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(documentTitle(html)).toBe(expectedTitle(route));
+    expect(firstHeading(html).length, 'the page has a heading').toBeGreaterThan(0);
+    expect(blockedInlineScripts(html, res), 'inline scripts the CSP would block').toEqual([]);
+  });
+});
+
+describe('protected pages, signed out', () => {
+  it.each(protectedPages.map((r) => [r.pattern, r] as const))(
+    '%s redirects to /auth with an empty body',
+    async (_, route) => {
+      const path = pathOf(route);
+      const res = await get(path);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      expect(await res.text()).toBe('');
+    },
+  );
+});
+
+describe('signed-in pages, for a signed-in viewer', () => {
+  let cookie = '';
+  beforeAll(async () => {
+    const name = `pages_${crypto.randomUUID().slice(0, 8)}`;
+    const res = await fetch(`${base()}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({ email: `${name}@example.test`, password: 'pages-password-1', name }),
+    });
+    expect(res.status).toBe(200);
+    cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  });
+
+  it.each(signedInPages.map((r) => [r.pattern, r] as const))('%s answers 200 with its title', async (_, route) => {
+    const res = await get(pathOf(route), cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(documentTitle(html)).toBe(expectedTitle(route));
+    if (HEADING_FROM_DATA.has(route.pattern)) expect(firstHeading(html).length).toBeGreaterThan(0);
+    else expect(firstHeading(html)).toContain(route.title);
+    expect(blockedInlineScripts(html, res), 'inline scripts the CSP would block').toEqual([]);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answer 404 with the not-found page', async () => {
+    const res = await get('/no-such-page/anywhere');
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain(MSG.notFoundCode);
+    expect(html).toContain(MSG.notFoundTitle);
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/"[^>]*>\\s*${MSG.returnHome}\\s*</a>`));
+  });
+});
+
+describe('/search', () => {
+  it('shows only a prompt for a query of spaces', async () => {
+    const res = await get('/search?q=%20%20');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain('Search results for');
+    expect(firstHeading(html)).toBe('Search');
+  });
+
+  it('shows the trimmed query in the results heading', async () => {
+    const html = await (await get(`/search?q=${encodeURIComponent('  night train ')}`)).text();
+    expect(firstHeading(html)).toBe('Search results for “night train”');
+  });
+
+  it.each(['<b>x</b>', '"><b>x</b>'])('escapes the query %s in text and attributes', async (q) => {
+    const html = await (await get(`/search?q=${encodeURIComponent(q)}`)).text();
+    // Outside quoted attribute values (where < and > are inert) no markup from the query survives.
+    const outsideAttributes = html.replace(/="[^"]*"/g, '=""');
+    expect(outsideAttributes).not.toContain('<b>');
+    expect(html.match(/<h1[^>]*>([\s\S]*?)<\/h1>/)?.[1]).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(firstHeading(html)).toBe(`Search results for “${q}”`);
+  });
+
+  it('is rendered per request, not prerendered', async () => {
+    const a = await (await get('/search?q=alpha')).text();
+    const b = await (await get('/search?q=beta')).text();
+    expect(firstHeading(a)).toContain('alpha');
+    expect(firstHeading(b)).toContain('beta');
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../functions/auth/viewer';
+import { user } from '../../functions/db/schema';
+import { runSeeds } from '../../functions/seed';
+import { siteSettingsSeed } from '../../functions/seed/site-settings';
+import { createShortLink } from '../../functions/services/short-links/create';
+import { resolveShortLink } from '../../functions/services/short-links/resolve';
+import { unlockGate } from '../../functions/services/site-settings/gate';
+import { readGateSettings } from '../../functions/services/site-settings/store';
+import { updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings/update';
+import { createLibsqlDb } from '../support/libsql';
+
+/** The gate's and short links' SQL (upserts, insert-or-nothing with returning) on the production driver. */
+let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
+let viewer: Viewer;
+
+/** KV's get/put/delete over a Map: the parity tests are about the SQL, KV has its own workerd tests. */
+const memoryKv = () => {
+  const m = new Map<string, string>();
+  return {
+    get: async (k: string, type?: string) => {
+      const v = m.get(k) ?? null;
+      return v !== null && type === 'json' ? JSON.parse(v) : v;
+    },
+    put: async (k: string, v: string) => void m.set(k, v),
+    delete: async (k: string) => void m.delete(k),
+  } as unknown as KVNamespace;
+};
+
+beforeAll(async () => {
+  ctx = await createLibsqlDb();
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await ctx.db.insert(user).values({ id, name: 'admin', email: 'a@example.test', createdAt: now, updatedAt: now });
+  viewer = {
+    userId: id,
+    email: 'a@example.test',
+    username: 'admin',
+    avatarUrl: null,
+    roles: ['admin'],
+    sessionExpiresAt: '',
+  };
+  await runSeeds({ db: ctx.db, env: {} as never, log: () => {} }, [siteSettingsSeed]);
+});
+afterAll(() => ctx.close());
+
+describe('coming-soon settings on libSQL', () => {
+  it('start off, switch on with a passcode, unlock with it', async () => {
+    const kv = memoryKv();
+    const deps = { db: ctx.db, kv };
+    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
+    await updateSiteSettings(deps, viewer, { comingSoonEnabled: true, passcode: 'libsql-pass' });
+    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
+    expect(await readGateSettings(deps)).toMatchObject({ enabled: true });
+    const secret = 's'.repeat(40);
+    await expect(unlockGate({ ...deps, secret }, 'nope', '192.0.2.1')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await unlockGate({ ...deps, secret }, 'libsql-pass', '192.0.2.1')).toMatch(/^1\.\d+\./);
+  });
+});
+
+describe('short links on libSQL', () => {
+  it('give the same path the same code, and resolve from the table', async () => {
+    const site = { publicUrl: 'http://localhost:4321', isLocal: true };
+    const kv = memoryKv();
+    const [a, b] = await Promise.all([
+      createShortLink({ db: ctx.db, kv }, viewer, { path: '/movie/lib-1' }, site),
+      createShortLink({ db: ctx.db, kv }, viewer, { path: '/movie/lib-1' }, site),
+    ]);
+    expect(a.code).toBe(b.code);
+    expect(await resolveShortLink({ db: ctx.db, kv: memoryKv() }, a.code)).toBe('/movie/lib-1');
+    expect(await resolveShortLink({ db: ctx.db, kv: memoryKv() }, 'unknown')).toBeNull();
+  });
+});

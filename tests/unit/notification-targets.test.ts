@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { messageTarget, notificationTarget, type TargetInput } from '../../functions/lib/notification-targets';
+import { NOTIFICATION_TYPES } from '../../functions/lib/notification-types';
+
+const base: TargetInput = { type: 'other', campaignId: null, actorId: null, videoId: null, movieId: null };
+const admin = { isAdmin: true };
+const member = { isAdmin: false };
+const to = (n: Partial<TargetInput>, viewer = member) => notificationTarget({ ...base, ...n }, viewer);
+
+describe('the popover target mapping', () => {
+  it('opens a team invitation on the campaign progress screen with the invitation flag', () => {
+    expect(to({ type: 'team_invitation', campaignId: 'c1' })).toBe('/contributor/campaign-progress/c1?invitation=true');
+    expect(to({ type: 'team_invitation', campaignId: 'c1' }, admin)).toBe(
+      '/contributor/campaign-progress/c1?invitation=true',
+    );
+  });
+
+  it('opens a decline in the thread with its sender, compose open, marked as from a notification', () => {
+    expect(to({ type: 'decline_message', actorId: 'u9' })).toBe('/messages/u9?newMessage=true&from=notification');
+    expect(to({ type: 'decline_message' })).toBe('/messages');
+  });
+
+  it('sends admins to their dashboard tabs and owners to their own screens', () => {
+    expect(to({ type: 'application' }, admin)).toBe('/admin?tab=applications');
+    expect(to({ type: 'application' })).toBe('/contributor?tab=campaigns');
+    expect(to({ type: 'video', videoId: 'v1' }, admin)).toBe('/admin?tab=videos');
+    expect(to({ type: 'video', videoId: 'v1' })).toBe('/contributor/edit/v1');
+    expect(to({ type: 'creator_coin', campaignId: 'c1' }, admin)).toBe('/admin?tab=creator-coins');
+  });
+
+  it('opens creator coins on the film of the campaign, or the campaigns tab when no film resolves', () => {
+    expect(to({ type: 'creator_coin', campaignId: 'c1', movieId: 'm1' })).toBe('/movie/m1/coins');
+    expect(to({ type: 'creator_coin', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
+  });
+
+  it('opens campaign events on the campaigns tab and everything else on /notifications', () => {
+    expect(to({ type: 'success', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
+    expect(to({ type: 'info', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
+    expect(to({ type: 'info' })).toBe('/notifications');
+    expect(to({ type: 'other', campaignId: 'c1' })).toBe('/notifications');
+    expect(to({ type: 'video' })).toBe('/notifications');
+  });
+
+  it('gives every type a same-site path, with ids encoded', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      for (const viewer of [admin, member]) {
+        const target = to({ type, campaignId: 'a/b', actorId: 'x?y', videoId: '../v', movieId: 'm#1' }, viewer);
+        expect(target.startsWith('/')).toBe(true);
+        expect(target.startsWith('//')).toBe(false);
+      }
+    }
+    expect(to({ type: 'video', videoId: '../v' })).toBe('/contributor/edit/..%2Fv');
+  });
+
+  it('opens a message in the thread with its sender, compose open to reply', () => {
+    expect(messageTarget('s1')).toBe('/messages/s1?newMessage=true');
+    expect(messageTarget(null)).toBe('/messages');
+  });
+});

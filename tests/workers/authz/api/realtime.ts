@@ -1,0 +1,22 @@
+import type { RouteExpectation } from '../types';
+import { signedIn } from '../types';
+
+/** Notifications, creator messages and the realtime socket: all signed-in only, all scoped to the viewer. */
+const expectations: RouteExpectation[] = [
+  // Without an Upgrade header a signed-in caller is told to upgrade (426); signed out it is 401 first.
+  { route: 'GET /api/realtime', expect: signedIn(426) },
+  { route: 'GET /api/notifications', expect: signedIn(200) },
+  { route: 'GET /api/notifications/summary', expect: signedIn(200) },
+  { route: 'POST /api/notifications/read-all', expect: signedIn(200) },
+  // Unknown (or someone else's) id: 404 for everyone signed in.
+  { route: 'POST /api/notifications/:id/read', expect: signedIn(404) },
+  { route: 'GET /api/messages', expect: signedIn(200) },
+  { route: 'GET /api/messages/:userId', expect: signedIn(404) },
+  {
+    route: 'POST /api/messages/:userId',
+    request: () => ({ path: '/api/messages/no-such-id', body: { subject: 'Hi', message: 'Hello' } }),
+    expect: signedIn(404),
+  },
+  { route: 'POST /api/messages/:messageId/read', expect: signedIn(404) },
+];
+export default expectations;

@@ -1,0 +1,282 @@
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/db/client';
+import { categories, notifications, videos } from '../../functions/db/schema';
+import { UnitOfWork } from '../../functions/db/unit-of-work';
+import { FILM_MSG } from '../../functions/lib/film-messages';
+import { MSG } from '../../functions/lib/messages';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
+import { CATALOGUE_VERSION_KEY } from '../../functions/services/films/catalogue-version';
+import { abortUnlessChanged, committing } from '../../functions/services/films/guard';
+import { notify } from '../../functions/services/notifications/notify';
+import { png } from '../support/media';
+import { jsonInit, makeUser, type TestUser } from './factories';
+import { bytesInit, type FilmView, filmDetails, makeFilm as makeFilmFor, uploadVideo } from './films-support';
+import { call, env } from './support';
+
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
+let viewer: TestUser;
+const CATEGORY = `cat-${crypto.randomUUID().slice(0, 8)}`;
+
+beforeAll(async () => {
+  owner = await makeUser(['contributor'], 'film_owner');
+  other = await makeUser(['contributor'], 'film_other');
+  admin = await makeUser(['admin'], 'film_admin');
+  viewer = await makeUser([], 'film_viewer');
+  await getDb(env)
+    .insert(categories)
+    .values({ id: CATEGORY, name: `Category ${CATEGORY}` });
+});
+
+const makeFilm = (user: TestUser, extra: Record<string, unknown> = {}) =>
+  makeFilmFor(user, { categoryId: CATEGORY, ...extra });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+const filmOf = async (res: Response) => ((await res.json()) as { film: FilmView }).film;
+const patch = (user: TestUser | null, id: string, body: unknown) =>
+  call(`/api/films/${id}`, jsonInit('PATCH', body, user?.cookie));
+const approve = (user: TestUser, id: string) => call(`/api/films/${id}/approve`, jsonInit('POST', {}, user.cookie));
+const reject = (user: TestUser, id: string, reason: string) =>
+  call(`/api/films/${id}/reject`, jsonInit('POST', { reason }, user.cookie));
+const notificationsOf = (userId: string, videoId: string) =>
+  getDb(env)
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.videoId, videoId)));
+
+describe('adding a film', () => {
+  it('creates it from a finished upload, pending review, and tells the admins', async () => {
+    const film = await makeFilm(owner);
+    expect(film).toMatchObject({ reviewStatus: 'pending', categoryId: CATEGORY, owner: { id: owner.id } });
+    expect(film.video?.type).toBe('video/webm');
+    const told = await notificationsOf(admin.id, film.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'video', actorId: owner.id });
+  });
+
+  it('attaches a poster with its size', async () => {
+    const posterRes = await call('/api/uploads/posters', bytesInit('POST', png(300, 450), owner.cookie, 'image/png'));
+    const { upload: poster } = (await posterRes.json()) as { upload: { id: string } };
+    const film = await makeFilm(owner, { posterUploadId: poster.id });
+    expect(film.poster).toMatchObject({ width: 300, height: 450 });
+    const img = await call(film.poster?.url ?? '', { headers: { cookie: owner.cookie } });
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('validates every field with a clear message', async () => {
+    const video = await uploadVideo(owner);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: '  ' }, FILM_MSG.titleRequired],
+      [{ title: 'x'.repeat(121) }, FILM_MSG.titleTooLong],
+      [{ description: '' }, FILM_MSG.descriptionRequired],
+      [{ year: 1800 }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
+      [{ year: 'soon' }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
+      [{ runtimeSeconds: 0 }, FILM_MSG.runtimeRange],
+      [{ categoryId: undefined }, FILM_MSG.categoryRequired],
+      [{ categoryId: 'no-such-category' }, FILM_MSG.categoryUnknown],
+      [{ videoUploadId: undefined }, FILM_MSG.videoRequired],
+    ];
+    for (const [change, message] of cases) {
+      const body = filmDetails({ categoryId: CATEGORY, videoUploadId: video.id, ...change });
+      const res = await call('/api/films', jsonInit('POST', body, owner.cookie));
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect((await errorOf(res)).message, JSON.stringify(change)).toBe(message);
+    }
+  });
+
+  it('only from the caller’s own finished upload, used by no other film', async () => {
+    const theirs = await uploadVideo(other);
+    const res = await call(
+      '/api/films',
+      jsonInit('POST', filmDetails({ categoryId: CATEGORY, videoUploadId: theirs.id }), owner.cookie),
+    );
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(FILM_MSG.videoUploadMissing);
+
+    const mine = await uploadVideo(owner);
+    const body = filmDetails({ categoryId: CATEGORY, videoUploadId: mine.id });
+    expect((await call('/api/films', jsonInit('POST', body, owner.cookie))).status).toBe(201);
+    const twice = await call('/api/films', jsonInit('POST', body, owner.cookie));
+    expect(twice.status).toBe(400);
+    expect((await errorOf(twice)).message).toBe(FILM_MSG.uploadInUse);
+  });
+});
+
+describe('editing a film: only its owner or an admin', () => {
+  it('the owner edits it', async () => {
+    const film = await makeFilm(owner);
+    const res = await patch(owner, film.id, { title: 'Renamed by owner', year: 2020 });
+    expect(res.status).toBe(200);
+    expect(await filmOf(res)).toMatchObject({ title: 'Renamed by owner', reviewStatus: 'pending' });
+  });
+
+  it('an admin edits anyone’s film', async () => {
+    const film = await makeFilm(owner);
+    const res = await patch(admin, film.id, { description: 'Tidied by an admin' });
+    expect(res.status).toBe(200);
+    expect((await getDb(env).select().from(videos).where(eq(videos.id, film.id)).get())?.description).toBe(
+      'Tidied by an admin',
+    );
+  });
+
+  it('another contributor gets 404, exactly as for a film that does not exist, and changes nothing', async () => {
+    const film = await makeFilm(owner);
+    for (const res of [
+      await patch(other, film.id, { title: 'Hijacked' }),
+      await call(`/api/studio/films/${film.id}`, { headers: { cookie: other.cookie } }),
+      await call(`/api/studio/films/${film.id}/video`, { headers: { cookie: other.cookie } }),
+      await patch(other, 'no-such-film', { title: 'Hijacked' }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: MSG.videoNotFound });
+    }
+    expect((await getDb(env).select().from(videos).where(eq(videos.id, film.id)).get())?.title).toBe(film.title);
+  });
+
+  it('anonymous callers get 401 and viewers 403', async () => {
+    const film = await makeFilm(owner);
+    expect((await patch(null, film.id, { title: 'x' })).status).toBe(401);
+    expect((await patch(viewer, film.id, { title: 'x' })).status).toBe(403);
+  });
+
+  it('validates edits like new films', async () => {
+    const film = await makeFilm(owner);
+    const res = await patch(owner, film.id, { runtimeSeconds: 999_999 });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(FILM_MSG.runtimeRange);
+    const empty = await patch(owner, film.id, {});
+    expect((await errorOf(empty)).message).toBe(FILM_MSG.nothingToUpdate);
+  });
+
+  it('gives the edit form the film and the categories; previews stream with ranges', async () => {
+    const film = await makeFilm(owner);
+    const res = await call(`/api/studio/films/${film.id}`, { headers: { cookie: admin.cookie } });
+    const body = (await res.json()) as { film: FilmView; categories: { id: string }[] };
+    expect(body.film.id).toBe(film.id);
+    expect(body.categories.map((c) => c.id)).toContain(CATEGORY);
+
+    const whole = await call(film.video?.url ?? '', { headers: { cookie: owner.cookie } });
+    expect(whole.status).toBe(200);
+    expect((await whole.arrayBuffer()).byteLength).toBe(4096);
+    const part = await call(film.video?.url ?? '', { headers: { cookie: admin.cookie, range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 0-3/4096');
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3]));
+    const beyond = await call(film.video?.url ?? '', { headers: { cookie: owner.cookie, range: 'bytes=5000-' } });
+    expect(beyond.status).toBe(416);
+  });
+});
+
+describe('video review', () => {
+  it('lists films awaiting review for admins only', async () => {
+    const film = await makeFilm(owner);
+    const res = await call('/api/studio/review', { headers: { cookie: admin.cookie } });
+    const { films } = (await res.json()) as { films: FilmView[] };
+    expect(films.find((f) => f.id === film.id)).toMatchObject({ reviewStatus: 'pending' });
+    expect((await call('/api/studio/review', { headers: { cookie: owner.cookie } })).status).toBe(403);
+  });
+
+  it('approve: into the catalogue, the uploader is told, the catalogue cache is invalidated', async () => {
+    const film = await makeFilm(owner);
+    const before = await env.KV.get(CATALOGUE_VERSION_KEY);
+    const res = await approve(admin, film.id);
+    expect(res.status).toBe(200);
+    const approved = await filmOf(res);
+    expect(approved.reviewStatus).toBe('approved');
+    expect(approved.publishedAt).not.toBeNull();
+    expect(await env.KV.get(CATALOGUE_VERSION_KEY)).not.toBe(before);
+
+    const told = await notificationsOf(owner.id, film.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ type: 'video', title: 'Your film was approved', actorId: admin.id });
+
+    // Approving twice is a conflict, and tells nobody twice.
+    const again = await approve(admin, film.id);
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(FILM_MSG.notAwaitingReview);
+    expect(await notificationsOf(owner.id, film.id)).toHaveLength(1);
+  });
+
+  it('reject needs a reason; the owner sees it, edits and resubmits the film', async () => {
+    const film = await makeFilm(owner);
+    const noReason = await reject(admin, film.id, '   ');
+    expect(noReason.status).toBe(400);
+    expect((await errorOf(noReason)).message).toBe(FILM_MSG.reasonRequired);
+
+    const reason = 'The sound drops out after ten minutes.';
+    expect((await reject(admin, film.id, reason)).status).toBe(200);
+    const told = await notificationsOf(owner.id, film.id);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.message).toContain(reason);
+
+    const mine = await call('/api/studio/films', { headers: { cookie: owner.cookie } });
+    const { films } = (await mine.json()) as { films: FilmView[] };
+    expect(films.find((f) => f.id === film.id)).toMatchObject({ reviewStatus: 'rejected', reviewReason: reason });
+
+    // The owner's edit resubmits it; the admins hear of it.
+    const resubmitted = await patch(owner, film.id, { description: 'Sound fixed.' });
+    expect(await filmOf(resubmitted)).toMatchObject({ reviewStatus: 'pending', reviewReason: null });
+    expect((await notificationsOf(admin.id, film.id)).map((n) => n.title)).toContain(
+      'A film was resubmitted for review',
+    );
+  });
+
+  it('an approved film: text edits keep it in the catalogue, a new video sends it back to review', async () => {
+    const film = await makeFilm(owner);
+    expect((await approve(admin, film.id)).status).toBe(200);
+    const before = await env.KV.get(CATALOGUE_VERSION_KEY);
+    await new Promise((r) => setTimeout(r, 5));
+    const edited = await patch(owner, film.id, { title: 'Typo fixed' });
+    expect((await filmOf(edited)).reviewStatus).toBe('approved');
+    expect(await env.KV.get(CATALOGUE_VERSION_KEY)).not.toBe(before);
+
+    const video = await uploadVideo(owner);
+    const replaced = await patch(owner, film.id, { videoUploadId: video.id });
+    expect((await filmOf(replaced)).reviewStatus).toBe('pending');
+  });
+
+  it('an admin takes an approved film out with a reason; the owner is told', async () => {
+    const film = await makeFilm(owner);
+    await approve(admin, film.id);
+    const before = await env.KV.get(CATALOGUE_VERSION_KEY);
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await reject(admin, film.id, 'Rights could not be confirmed.');
+    expect((await filmOf(res)).reviewStatus).toBe('rejected');
+    expect(await env.KV.get(CATALOGUE_VERSION_KEY)).not.toBe(before);
+    expect((await notificationsOf(owner.id, film.id)).map((n) => n.title)).toContain(
+      'Your film was taken out of the catalogue',
+    );
+  });
+
+  it('only admins review; a creator cannot approve their own film', async () => {
+    const film = await makeFilm(owner);
+    expect((await approve(owner, film.id)).status).toBe(403);
+    expect((await reject(owner, film.id, 'no')).status).toBe(403);
+  });
+});
+
+describe('a state change and its notification are one write', () => {
+  it('when the conditional update changes no row, the notification is not written either', async () => {
+    const film = await makeFilm(owner);
+    const db = getDb(env);
+    const uow = new UnitOfWork(db);
+    uow.add(
+      db
+        .update(videos)
+        .set({ reviewStatus: 'approved' })
+        .where(and(eq(videos.id, film.id), eq(videos.reviewStatus, 'rejected'))),
+      abortUnlessChanged(db),
+    );
+    notify(uow, silentDoorbell, {
+      userId: owner.id,
+      type: 'video',
+      title: 'never',
+      message: 'never',
+      videoId: film.id,
+    });
+    await expect(committing(() => uow.commit(), 'conflict!')).rejects.toThrow('conflict!');
+    expect((await notificationsOf(owner.id, film.id)).map((n) => n.title)).not.toContain('never');
+  });
+});

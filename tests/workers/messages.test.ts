@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/db/client';
+import { creatorMessages } from '../../functions/db/schema';
+import { MESSAGE_RATE_LIMITS } from '../../functions/services/messages/limits';
+import type { Thread } from '../../functions/services/messages/thread';
+import { makeUser } from './factories';
+import { getJson, sendApi } from './realtime/helpers';
+import { env } from './support';
+
+describe('who may write to whom', { timeout: 30_000 }, () => {
+  it('lets creators, admins and editors start a conversation; others only reply', async () => {
+    const viewer = await makeUser();
+    for (const roles of [['contributor'], ['admin'], ['editor']] as const) {
+      const starter = await makeUser([...roles]);
+      expect((await sendApi(starter.cookie, viewer.id, 'hello')).status).toBe(201);
+    }
+    const stranger = await makeUser(['user']);
+    const refused = await sendApi(viewer.cookie, stranger.id, 'hi');
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'forbidden' } });
+
+    const creator = await makeUser(['contributor']);
+    expect((await getJson<Thread>(`/api/messages/${creator.id}`, viewer.cookie)).canWrite).toBe(false);
+    await sendApi(creator.cookie, viewer.id, 'write back');
+    expect((await getJson<Thread>(`/api/messages/${creator.id}`, viewer.cookie)).canWrite).toBe(true);
+    expect((await sendApi(viewer.cookie, creator.id, 'thanks')).status).toBe(201);
+  });
+
+  it('refuses writing to oneself, to nobody, and text over the limits', async () => {
+    const c = await makeUser(['contributor']);
+    const a = await makeUser();
+    expect((await sendApi(c.cookie, c.id, 'me')).status).toBe(400);
+    expect((await sendApi(c.cookie, 'no-such-user', 'hi')).status).toBe(404);
+    expect((await sendApi(c.cookie, a.id, '   ')).status).toBe(400);
+    const tooLong = await sendApi(c.cookie, a.id, 'x'.repeat(5001));
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toMatchObject({ error: { message: 'A message can be at most 5000 characters' } });
+    expect((await sendApi(c.cookie, a.id, 'ok', 's'.repeat(201))).status).toBe(400);
+  });
+});
+
+describe('the send rate limit', { timeout: 30_000 }, () => {
+  const perMinute = MESSAGE_RATE_LIMITS[0].max;
+
+  it('refuses the message over the per-minute limit with 429 and Retry-After', async () => {
+    const c = await makeUser(['contributor']);
+    const a = await makeUser();
+    for (let i = 0; i < perMinute; i++) expect((await sendApi(c.cookie, a.id, `m${i}`)).status).toBe(201);
+    const over = await sendApi(c.cookie, a.id, 'one too many');
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await over.json()).toMatchObject({
+      error: { code: 'rate_limited', message: expect.stringContaining(`at most ${perMinute} messages per minute`) },
+    });
+    // Another sender is not affected.
+    const other = await makeUser(['contributor']);
+    expect((await sendApi(other.cookie, a.id, 'hi')).status).toBe(201);
+  });
+
+  it('counts messages already in the database, whoever wrote them (nothing is kept in memory)', async () => {
+    const c = await makeUser(['contributor']);
+    const a = await makeUser();
+    // Messages sent "before a restart": rows only, written straight to the database.
+    const db = getDb(env);
+    await db
+      .insert(creatorMessages)
+      .values(
+        Array.from({ length: perMinute }, (_, i) => ({ senderId: c.id, recipientId: a.id, message: `earlier ${i}` })),
+      );
+    expect((await sendApi(c.cookie, a.id, 'after restart')).status).toBe(429);
+  });
+});
