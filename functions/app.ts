@@ -14,6 +14,8 @@ import { ApiError } from './lib/errors';
 import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { campaignRoutes } from './routes/campaigns';
+import { filmTeamRoutes } from './routes/campaigns/film-team';
 import { devRoutes } from './routes/dev';
 import { filmRoutes } from './routes/films';
 import { gateRoutes } from './routes/gate';
@@ -95,6 +97,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/my-list', myListRoutes);
   app.route('/search', searchRoutes);
   app.route('/watch', watchRoutes);
+  app.route('/campaigns', campaignRoutes);
+  app.route('/films', filmTeamRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema';
+import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { demoUsersSeed } from './demo-users';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedContext, SeedModule } from './types';
 
-/** Every feature's seed, in dependency order. Later features append here. */
-export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed];
+/** Every feature's seed, in dependency order (films before campaigns: campaigns run on the creators' films). */
+export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed, campaignsSeed];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
 export async function runSeeds(ctx: SeedContext, modules = SEED_MODULES): Promise<string[]> {

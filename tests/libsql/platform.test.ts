@@ -97,7 +97,8 @@ describe('the seed framework on libSQL', () => {
     expect(second).toEqual([]);
     const settings = await ctx.db.select().from(siteSettings).where(eq(siteSettings.settingKey, 'coming_soon_enabled'));
     expect(settings).toEqual([expect.objectContaining({ settingValue: 'false' })]);
-  });
+    // Every feature's seed runs here (sign-ups hash passwords): give a loaded machine time.
+  }, 30_000);
 });
 
 describe('the API in-process on libSQL', () => {

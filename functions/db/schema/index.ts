@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './auth-throttle';
+export * from './campaigns';
 export * from './catalogue';
 export * from './creator-messages';
 export * from './ledger';

@@ -1,18 +1,24 @@
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creatorMessages } from '../../db/schema';
+import { campaigns, creatorMessages } from '../../db/schema';
 import { MSG } from '../../lib/messages';
 import { notificationTarget, type TargetInput } from '../../lib/notification-targets';
 import type { Role } from '../../lib/roles';
 import { isAdmin } from '../../lib/roles';
 
-/**
- * EXTENSION POINT for the campaigns issue: the film (movie id) of each campaign, so creator_coin
- * notifications can lead to /movie/{movieId}/coins. The campaigns table does not exist yet, so no
- * campaign resolves and those notifications fall back to /contributor?tab=campaigns.
- */
-export async function resolveCampaignFilms(_db: Db, _campaignIds: readonly string[]): Promise<Map<string, string>> {
-  return new Map();
+/** The film (movie id) of each campaign, so creator_coin notifications can lead to /movie/{movieId}/coins. */
+export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(campaignIds)];
+  const out = new Map<string, string>();
+  // D1 binds at most 100 parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id: campaigns.id, movieId: campaigns.movieId })
+      .from(campaigns)
+      .where(inArray(campaigns.id, ids.slice(i, i + 90)));
+    for (const r of rows) out.set(r.id, r.movieId);
+  }
+  return out;
 }
 
 /** SPEC 7: the latest decline sender, by subject, for decline notifications written without an actor. */

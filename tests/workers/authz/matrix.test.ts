@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../functions/app';
 import { ACTORS, type Actor, makeActors, makeUser, ROLES_OF, type TestUser } from '../factories';
 import { call } from '../support';
-import type { RouteExpectation } from './types';
+import { FIXTURE_ACTORS, type FixtureActor, type RouteExpectation } from './types';
 
 /**
  * The authorization matrix: every route registered in the Hono app must have an expected outcome
@@ -37,11 +37,19 @@ describe('authorization matrix (API)', () => {
   for (const route of registered) {
     const e = byRoute.get(route);
     if (!e) continue;
-    it.each(ACTORS)(`${route} as %s`, async (actorName) => {
-      const base = actors[actorName];
-      const actor = base && e.freshUser ? await makeUser(ROLES_OF[actorName], actorName) : base;
+    const columns: (Actor | FixtureActor)[] = [...ACTORS, ...FIXTURE_ACTORS.filter((a) => e.expect[a] !== undefined)];
+    it.each(columns)(`${route} as %s`, async (actorName) => {
+      const fixture = e.setup ? await e.setup() : {};
+      let actor: TestUser | null;
+      if (actorName === 'owner' || actorName === 'member') {
+        actor = (fixture[actorName] as TestUser | undefined) ?? null;
+        expect(actor, `the setup of ${route} makes no ${actorName}`).not.toBeNull();
+      } else {
+        const base = actors[actorName];
+        actor = base && e.freshUser ? await makeUser(ROLES_OF[actorName], actorName) : base;
+      }
       const [method, pattern] = route.split(' ') as [string, string];
-      const { path, body } = e.request?.(actor) ?? { path: pattern.replace(/:[A-Za-z]+/g, 'no-such-id') };
+      const { path, body } = e.request?.(actor, fixture) ?? { path: pattern.replace(/:[A-Za-z]+/g, 'no-such-id') };
       const headers: Record<string, string> = { origin: 'http://localhost:4321' };
       if (actor) headers.cookie = actor.cookie;
       if (body !== undefined) headers['content-type'] = 'application/json';

@@ -1,0 +1,153 @@
+import { Hono } from 'hono';
+import { requireRoles, requireViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
+import { isAdmin } from '../../lib/roles';
+import { acceptInvitation } from '../../services/campaigns/accept-invitation';
+import { addMember } from '../../services/campaigns/add-member';
+import { approveCampaign } from '../../services/campaigns/approve';
+import { updateCoinSettings } from '../../services/campaigns/coins';
+import { createCampaign } from '../../services/campaigns/create';
+import { declineInvitation } from '../../services/campaigns/decline-invitation';
+import { deleteCampaign } from '../../services/campaigns/delete';
+import { editCampaign } from '../../services/campaigns/edit';
+import { launchCampaign } from '../../services/campaigns/launch';
+import { listMyCampaigns } from '../../services/campaigns/list-mine';
+import { pauseCampaign } from '../../services/campaigns/pause';
+import { rejectCampaign } from '../../services/campaigns/reject';
+import { removeMember } from '../../services/campaigns/remove-member';
+import { resumeCampaign } from '../../services/campaigns/resume';
+import { listReviewQueue } from '../../services/campaigns/review-queue';
+import { searchCandidates } from '../../services/campaigns/search-candidates';
+import { setCampaignStatus } from '../../services/campaigns/set-status';
+import { submitCampaign } from '../../services/campaigns/submit';
+import { getCampaignView } from '../../services/campaigns/view';
+import {
+  acceptSchema,
+  addMemberSchema,
+  candidatesQuery,
+  coinSettingsSchema,
+  createCampaignSchema,
+  declineSchema,
+  editCampaignSchema,
+  rejectSchema,
+  setStatusSchema,
+} from './schema';
+
+/**
+ * /api/campaigns — thin: session, validation, one service verb. Every rule (who may, from which
+ * status) is in functions/services/campaigns and functions/lib/campaign-status.ts.
+ */
+export const campaignRoutes = new Hono<AppEnv>()
+  .get('/mine', async (c) => {
+    const viewer = await requireViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listMyCampaigns(c.get('services'), viewer));
+  })
+  .get('/review-queue', async (c) => {
+    await requireRoles(c, isAdmin);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ campaigns: await listReviewQueue(c.get('services')) });
+  })
+  .post('/', validate('json', createCampaignSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    const created = await createCampaign(services, viewer, c.req.valid('json'));
+    return c.json({ campaign: await getCampaignView(services, viewer, created.id) }, 201);
+  })
+  .get('/:id', async (c) => {
+    const viewer = await requireViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ campaign: await getCampaignView(c.get('services'), viewer, c.req.param('id')) });
+  })
+  .patch('/:id', validate('json', editCampaignSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    const { outcome } = await editCampaign(services, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ outcome, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .delete('/:id', async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json({ deleted: await deleteCampaign(c.get('services'), viewer, c.req.param('id')) });
+  })
+  .patch('/:id/coins', validate('json', coinSettingsSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await updateCoinSettings(services, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/submit', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await submitCampaign(services, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/approve', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await approveCampaign(services, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/reject', validate('json', rejectSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await rejectCampaign(services, viewer, c.req.param('id'), c.req.valid('json').reason);
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/launch', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await launchCampaign(services, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/pause', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await pauseCampaign(services, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/resume', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await resumeCampaign(services, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/status', validate('json', setStatusSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    const { status, reason } = c.req.valid('json');
+    await setCampaignStatus(services, viewer, c.req.param('id'), status, reason);
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .get('/:id/candidates', validate('query', candidatesQuery), async (c) => {
+    const viewer = await requireViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    const users = await searchCandidates(c.get('services'), viewer, c.req.param('id'), c.req.valid('query').q);
+    return c.json({ users });
+  })
+  .post('/:id/members', validate('json', addMemberSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    const member = await addMember(services, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json(
+      { member: { id: member.id }, campaign: await getCampaignView(services, viewer, c.req.param('id')) },
+      201,
+    );
+  })
+  .delete('/:id/members/:memberId', async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    await removeMember(services, viewer, c.req.param('id'), c.req.param('memberId'));
+    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/invitation/accept', validate('json', acceptSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const services = c.get('services');
+    const { joined } = await acceptInvitation(services, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ joined, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .post('/:id/invitation/decline', validate('json', declineSchema), async (c) => {
+    const viewer = await requireViewer(c);
+    const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });
+  });

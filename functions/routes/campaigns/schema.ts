@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { ADMIN_SETTABLE_STATUSES } from '../../lib/campaign-status';
+import { DECLINE_MESSAGE_MAX, DESCRIPTION_MAX, REJECTION_REASON_MAX, ROLE_MAX } from '../../lib/campaign-validation';
+import { MSG } from '../../lib/messages';
+
+// Shapes only: the services apply SPEC 5's rules and answer with its messages.
+const title = z.string({ error: MSG.titleRequired }).max(1000);
+const goalAmount = z.number({ error: MSG.invalidGoal });
+const endDate = z.string({ error: MSG.endDateFuture }).max(20);
+const description = z.string().max(DESCRIPTION_MAX, MSG.descriptionTooLong);
+const fee = z.number({ error: MSG.platformFeeRange });
+
+export const createCampaignSchema = z
+  .object({
+    movieId: z.string().min(1).max(100),
+    title,
+    description: description.optional(),
+    goalAmount,
+    endDate,
+    platformFeePercentage: fee.optional(),
+  })
+  .strict();
+
+export const editCampaignSchema = z
+  .object({
+    title: title.optional(),
+    description: description.optional(),
+    goalAmount: goalAmount.optional(),
+    endDate: endDate.optional(),
+    platformFeePercentage: fee.optional(),
+  })
+  .strict();
+
+export const coinSettingsSchema = z
+  .object({
+    creatorCoinsEnabled: z.boolean().optional(),
+    creatorCoinSymbol: z.string().max(20, MSG.coinSymbolInvalid).optional(),
+    creatorCoinPrice: z.number({ error: MSG.coinPriceInvalid }).optional(),
+  })
+  .strict();
+
+export const rejectSchema = z
+  .object({
+    reason: z
+      .string({ error: MSG.rejectionReasonRequired })
+      .trim()
+      .min(1, MSG.rejectionReasonRequired)
+      .max(REJECTION_REASON_MAX),
+  })
+  .strict();
+
+export const setStatusSchema = z
+  .object({ status: z.enum(ADMIN_SETTABLE_STATUSES), reason: z.string().trim().max(REJECTION_REASON_MAX).optional() })
+  .strict();
+
+export const addMemberSchema = z
+  .object({
+    userId: z.string().max(100).nullable().optional(),
+    role: z.string().max(ROLE_MAX, `Role must be at most ${ROLE_MAX} characters`).nullable().optional(),
+  })
+  .strict();
+
+export const acceptSchema = z.object({ expectedSharePermille: z.number().int().min(0).max(1000).optional() }).strict();
+
+export const declineSchema = z.object({ message: z.string().max(DECLINE_MESSAGE_MAX).nullable().optional() }).strict();
+
+export const candidatesQuery = z.object({ q: z.string().max(60).default('') });

@@ -1,0 +1,270 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Viewer } from '../auth/viewer';
+import type { Db } from '../db/client';
+import { campaigns, profiles, user, userRoles, videos } from '../db/schema';
+import { silentDoorbell } from '../realtime/doorbell';
+import { acceptInvitation } from '../services/campaigns/accept-invitation';
+import { addMember } from '../services/campaigns/add-member';
+import { approveCampaign } from '../services/campaigns/approve';
+import { createCampaign } from '../services/campaigns/create';
+import { launchCampaign } from '../services/campaigns/launch';
+import { pauseCampaign } from '../services/campaigns/pause';
+import { rejectCampaign } from '../services/campaigns/reject';
+import { setCampaignStatus } from '../services/campaigns/set-status';
+import { submitCampaign } from '../services/campaigns/submit';
+import type { SeedModule } from './types';
+
+type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'ada';
+type Creator = 'cora' | 'milo';
+const EMAILS: Record<Who, string> = {
+  cora: 'creator@reelfund.local',
+  milo: 'creator2@reelfund.local',
+  vera: 'viewer@reelfund.local',
+  uma: 'user@reelfund.local',
+  ada: 'admin@reelfund.local',
+};
+
+type Plan = 'draft' | 'review' | 'approved' | 'live' | 'paused' | 'completed' | 'rejected' | 'cancelled' | 'pending';
+
+interface Demo {
+  owner: Creator;
+  film: string;
+  title: string;
+  description: string;
+  goal: number;
+  plan: Plan;
+  /**
+   * Members and whether they accept. Only creators accept: joining grants the contributor role, and
+   * the demo viewer, user and editor keep exactly their one role.
+   */
+  team: { who: Who; role: string; accepts: boolean }[];
+  /** Invited once live: every approval resets and the campaign shows Waiting for Team Approval. */
+  lateInvite?: { who: Who; role: string };
+}
+
+const DEMOS: Demo[] = [
+  {
+    owner: 'cora',
+    film: 'Harbor Lights',
+    title: 'Harbor Lights: the sequel',
+    description: 'Back to the harbor town for a second winter.',
+    goal: 300_000,
+    plan: 'draft',
+    team: [{ who: 'vera', role: 'Production Assistant', accepts: false }],
+  },
+  {
+    owner: 'cora',
+    film: 'The Last Projectionist',
+    title: 'Restore the Last Projectionist',
+    description: 'A 4K restoration of the original reels.',
+    goal: 500_000,
+    plan: 'review',
+    team: [{ who: 'milo', role: 'Colorist', accepts: true }],
+  },
+  {
+    owner: 'cora',
+    film: 'Saltwater Hymns',
+    title: 'Saltwater Hymns — the tour',
+    description: 'Screenings in twelve coastal towns.',
+    goal: 200_000,
+    plan: 'approved',
+    team: [],
+  },
+  {
+    owner: 'cora',
+    film: 'Night Shift',
+    title: 'Night Shift: season two',
+    description: 'Six new episodes on the late shift.',
+    goal: 1_000_000,
+    plan: 'live',
+    team: [{ who: 'milo', role: 'Director of Photography', accepts: true }],
+  },
+  {
+    owner: 'cora',
+    film: 'Paper Kites',
+    title: 'Paper Kites festival cut',
+    description: 'A festival cut with a new score.',
+    goal: 400_000,
+    plan: 'paused',
+    team: [{ who: 'milo', role: 'Composer', accepts: true }],
+  },
+  {
+    owner: 'cora',
+    film: 'Winter Orchard',
+    title: 'Winter Orchard',
+    description: 'Funded and finished.',
+    goal: 600_000,
+    plan: 'completed',
+    team: [{ who: 'milo', role: 'Sound Designer', accepts: true }],
+  },
+  {
+    owner: 'milo',
+    film: 'Neon Alley',
+    title: 'Neon Alley',
+    description: 'A noir in one night.',
+    goal: 700_000,
+    plan: 'live',
+    team: [{ who: 'cora', role: 'Editor', accepts: true }],
+    lateInvite: { who: 'uma', role: 'Producer' },
+  },
+  {
+    owner: 'milo',
+    film: 'Dust & Static',
+    title: 'Dust & Static',
+    description: 'Radio plays, filmed.',
+    goal: 100_000,
+    plan: 'rejected',
+    team: [],
+  },
+  {
+    owner: 'milo',
+    film: 'Lantern Fish',
+    title: 'Lantern Fish',
+    description: 'A deep-sea documentary.',
+    goal: 800_000,
+    plan: 'cancelled',
+    team: [],
+  },
+  {
+    owner: 'milo',
+    film: 'Glass Mountain',
+    title: 'Glass Mountain',
+    description: 'Climbing a glacier that is leaving.',
+    goal: 900_000,
+    plan: 'pending',
+    team: [],
+  },
+];
+
+/** Films each creator keeps without a campaign, to try "start a campaign" (the browser tests use them too). */
+const FREE_FILMS: Record<Creator, string[]> = {
+  cora: ['Echoes of the Valley', 'The Quiet Hour', 'Tidewater'],
+  milo: ['Static Bloom'],
+};
+
+async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
+  const u = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email)).get();
+  if (!u) return null;
+  const [p, roles] = await Promise.all([
+    db.select().from(profiles).where(eq(profiles.userId, u.id)).get(),
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, u.id)).all(),
+  ]);
+  return {
+    userId: u.id,
+    email: u.email,
+    username: p?.username ?? null,
+    avatarUrl: p?.avatarUrl ?? null,
+    roles: roles.map((r) => r.role),
+    sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+  };
+}
+
+/**
+ * One of the owner's films without a campaign, by title; created as a minimal approved film when
+ * the owner has none by that title (the catalogue seed may add richer films of its own).
+ */
+async function freeFilm(db: Db, ownerId: string, title: string): Promise<string> {
+  const free = await db
+    .select({ id: videos.id, title: videos.title })
+    .from(videos)
+    .leftJoin(campaigns, eq(campaigns.movieId, videos.id))
+    .where(and(eq(videos.contributorId, ownerId), eq(videos.title, title), isNull(campaigns.id)))
+    .get();
+  if (free) return free.id;
+  const id = crypto.randomUUID();
+  await db.insert(videos).values({
+    id,
+    title,
+    description: `${title} — a Reelfund demo film.`,
+    contributorId: ownerId,
+    reviewStatus: 'approved',
+    publishedAt: new Date(),
+  });
+  return id;
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A campaign in every status (and one Waiting for Team Approval), with teams, made through the
+ * campaign services as the demo creators and the demo admin would make them.
+ */
+export const campaignsSeed: SeedModule = {
+  name: 'campaigns',
+  async run({ db, log }) {
+    const ctx = { db, bell: silentDoorbell };
+    const people = {} as Record<Who, Viewer>;
+    for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
+      const v = await viewerFor(db, email);
+      if (!v) {
+        log(`campaigns: ${email} is missing, skipped (the demo-users seed runs first)`);
+        return;
+      }
+      people[who] = v;
+    }
+    const titles = DEMOS.map((d) => d.title);
+    const done = new Set(
+      (await db.select({ title: campaigns.title }).from(campaigns).where(inArray(campaigns.title, titles)).all()).map(
+        (r) => r.title,
+      ),
+    );
+    const admin = people.ada;
+    for (const demo of DEMOS) {
+      if (done.has(demo.title)) continue;
+      const owner = people[demo.owner];
+      const c = await createCampaign(ctx, owner, {
+        movieId: await freeFilm(db, owner.userId, demo.film),
+        title: demo.title,
+        description: demo.description,
+        goalAmount: demo.goal,
+        endDate: inDays(45),
+      });
+      for (const m of demo.team) await addMember(ctx, owner, c.id, { userId: people[m.who].userId, role: m.role });
+      for (const m of demo.team) if (m.accepts) await acceptInvitation(ctx, people[m.who], c.id);
+      const submit = () => submitCampaign(ctx, owner, c.id);
+      const approve = () => approveCampaign(ctx, admin, c.id);
+      const launch = () => launchCampaign(ctx, owner, c.id);
+      switch (demo.plan) {
+        case 'draft':
+          break;
+        case 'review':
+          await submit();
+          break;
+        case 'approved':
+          await submit();
+          await approve();
+          break;
+        case 'live':
+          await submit();
+          await approve();
+          await launch();
+          break;
+        case 'paused':
+          await submit();
+          await approve();
+          await launch();
+          await pauseCampaign(ctx, owner, c.id);
+          break;
+        case 'completed':
+          await submit();
+          await approve();
+          await launch();
+          await setCampaignStatus(ctx, admin, c.id, 'completed');
+          break;
+        case 'rejected':
+          await submit();
+          await rejectCampaign(ctx, admin, c.id, 'Tell backers what the money pays for.');
+          break;
+        case 'cancelled':
+        case 'pending':
+          await setCampaignStatus(ctx, admin, c.id, demo.plan);
+          break;
+      }
+      if (demo.lateInvite)
+        await addMember(ctx, owner, c.id, { userId: people[demo.lateInvite.who].userId, role: demo.lateInvite.role });
+      log(`campaign "${demo.title}" (${demo.plan}${demo.lateInvite ? ', waiting for its team' : ''})`);
+    }
+    for (const [who, films] of Object.entries(FREE_FILMS) as [Creator, string[]][])
+      for (const title of films) await freeFilm(db, people[who].userId, title);
+  },
+};

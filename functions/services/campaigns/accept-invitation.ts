@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignContributors, partnershipAgreements, userRoles } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { canAcceptInvitation } from '../../lib/campaign-status';
+import { conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { isContributor } from '../../lib/roles';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { loadCampaignAccess, type MemberRow } from './access';
+import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-write';
+
+/**
+ * An invitee approves their own share ("Approve & Join"). The server finds them by their team row,
+ * never by the address. The first time, the partnership agreement (both agreed) is written and a
+ * member below contributor is granted the contributor role — all in one batch with the approval.
+ * `expectedSharePermille` (the share the invitee saw) makes the approval fail if it changed since.
+ */
+export async function acceptInvitation(
+  { db, bell }: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  input: { expectedSharePermille?: number } = {},
+): Promise<{ member: MemberRow; joined: boolean }> {
+  const access = await loadCampaignAccess(db, viewer, campaignId);
+  if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
+  const { membership: member, campaign, film } = access;
+  if (!canAcceptInvitation(campaign.status)) throw conflict(MSG.invitationCancelled);
+  if (member.approved) return { member, joined: false };
+  if (input.expectedSharePermille !== undefined && input.expectedSharePermille !== member.sharePermille)
+    throw conflict(MSG.shareChanged);
+
+  const joined = !access.hasAgreement;
+  const now = new Date();
+  const revision = newRevision();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaignContributors)
+      .set({ approved: true, approvedAt: now, revision })
+      .where(
+        and(
+          eq(campaignContributors.id, member.id),
+          eq(campaignContributors.contributorId, viewer.userId),
+          eq(campaignContributors.approved, false),
+          eq(campaignContributors.sharePermille, member.sharePermille),
+        ),
+      )
+      .returning(),
+    historyRow(db, {
+      campaignId,
+      actorId: viewer.userId,
+      event: joined ? 'member_joined' : 'share_approved',
+      fromStatus: campaign.status,
+      toStatus: memberWon(member.id, revision),
+      reason: `${viewer.username ?? member.username ?? MSG.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
+    }),
+  );
+  if (joined) {
+    uow.add(
+      db
+        .insert(partnershipAgreements)
+        .values({
+          userAId: film.ownerId,
+          userBId: viewer.userId,
+          campaignId,
+          projectTitle: campaign.title,
+          projectDescription: campaign.description,
+          collaborationType: 'campaign_collaboration',
+          status: 'active',
+          userAAgreed: true,
+          userBAgreed: true,
+          bothAgreedAt: now,
+        })
+        .onConflictDoNothing(),
+    );
+    if (!isContributor(viewer.roles))
+      uow.add(db.insert(userRoles).values({ userId: viewer.userId, role: 'contributor' }).onConflictDoNothing());
+  }
+  notify(uow, bell, {
+    userId: film.ownerId,
+    type: 'success',
+    title: joined ? 'A member joined your campaign' : 'Revenue share approved',
+    message: joined
+      ? `${viewer.username ?? 'A member'} joined "${campaign.title}".`
+      : `${viewer.username ?? 'A member'} approved their share of "${campaign.title}".`,
+    campaignId,
+    actorId: viewer.userId,
+  });
+  const [rows] = (await commitGuarded(uow, MSG.shareChanged)) as [MemberRow[]];
+  return { member: rows[0] as MemberRow, joined };
+}

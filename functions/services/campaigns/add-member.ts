@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignContributors, profiles } from '../../db/schema';
+import { canChangeTeam } from '../../lib/campaign-status';
+import { badRequest, conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { MAX_TEAM_SIZE } from '../../lib/shares';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { type MemberRow, requireCampaignAction } from './access';
+import { commitGuarded, isUniqueViolation } from './guarded-write';
+import { beginTeamChange } from './team-change';
+
+export const DEFAULT_MEMBER_ROLE = 'Contributor';
+
+/**
+ * The film owner or an admin invites a user to the team: the row starts unapproved, every share is
+ * recomputed and every approval reset, and the invitee is notified (team_invitation) — one batch.
+ */
+export async function addMember(
+  { db, bell }: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  input: { userId?: string | null; role?: string | null },
+): Promise<MemberRow> {
+  const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
+  const userId = input.userId?.trim();
+  if (!userId) throw badRequest(MSG.selectUser);
+  if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
+  if (userId === access.film.ownerId) throw conflict(MSG.ownerIsOriginator);
+  const invitee = await db
+    .select({ username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get();
+  if (!invitee) throw notFound('User not found');
+  const already = await db
+    .select({ id: campaignContributors.id })
+    .from(campaignContributors)
+    .where(eq(campaignContributors.campaignId, campaignId))
+    .all();
+  // The originator, the members already there and the new one.
+  if (already.length + 2 > MAX_TEAM_SIZE) throw conflict(MSG.teamFull);
+
+  const role = input.role?.trim() || DEFAULT_MEMBER_ROLE;
+  const memberId = crypto.randomUUID();
+  const { uow, shares } = beginTeamChange(db, access, {
+    actorId: viewer.userId,
+    event: 'member_added',
+    reason: `${invitee.username} invited as ${role}`,
+    contributorCount: already.length + 1,
+  });
+  uow.add(
+    db
+      .insert(campaignContributors)
+      .values({
+        id: memberId,
+        campaignId,
+        contributorId: userId,
+        sharePermille: shares.contributorPermille,
+        role,
+        approved: false,
+        invitedBy: viewer.userId,
+        username: invitee.username,
+      })
+      .returning(),
+  );
+  notify(uow, bell, {
+    userId,
+    type: 'team_invitation',
+    title: 'Campaign invitation',
+    message: `${viewer.username ?? 'A creator'} invited you to join "${access.campaign.title}" as ${role}.`,
+    campaignId,
+    actorId: viewer.userId,
+  });
+  try {
+    const results = await commitGuarded(uow);
+    return (results[3] as MemberRow[])[0] as MemberRow;
+  } catch (err) {
+    if (isUniqueViolation(err, 'campaign_contributors')) throw conflict(MSG.alreadyMember);
+    throw err;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Viewer } from '../../auth/viewer';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { applyTransition } from './transition';
+
+/**
+ * An admin approves a campaign under review: a first review makes it approved; a campaign that
+ * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
+ */
+export async function approveCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'approve',
+    action: 'approve',
+    event: 'approved',
+    teamRefusal: MSG.allMustApproveForApproval,
+    set: () => ({
+      reviewReturnsTo: null,
+      needsAdminReapproval: false,
+      changedFields: null,
+      previousValues: null,
+      changeSummary: null,
+      rejectionReason: null,
+      extensionPending: false,
+    }),
+    effects: (uow, bell, { campaign, film }, to) =>
+      notify(uow, bell, {
+        userId: film.ownerId,
+        type: 'success',
+        title: 'Campaign approved',
+        message:
+          to === 'live'
+            ? `Your changes to "${campaign.title}" were approved. The campaign is live again.`
+            : `"${campaign.title}" was approved. You can launch it now.`,
+        campaignId,
+        actorId: viewer.userId,
+      }),
+  });
+  return campaign;
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaigns } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { normalizeCoinSymbol, validateCoinSettings } from '../../lib/campaign-validation';
+import { conflict } from '../../lib/errors';
+import type { ServiceContext } from '../context';
+import { type CampaignRow, requireCampaignAction } from './access';
+import { validationFailed } from './create';
+import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
+
+export interface CoinSettingsInput {
+  creatorCoinsEnabled?: boolean;
+  creatorCoinSymbol?: string;
+  /** Ten-thousandths of a dollar. */
+  creatorCoinPrice?: number;
+}
+
+/** Admins alone enable creator coins and set their symbol and price (SPEC 6); fixed once deployed. */
+export async function updateCoinSettings(
+  { db }: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  input: CoinSettingsInput,
+): Promise<CampaignRow> {
+  const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');
+  const c = access.campaign;
+  const next = {
+    ...(input.creatorCoinsEnabled !== undefined ? { creatorCoinsEnabled: input.creatorCoinsEnabled } : {}),
+    ...(input.creatorCoinSymbol !== undefined
+      ? { creatorCoinSymbol: normalizeCoinSymbol(input.creatorCoinSymbol) }
+      : {}),
+    ...(input.creatorCoinPrice !== undefined ? { creatorCoinPrice: input.creatorCoinPrice } : {}),
+  };
+  const errors = validateCoinSettings(next);
+  if (errors.length) throw validationFailed(errors);
+  const touchesCoin =
+    (next.creatorCoinSymbol !== undefined && next.creatorCoinSymbol !== c.creatorCoinSymbol) ||
+    (next.creatorCoinPrice !== undefined && next.creatorCoinPrice !== c.creatorCoinPrice);
+  if (c.creatorCoinDeployed && touchesCoin) throw conflict('The coin is deployed: its symbol and price are fixed');
+
+  const revision = newRevision();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaigns)
+      .set({ ...next, revision, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.revision, c.revision)))
+      .returning(),
+    historyRow(db, {
+      campaignId,
+      actorId: viewer.userId,
+      event: 'coins_updated',
+      fromStatus: c.status,
+      toStatus: campaignWon(campaignId, revision),
+      reason: `Coins ${(next.creatorCoinsEnabled ?? c.creatorCoinsEnabled) ? 'enabled' : 'disabled'}, ${next.creatorCoinSymbol ?? c.creatorCoinSymbol} at ${next.creatorCoinPrice ?? c.creatorCoinPrice}/10000 USD`,
+    }),
+  );
+  const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
+  return rows[0] as CampaignRow;
+}

@@ -1,0 +1,80 @@
+import { eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaigns, videos } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { serverToday, validateCampaignFields, validatePlatformFee } from '../../lib/campaign-validation';
+import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { isAdmin } from '../../lib/roles';
+import { computeShares, DEFAULT_PLATFORM_FEE } from '../../lib/shares';
+import type { ServiceContext } from '../context';
+import type { CampaignRow } from './access';
+import { historyRow, isUniqueViolation } from './guarded-write';
+
+export interface CreateCampaignInput {
+  movieId: string;
+  title: string;
+  description?: string;
+  goalAmount: number;
+  endDate: string;
+  platformFeePercentage?: number;
+}
+
+export const validationFailed = (errors: { field: string; message: string }[]) =>
+  new ApiError(
+    'validation_failed',
+    errors[0]?.message ?? 'Invalid input',
+    errors.map((e) => ({ path: e.field, message: e.message })),
+  );
+
+/**
+ * A film's owner (or an admin) starts its campaign as a Draft. A new goal is $1,000–$10,000 in
+ * $1,000 steps; the fee is 10 % unless an admin sets another.
+ */
+export async function createCampaign({ db }: ServiceContext, viewer: Viewer, input: CreateCampaignInput) {
+  const film = await db
+    .select({ id: videos.id, ownerId: videos.contributorId })
+    .from(videos)
+    .where(eq(videos.id, input.movieId))
+    .get();
+  if (!film) throw notFound(MSG.videoNotFound);
+  const admin = isAdmin(viewer.roles);
+  if (film.ownerId !== viewer.userId && !admin) throw forbidden(MSG.editOwnOnly);
+
+  const errors = validateCampaignFields(input, { isNew: true, today: serverToday() });
+  const fee = admin ? (input.platformFeePercentage ?? DEFAULT_PLATFORM_FEE) : DEFAULT_PLATFORM_FEE;
+  if (admin) errors.push(...validatePlatformFee(fee));
+  if (errors.length) throw validationFailed(errors);
+
+  const existing = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.movieId, film.id)).get();
+  if (existing) throw conflict(MSG.campaignExists);
+
+  const id = crypto.randomUUID();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .insert(campaigns)
+      .values({
+        id,
+        movieId: film.id,
+        title: input.title.trim(),
+        description: (input.description ?? '').trim(),
+        status: 'active',
+        goalAmount: input.goalAmount,
+        initialGoalAmount: input.goalAmount,
+        endDate: input.endDate,
+        platformFeePercentage: fee,
+        originatorSharePermille: computeShares(fee, 0).originatorPermille,
+        createdBy: viewer.userId,
+      })
+      .returning(),
+    historyRow(db, { campaignId: id, actorId: viewer.userId, event: 'created', fromStatus: null, toStatus: 'active' }),
+  );
+  try {
+    const [rows] = (await uow.commit()) as [CampaignRow[]];
+    return rows[0] as CampaignRow;
+  } catch (err) {
+    if (isUniqueViolation(err, 'campaigns.movie_id')) throw conflict(MSG.campaignExists);
+    throw err;
+  }
+}

@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignContributors } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { sendMessage } from '../messages/send';
+import { notify } from '../notifications/notify';
+import { loadCampaignAccess } from './access';
+import { commitGuarded } from './guarded-write';
+import { beginTeamChange } from './team-change';
+
+/**
+ * An invitee declines their own invitation: the row is deleted (the team's shares recomputed and
+ * approvals reset), the owner is notified (decline_message, from the decliner) and, with a message,
+ * receives it as a creator message titled 'Campaign Invitation Declined' — one batch.
+ */
+export async function declineInvitation(
+  { db, bell }: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  input: { message?: string | null } = {},
+): Promise<{ ownerId: string }> {
+  const access = await loadCampaignAccess(db, viewer, campaignId);
+  if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
+  const { membership: member, campaign, film } = access;
+  if (member.approved) throw conflict(MSG.unableToDecline);
+  const text = input.message?.trim() ?? '';
+  const who = viewer.username ?? member.username ?? 'A member';
+
+  const { uow } = beginTeamChange(db, access, {
+    actorId: viewer.userId,
+    event: 'member_declined',
+    reason: text ? `${who} declined: ${text}` : `${who} declined`,
+    contributorCount: access.memberCount - 1,
+    exceptMemberId: member.id,
+  });
+  uow.add(
+    db
+      .delete(campaignContributors)
+      .where(and(eq(campaignContributors.id, member.id), eq(campaignContributors.contributorId, viewer.userId))),
+  );
+  notify(uow, bell, {
+    userId: film.ownerId,
+    type: 'decline_message',
+    title: MSG.declineSubject,
+    message: text
+      ? `${who} declined your invitation to "${campaign.title}": ${text}`
+      : `${who} declined your invitation to "${campaign.title}".`,
+    campaignId,
+    actorId: viewer.userId,
+  });
+  if (text)
+    sendMessage(uow, bell, {
+      senderId: viewer.userId,
+      recipientId: film.ownerId,
+      subject: `${MSG.declineSubject}: ${campaign.title}`,
+      message: text,
+    });
+  await commitGuarded(uow);
+  return { ownerId: film.ownerId };
+}

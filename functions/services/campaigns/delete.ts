@@ -1,0 +1,29 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaigns } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { requireCampaignAction } from './access';
+
+/**
+ * The film owner or an admin deletes a campaign (its team, milestones, votes and history go with
+ * it). A campaign that has taken money is never deleted — it is cancelled instead, so the money
+ * issue can refund; the condition is part of the delete, so a payment racing in wins.
+ */
+export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, campaignId: string) {
+  const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
+  if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
+  const gone = await db
+    .delete(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0)))
+    .returning({ id: campaigns.id });
+  if (gone.length > 0) return { id: campaignId, movieId: access.campaign.movieId };
+  const still = await db
+    .select({ amount: campaigns.currentAmount })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .get();
+  if (!still) throw notFound(MSG.noCampaignToDelete);
+  throw conflict(MSG.campaignHasMoney);
+}

@@ -1,0 +1,171 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignContributors, campaigns } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { formatCents } from '../../lib/campaign-format';
+import { canEditFields, reviewReturnTarget } from '../../lib/campaign-status';
+import { serverToday, validateCampaignFields, validatePlatformFee } from '../../lib/campaign-validation';
+import { conflict } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { computeShares } from '../../lib/shares';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { type CampaignRow, requireCampaignAction } from './access';
+import { validationFailed } from './create';
+import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
+import { sendApplicationNotification } from './notify-admins';
+
+export interface EditCampaignInput {
+  title?: string;
+  description?: string;
+  goalAmount?: number;
+  endDate?: string;
+  platformFeePercentage?: number;
+}
+
+/** What the save did, for the screen's toast. */
+export type EditOutcome = 'unchanged' | 'saved' | 'review' | 'extension';
+
+export const REVIEWED_FIELDS = ['title', 'description', 'goalAmount', 'endDate'] as const;
+type ReviewedField = (typeof REVIEWED_FIELDS)[number];
+
+const LABEL: Record<ReviewedField, string> = {
+  title: 'Title',
+  description: 'Description',
+  goalAmount: 'Goal',
+  endDate: 'End date',
+};
+
+function show(field: ReviewedField, value: unknown) {
+  return field === 'goalAmount' ? formatCents(Number(value)) : `"${String(value)}"`;
+}
+
+export function describeChanges(fields: readonly ReviewedField[], before: CampaignRow, after: Partial<CampaignRow>) {
+  return fields
+    .map((f) =>
+      f === 'description' ? 'Description changed' : `${LABEL[f]}: ${show(f, before[f])} → ${show(f, after[f])}`,
+    )
+    .join('; ');
+}
+
+/**
+ * The film owner or an admin edits title, description, goal and end date (admins also the fee).
+ * Not while under review. An owner's change to an approved or live campaign sends it back to review
+ * (payments stop until an admin re-approves); a completed campaign given a future end date is an
+ * extension: back to review, every approval reset and every member told.
+ */
+export async function editCampaign(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  input: EditCampaignInput,
+): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
+  const { db, bell } = ctx;
+  const access = await requireCampaignAction(db, viewer, campaignId, 'edit', MSG.editOwnOnly);
+  const c = access.campaign;
+  if (!canEditFields(c.status)) throw conflict(MSG.underReviewLocked);
+
+  const today = serverToday();
+  const errors = validateCampaignFields(input, { isNew: false, status: c.status, today });
+  const admin = access.relation.isAdmin;
+  const fee = admin ? input.platformFeePercentage : undefined;
+  if (fee !== undefined) errors.push(...validatePlatformFee(fee));
+  if (errors.length) throw validationFailed(errors);
+
+  const next: Partial<CampaignRow> = {
+    ...(input.title !== undefined ? { title: input.title.trim() } : {}),
+    ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+    ...(input.goalAmount !== undefined ? { goalAmount: input.goalAmount } : {}),
+    ...(input.endDate !== undefined ? { endDate: input.endDate } : {}),
+  };
+  const changed = REVIEWED_FIELDS.filter((f) => next[f] !== undefined && next[f] !== c[f]);
+  const feeChanged = fee !== undefined && fee !== c.platformFeePercentage;
+  if (changed.length === 0 && !feeChanged) return { campaign: c, outcome: 'unchanged' };
+
+  const extension = c.status === 'completed' && changed.includes('endDate') && (next.endDate ?? '') > today;
+  const returnTo = reviewReturnTarget(c);
+  const review = !extension && !admin && returnTo !== null && changed.length > 0;
+  const now = new Date();
+  const revision = newRevision();
+  const summary = changed.length ? describeChanges(changed, c, next) : null;
+  const reviewColumns =
+    extension || review
+      ? {
+          status: 'pending_approval' as const,
+          needsAdminReapproval: true,
+          reviewReturnsTo: extension ? ('live' as const) : returnTo,
+          submittedAt: now,
+          pausedFrom: null,
+          extensionPending: false,
+          changedFields: [...changed],
+          previousValues: Object.fromEntries(changed.map((f) => [f, c[f]])),
+          changeSummary: summary,
+        }
+      : {};
+  const shares = feeChanged ? computeShares(fee, access.memberCount) : null;
+
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaigns)
+      .set({
+        ...next,
+        ...reviewColumns,
+        ...(shares ? { platformFeePercentage: fee, originatorSharePermille: shares.originatorPermille } : {}),
+        lastEditedAt: now,
+        updatedAt: now,
+        revision,
+      })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.revision, c.revision)))
+      .returning(),
+    historyRow(db, {
+      campaignId,
+      actorId: viewer.userId,
+      event: extension ? 'extended' : review ? 'sent_to_review' : 'edited',
+      fromStatus: c.status,
+      toStatus: campaignWon(campaignId, revision),
+      reason: [summary, feeChanged ? `Platform fee: ${c.platformFeePercentage}% → ${fee}%` : null]
+        .filter(Boolean)
+        .join('; '),
+    }),
+  );
+  if (extension || shares) {
+    // Every approval is reset: the timeline or the shares changed.
+    uow.add(
+      db
+        .update(campaignContributors)
+        .set({
+          approved: false,
+          approvedAt: null,
+          revision: newRevision(),
+          ...(shares ? { sharePermille: shares.contributorPermille } : {}),
+        })
+        .where(eq(campaignContributors.campaignId, campaignId)),
+    );
+  }
+  if (extension) {
+    const members = await db
+      .select({ userId: campaignContributors.contributorId })
+      .from(campaignContributors)
+      .where(eq(campaignContributors.campaignId, campaignId));
+    for (const m of members)
+      notify(uow, bell, {
+        userId: m.userId,
+        type: 'info',
+        title: `"${next.title ?? c.title}": new timeline`,
+        message: MSG.extensionSaved,
+        campaignId,
+        actorId: viewer.userId,
+      });
+  }
+  const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
+  const campaign = rows[0] as CampaignRow;
+  if (extension || review)
+    await sendApplicationNotification(ctx, {
+      campaignId,
+      campaignTitle: campaign.title,
+      actorId: viewer.userId,
+      action: 'campaign_edited_for_review',
+    });
+  return { campaign, outcome: extension ? 'extension' : review ? 'review' : 'saved' };
+}

@@ -1,0 +1,16 @@
+import type { Viewer } from '../../auth/viewer';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { applyTransition } from './transition';
+
+/** Approved → live, by the film owner only (admins included: they are not the originator). */
+export async function launchCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'launch',
+    action: 'launch',
+    event: 'launched',
+    refusal: MSG.onlyOriginatorLaunches,
+    teamRefusal: MSG.allMustApproveForLaunch,
+  });
+  return campaign;
+}

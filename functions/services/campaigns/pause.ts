@@ -1,0 +1,14 @@
+import type { Viewer } from '../../auth/viewer';
+import type { ServiceContext } from '../context';
+import { applyTransition } from './transition';
+
+/** Pause from any status but under review, completed, cancelled (and not twice); remembers where from. */
+export async function pauseCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'pause',
+    action: 'pause',
+    event: 'paused',
+    set: ({ campaign }) => ({ pausedFrom: campaign.status }),
+  });
+  return campaign;
+}

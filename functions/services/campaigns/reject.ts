@@ -1,0 +1,25 @@
+import type { Viewer } from '../../auth/viewer';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { applyTransition } from './transition';
+
+/** An admin rejects a campaign under review, with a reason the owner is told. */
+export async function rejectCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string, reason: string) {
+  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'reject',
+    action: 'reject',
+    event: 'rejected',
+    reason,
+    set: () => ({ rejectionReason: reason, reviewReturnsTo: null, needsAdminReapproval: false }),
+    effects: (uow, bell, { campaign, film }) =>
+      notify(uow, bell, {
+        userId: film.ownerId,
+        type: 'info',
+        title: 'Campaign rejected',
+        message: `"${campaign.title}" was not approved: ${reason}`,
+        campaignId,
+        actorId: viewer.userId,
+      }),
+  });
+  return campaign;
+}

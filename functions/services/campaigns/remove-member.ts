@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignContributors } from '../../db/schema';
+import { canChangeTeam } from '../../lib/campaign-status';
+import { conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { requireCampaignAction } from './access';
+import { commitGuarded } from './guarded-write';
+import { beginTeamChange } from './team-change';
+
+/** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
+export async function removeMember({ db, bell }: ServiceContext, viewer: Viewer, campaignId: string, memberId: string) {
+  const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
+  const team = await db
+    .select()
+    .from(campaignContributors)
+    .where(eq(campaignContributors.campaignId, campaignId))
+    .all();
+  const member = team.find((m) => m.id === memberId);
+  if (!member) throw notFound('Team member not found');
+  if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
+
+  const { uow } = beginTeamChange(db, access, {
+    actorId: viewer.userId,
+    event: 'member_removed',
+    reason: `${member.username ?? MSG.unknownContributor} removed`,
+    contributorCount: team.length - 1,
+    exceptMemberId: memberId,
+  });
+  uow.add(
+    db
+      .delete(campaignContributors)
+      .where(and(eq(campaignContributors.id, memberId), eq(campaignContributors.campaignId, campaignId))),
+  );
+  notify(uow, bell, {
+    userId: member.contributorId,
+    type: 'info',
+    title: 'Removed from a campaign team',
+    message: `You are no longer on the team of "${access.campaign.title}".`,
+    campaignId,
+    actorId: viewer.userId,
+  });
+  await commitGuarded(uow);
+  return { id: memberId };
+}

@@ -1,0 +1,38 @@
+import type { Viewer } from '../../auth/viewer';
+import { type AdminSettableStatus, STATUS_LABELS } from '../../lib/campaign-status';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { applyTransition } from './transition';
+
+/** An admin sets one of SPEC 4's admin statuses directly; the owner is told. */
+export async function setCampaignStatus(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+  status: AdminSettableStatus,
+  reason?: string | null,
+) {
+  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'setStatus',
+    action: 'setStatus',
+    event: 'status_set',
+    requested: status,
+    reason: reason ?? null,
+    set: ({ campaign }, to) => ({
+      pausedFrom: to === 'paused' ? campaign.status : null,
+      ...(to === 'pending_approval' ? { submittedAt: new Date() } : {}),
+    }),
+    effects: (uow, bell, { campaign, film }, to) => {
+      if (film.ownerId === viewer.userId) return;
+      notify(uow, bell, {
+        userId: film.ownerId,
+        type: 'info',
+        title: 'Campaign status changed',
+        message: `An admin set "${campaign.title}" to ${STATUS_LABELS[to]}.`,
+        campaignId,
+        actorId: viewer.userId,
+      });
+    },
+  });
+  return campaign;
+}

@@ -1,0 +1,23 @@
+import type { Viewer } from '../../auth/viewer';
+import { MSG } from '../../lib/messages';
+import type { ServiceContext } from '../context';
+import { sendApplicationNotification } from './notify-admins';
+import { applyTransition } from './transition';
+
+/** Draft → Pending Review, only when every member approved their share; then every admin is told. */
+export async function submitCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+  const result = await applyTransition(ctx, viewer, campaignId, {
+    verb: 'submit',
+    action: 'submit',
+    event: 'submitted',
+    teamRefusal: MSG.allMustApprove,
+    set: () => ({ submittedAt: new Date(), rejectionReason: null }),
+  });
+  await sendApplicationNotification(ctx, {
+    campaignId,
+    campaignTitle: result.campaign.title,
+    actorId: viewer.userId,
+    action: 'campaign_submitted_for_approval',
+  });
+  return result.campaign;
+}

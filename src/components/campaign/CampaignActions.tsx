@@ -1,0 +1,268 @@
+import { useState } from 'react';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  type AdminSettableStatus,
+  NOT_PAUSABLE,
+  STATUS_LABELS,
+} from '../../../functions/lib/campaign-status';
+import { MSG } from '../../../functions/lib/messages';
+import type { CampaignView } from '../../../functions/services/campaigns/view';
+import { api } from '../../lib/campaign-api';
+import { campaignAction } from '../../stores/campaign';
+import { toast, toastAfterNavigation } from '../../stores/toast';
+import { ChangeDiff } from './ChangeDiff';
+import { Card, ConfirmDialog } from './parts';
+
+type Confirming = 'pause' | 'delete' | 'reject' | null;
+
+/** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
+export async function shareCampaign(movieId: string) {
+  const path = `/movie/${movieId}/fund`;
+  const res = await api<{ code: string; url: string }>('/api/short-links', { method: 'POST', body: { path } });
+  if (!res.ok) console.error('short link failed', res.status, res.message);
+  const link = res.ok ? res.data.url || `${location.origin}/s/${res.data.code}` : `${location.origin}${path}`;
+  try {
+    await navigator.clipboard.writeText(link);
+    toast(`Link copied: ${link}`, 'success');
+  } catch {
+    toast(`Share this link: ${link}`, 'info', 10_000);
+  }
+  return link;
+}
+
+/**
+ * The campaign's actions for the owner and admins: submit, launch (owner only), pause (confirm;
+ * disabled when paused), resume, delete (confirm), share; in admin mode also review and status.
+ */
+export function CampaignActions({ view, adminMode }: { view: CampaignView; adminMode: boolean }) {
+  const c = view.campaign;
+  const { rights, can } = view.viewer;
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const [busy, setBusy] = useState(false);
+  const [reason, setReason] = useState('');
+  const options = ADMIN_SETTABLE_STATUSES.filter((s) => s !== c.status);
+  const [picked, setNextStatus] = useState<AdminSettableStatus>(options[0] ?? 'active');
+  // The list never offers the current status; after a change the pick falls back to the first option.
+  const nextStatus = options.includes(picked) ? picked : (options[0] ?? 'active');
+
+  async function run(path: string, method: string, ok: string, failed: string, body?: unknown, notFoundText?: string) {
+    setBusy(true);
+    const res = await campaignAction(`/api/campaigns/${c.id}${path}`, method, body);
+    setBusy(false);
+    setConfirming(null);
+    if (!res.ok) {
+      toast(res.status === 404 && notFoundText ? notFoundText : `${failed}: ${res.message}`, 'error');
+      return false;
+    }
+    toast(ok, 'success');
+    return true;
+  }
+
+  async function remove() {
+    setBusy(true);
+    const res = await campaignAction(`/api/campaigns/${c.id}`, 'DELETE');
+    setBusy(false);
+    setConfirming(null);
+    if (!res.ok) {
+      toast(res.status === 404 ? MSG.noCampaignToDelete : res.status === 409 ? res.message : MSG.deleteFailed, 'error');
+      return;
+    }
+    toastAfterNavigation(MSG.deleted, 'success');
+    window.location.assign(adminMode ? '/admin' : '/contributor');
+  }
+
+  // Paused stays visible (disabled); under review, completed and cancelled have no Pause.
+  const showPause = rights.pause && (c.status === 'paused' || !NOT_PAUSABLE.includes(c.status));
+  const showSubmit = rights.submit && can.submit;
+  const changes = (c.changedFields ?? []).map((f) => ({
+    field: f,
+    before: c.previousValues?.[f],
+    after: (c as unknown as Record<string, unknown>)[f],
+  }));
+
+  return (
+    <Card title="Campaign actions" className="actions-card">
+      <div className="action-row">
+        {showSubmit && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || !view.allMembersApproved}
+            data-action="submit"
+            onClick={() => run('/submit', 'POST', MSG.submittedForApproval, MSG.submitFailed)}
+          >
+            {view.allMembersApproved ? 'Submit for Approval' : MSG.waitingForTeam}
+          </button>
+        )}
+        {c.status === 'approved' && rights.launch && (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            data-action="launch"
+            onClick={() => run('/launch', 'POST', MSG.launched, MSG.launchFailed)}
+          >
+            Launch Campaign
+          </button>
+        )}
+        {c.status === 'approved' && !rights.launch && rights.submit && (
+          <p className="muted">{MSG.onlyOriginatorLaunches}</p>
+        )}
+        {showPause && (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy || c.status === 'paused'}
+            data-action="pause"
+            onClick={() => setConfirming('pause')}
+          >
+            Pause
+          </button>
+        )}
+        {can.resume && (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            data-action="resume"
+            onClick={() => run('/resume', 'POST', 'Campaign resumed successfully', 'Failed to resume campaign')}
+          >
+            Resume
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn"
+          disabled={busy}
+          data-action="share"
+          onClick={() => shareCampaign(c.movieId)}
+        >
+          Share
+        </button>
+        {rights.delete && (
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy || c.currentAmount > 0}
+            title={c.currentAmount > 0 ? MSG.campaignHasMoney : undefined}
+            data-action="delete"
+            onClick={() => setConfirming('delete')}
+          >
+            Delete
+          </button>
+        )}
+      </div>
+      {rights.delete && c.currentAmount > 0 && <p className="muted small">{MSG.campaignHasMoney}</p>}
+
+      {adminMode && rights.setStatus && (
+        <div className="admin-controls" data-admin-controls>
+          <h3>Admin</h3>
+          {c.status === 'pending_approval' && (
+            <div className="review">
+              <ChangeDiff changes={changes} />
+              {!view.allMembersApproved && <p className="muted">{MSG.allMustApproveForApproval}</p>}
+              <div className="action-row">
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  disabled={busy || !view.allMembersApproved}
+                  data-action="approve"
+                  onClick={() => run('/approve', 'POST', 'Campaign approved', 'Failed to approve campaign')}
+                >
+                  Approve
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  disabled={busy}
+                  data-action="reject"
+                  onClick={() => setConfirming('reject')}
+                >
+                  Reject
+                </button>
+              </div>
+            </div>
+          )}
+          <div className="field-row">
+            <div className="field">
+              <label htmlFor="admin-status">Set status</label>
+              <select
+                id="admin-status"
+                value={nextStatus}
+                onChange={(e) => setNextStatus(e.target.value as AdminSettableStatus)}
+              >
+                {options.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              data-action="set-status"
+              onClick={() =>
+                run('/status', 'POST', `Status set to ${STATUS_LABELS[nextStatus]}`, MSG.updateFailed, {
+                  status: nextStatus,
+                })
+              }
+            >
+              Apply
+            </button>
+          </div>
+        </div>
+      )}
+
+      <ConfirmDialog
+        name="pause"
+        open={confirming === 'pause'}
+        title="Pause this campaign?"
+        body="Funding stops until the campaign is resumed."
+        confirmLabel="Pause"
+        busy={busy}
+        onConfirm={() => run('/pause', 'POST', MSG.paused, MSG.pauseFailed, undefined, MSG.noCampaignToPause)}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        name="delete"
+        open={confirming === 'delete'}
+        title="Delete this campaign?"
+        body="The campaign, its team and its history are deleted. This cannot be undone."
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        name="reject"
+        open={confirming === 'reject'}
+        title="Reject this campaign?"
+        confirmLabel="Reject"
+        danger
+        busy={busy}
+        onConfirm={() => {
+          if (!reason.trim()) {
+            toast(MSG.rejectionReasonRequired, 'error');
+            return;
+          }
+          void run('/reject', 'POST', 'Campaign rejected', 'Failed to reject campaign', { reason: reason.trim() });
+        }}
+        onCancel={() => setConfirming(null)}
+      >
+        <div className="field">
+          <label htmlFor="reject-reason">Reason (the owner sees it)</label>
+          <textarea
+            id="reject-reason"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
+    </Card>
+  );
+}

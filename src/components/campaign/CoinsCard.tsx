@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import {
+  COIN_SYMBOL_MAX,
+  coinPriceToDollars,
+  DEFAULT_COIN_PRICE,
+  DEFAULT_COIN_SYMBOL,
+  dollarsToCoinPrice,
+  normalizeCoinSymbol,
+  validateCoinSettings,
+} from '../../../functions/lib/campaign-validation';
+import { MSG } from '../../../functions/lib/messages';
+import type { CampaignView } from '../../../functions/services/campaigns/view';
+import { campaignAction } from '../../stores/campaign';
+import { toast } from '../../stores/toast';
+import { Card } from './parts';
+
+/**
+ * Admin-only Creator Coins settings (SPEC 2, 5, 9): enabled, symbol (upper-cased, at most 6) and
+ * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default).
+ * Deployment itself is a later feature.
+ */
+export function CoinsCard({ view }: { view: CampaignView | null }) {
+  const c = view?.campaign;
+  const [enabled, setEnabled] = useState(c?.creatorCoinsEnabled ?? false);
+  const [symbol, setSymbol] = useState(c?.creatorCoinSymbol ?? DEFAULT_COIN_SYMBOL);
+  const [price, setPrice] = useState(coinPriceToDollars(c?.creatorCoinPrice ?? DEFAULT_COIN_PRICE));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = Boolean(c?.creatorCoinDeployed);
+
+  async function save(e: React.FormEvent) {
+    e.preventDefault();
+    if (!c) {
+      toast(MSG.saveFirst, 'error');
+      return;
+    }
+    const body = {
+      creatorCoinsEnabled: enabled,
+      creatorCoinSymbol: normalizeCoinSymbol(symbol),
+      creatorCoinPrice: dollarsToCoinPrice(price),
+    };
+    const problems = validateCoinSettings(body);
+    setError(problems[0]?.message ?? null);
+    if (problems[0]) return;
+    setBusy(true);
+    const res = await campaignAction(`/api/campaigns/${c.id}/coins`, 'PATCH', body);
+    setBusy(false);
+    if (!res.ok) {
+      setError(res.message);
+      toast(MSG.updateFailed, 'error');
+      return;
+    }
+    toast('Creator coin settings saved', 'success');
+  }
+
+  return (
+    <Card title="Creator Coins" className="coins-card">
+      <form onSubmit={save} noValidate data-coins-form>
+        <label className="check">
+          <input type="checkbox" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} disabled={busy} />{' '}
+          Creator coins enabled
+        </label>
+        <div className="field-row">
+          <div className="field">
+            <label htmlFor="coin-symbol">Symbol</label>
+            <input
+              id="coin-symbol"
+              value={symbol}
+              maxLength={COIN_SYMBOL_MAX}
+              onChange={(e) => setSymbol(e.target.value.toUpperCase())}
+              disabled={busy || locked}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor="coin-price">Price per coin (USD)</label>
+            <input
+              id="coin-price"
+              type="number"
+              min={0.01}
+              step={0.01}
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+              disabled={busy || locked}
+            />
+          </div>
+        </div>
+        {locked && <p className="muted">The coin is deployed: its symbol and price are fixed.</p>}
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn" disabled={busy}>
+          Save coin settings
+        </button>
+      </form>
+    </Card>
+  );
+}

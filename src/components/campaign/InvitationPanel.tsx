@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { MSG } from '../../../functions/lib/messages';
+import { formatPercent } from '../../../functions/lib/shares';
+import type { CampaignView } from '../../../functions/services/campaigns/view';
+import { campaignAction } from '../../stores/campaign';
+import { toast } from '../../stores/toast';
+import { ConfirmDialog } from './parts';
+
+/** SPEC 9: after joining, the campaigns tab follows in 2 seconds. */
+export const JOIN_REDIRECT_MS = 2000;
+export const JOINED_REDIRECT = '/contributor?tab=campaigns';
+
+const TEXTS = {
+  banner: {
+    accept: 'Accept',
+    joined: MSG.collaborationApproved,
+    acceptFailed: MSG.approveInvitationFailed,
+    declined: MSG.campaignInvitationDeclined,
+    declineFailed: MSG.declineInvitationFailed,
+  },
+  card: {
+    accept: MSG.approveAndJoin,
+    joined: MSG.joinedCampaign,
+    acceptFailed: MSG.approveInvitationFailed,
+    declined: MSG.invitationDeclined,
+    declineFailed: MSG.failedToDecline,
+  },
+} as const;
+
+/**
+ * The invitee's own invitation: the settings screen shows it as a banner (Accept / Decline), the
+ * progress screen as a card (Approve & Join / Decline). The server knows the invitee by their team row.
+ */
+export function InvitationPanel({ view, variant }: { view: CampaignView; variant: 'banner' | 'card' }) {
+  const [busy, setBusy] = useState(false);
+  const [declining, setDeclining] = useState(false);
+  const [message, setMessage] = useState('');
+  const me = view.viewer.membership;
+  if (!me || !view.viewer.can.respond) return null;
+  const t = TEXTS[variant];
+  const owner = view.owner.username ?? MSG.unknownContributor;
+
+  async function accept() {
+    if (!me) return;
+    setBusy(true);
+    const res = await campaignAction<{ joined: boolean }>(
+      `/api/campaigns/${view.campaign.id}/invitation/accept`,
+      'POST',
+      {
+        expectedSharePermille: me.sharePermille,
+      },
+    );
+    setBusy(false);
+    if (!res.ok) {
+      toast(res.status === 404 ? MSG.contributorInfoNotFound : `${t.acceptFailed}: ${res.message}`, 'error');
+      return;
+    }
+    if (!res.data.joined) {
+      toast('Your revenue share is approved.', 'success');
+      return;
+    }
+    toast(t.joined, 'success');
+    setTimeout(() => window.location.assign(JOINED_REDIRECT), JOIN_REDIRECT_MS);
+  }
+
+  async function decline() {
+    setBusy(true);
+    const res = await campaignAction<{ redirectTo: string }>(
+      `/api/campaigns/${view.campaign.id}/invitation/decline`,
+      'POST',
+      {
+        message: message.trim() || null,
+      },
+    );
+    if (!res.ok) {
+      setBusy(false);
+      setDeclining(false);
+      const text =
+        res.status === 404 ? MSG.contributorInfoNotFound : res.status === 409 ? MSG.unableToDecline : t.declineFailed;
+      toast(text, 'error');
+      return;
+    }
+    toast(t.declined, 'success');
+    window.location.assign(res.data.redirectTo);
+  }
+
+  return (
+    <section
+      className={variant === 'banner' ? 'invitation-banner' : 'card invitation-card'}
+      aria-label="Your invitation"
+      data-invitation={variant}
+    >
+      <div>
+        <h2>{variant === 'banner' ? 'You are invited to this campaign' : 'Join this campaign'}</h2>
+        <p>
+          {owner} invited you to join “{view.campaign.title}” as <strong>{me.role}</strong> with a{' '}
+          <strong data-my-share>{formatPercent(me.sharePermille)}</strong> revenue share.
+        </p>
+      </div>
+      <div className="invitation-actions">
+        <button type="button" className="btn btn-primary" onClick={accept} disabled={busy} data-action="accept">
+          {t.accept}
+        </button>
+        <button type="button" className="btn" onClick={() => setDeclining(true)} disabled={busy} data-action="decline">
+          Decline
+        </button>
+      </div>
+      <ConfirmDialog
+        name="decline"
+        open={declining}
+        title="Decline the invitation"
+        body={`${owner} will be told. You can add a message for them (optional).`}
+        confirmLabel="Decline"
+        danger
+        busy={busy}
+        onConfirm={decline}
+        onCancel={() => setDeclining(false)}
+      >
+        <div className="field">
+          <label htmlFor="decline-message">Message (optional)</label>
+          <textarea
+            id="decline-message"
+            rows={4}
+            maxLength={2000}
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
+    </section>
+  );
+}

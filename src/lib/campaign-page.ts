@@ -1,0 +1,21 @@
+import { env } from 'cloudflare:workers';
+import { getDb } from '../../functions/db/client';
+import type { Bindings } from '../../functions/env';
+import { type CampaignScreen, loadCampaignScreen, type ScreenLoad } from '../../functions/services/campaigns/screen';
+import { viewerOf } from './viewer';
+
+/**
+ * Server side of a campaign page: who is asking (resolved by the worker), what the id names, and
+ * what SPEC 2/6 say this viewer gets. A signed-out request never reaches here (the worker sends it
+ * to /auth).
+ */
+export async function loadCampaignPage(
+  request: Request,
+  id: string,
+  screen: CampaignScreen,
+  adminMode: boolean,
+): Promise<ScreenLoad | { kind: 'sign-in' }> {
+  const viewer = viewerOf(request);
+  if (!viewer) return { kind: 'sign-in' };
+  return loadCampaignScreen(getDb(env as unknown as Bindings), viewer, id, screen, adminMode);
+}

@@ -1,0 +1,73 @@
+import { atom } from 'nanostores';
+import type { CampaignView } from '../../functions/services/campaigns/view';
+import { type ApiResult, api } from '../lib/campaign-api';
+
+/** SPEC 9: campaign data is fresh for 5 minutes on the campaign screens, with one retry. */
+export const CAMPAIGN_FRESH_MS = 5 * 60_000;
+export const CAMPAIGN_RETRIES = 1;
+
+export interface CampaignState {
+  view: CampaignView | null;
+  /** gone: the campaign no longer exists or the viewer lost access (404). */
+  status: 'ready' | 'loading' | 'error' | 'gone';
+  fetchedAt: number;
+}
+
+export const $campaign = atom<CampaignState>({ view: null, status: 'loading', fetchedAt: 0 });
+
+/** What the server rendered the page with counts as a fresh fetch. */
+export function primeCampaign(view: CampaignView | null) {
+  $campaign.set({ view, status: view ? 'ready' : 'loading', fetchedAt: Date.now() });
+}
+
+export function setCampaignView(view: CampaignView) {
+  $campaign.set({ view, status: 'ready', fetchedAt: Date.now() });
+}
+
+let inflight: Promise<void> | null = null;
+
+/** Refetches when the data is older than 5 minutes (or when forced), retrying once on failure. */
+export function refreshCampaign(id: string, force = false): Promise<void> {
+  const state = $campaign.get();
+  if (!force && state.view && Date.now() - state.fetchedAt < CAMPAIGN_FRESH_MS) return Promise.resolve();
+  inflight ??= (async () => {
+    let result: ApiResult<{ campaign: CampaignView }> | null = null;
+    for (let attempt = 0; attempt <= CAMPAIGN_RETRIES; attempt++) {
+      result = await api<{ campaign: CampaignView }>(`/api/campaigns/${encodeURIComponent(id)}`);
+      if (result.ok || result.status === 404 || result.status === 401) break;
+    }
+    if (result?.ok) setCampaignView(result.data.campaign);
+    else if (result?.status === 404) $campaign.set({ ...$campaign.get(), status: 'gone' });
+    else {
+      console.error('campaign refresh failed', result);
+      $campaign.set({ ...$campaign.get(), status: $campaign.get().view ? 'ready' : 'error' });
+    }
+  })().finally(() => {
+    inflight = null;
+  });
+  return inflight;
+}
+
+/** Keeps the screen fresh: when the tab comes back after the data went stale, refetch. */
+export function watchFreshness(id: string): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void refreshCampaign(id);
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  window.addEventListener('focus', onVisible);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisible);
+    window.removeEventListener('focus', onVisible);
+  };
+}
+
+/** A campaign action; on success the answer's view (when it has one) replaces the store's. */
+export async function campaignAction<T>(path: string, method: string, body?: unknown): Promise<ApiResult<T>> {
+  const result = await api<T>(path, {
+    method,
+    body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
+  });
+  const view = result.ok ? (result.data as { campaign?: CampaignView } | null)?.campaign : undefined;
+  if (view) setCampaignView(view);
+  return result;
+}
