@@ -16,7 +16,12 @@ export default defineConfig({
             main: './tests/workers/entry.ts',
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations('./migrations') },
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+                // Test files sign up many users from one (unknown) address: lift the per-address flood limits.
+                AUTH_SIGN_UP_PER_MINUTE: '5000',
+                AUTH_SIGN_IN_PER_MINUTE: '5000',
+              },
             },
           })),
         ],

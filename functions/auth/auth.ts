@@ -68,8 +68,8 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
       max: 200,
       // Per-address flood limits; failed sign-ins per account are limited in functions/auth/throttle.ts.
       customRules: {
-        '/sign-in/email': { window: 60, max: 60 },
-        '/sign-up/email': { window: 60, max: 20 },
+        '/sign-in/email': { window: 60, max: config.AUTH_SIGN_IN_PER_MINUTE },
+        '/sign-up/email': { window: 60, max: config.AUTH_SIGN_UP_PER_MINUTE },
         '/request-password-reset': { window: 60, max: 10 },
       },
     },

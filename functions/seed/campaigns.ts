@@ -136,12 +136,6 @@ const DEMOS: Demo[] = [
   },
 ];
 
-/** Films each creator keeps without a campaign, to try "start a campaign" (the browser tests use them too). */
-const FREE_FILMS: Record<Creator, string[]> = {
-  cora: ['Echoes of the Valley', 'The Quiet Hour', 'Tidewater'],
-  milo: ['Static Bloom'],
-};
-
 async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
   const u = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email)).get();
   if (!u) return null;
@@ -160,16 +154,19 @@ async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
 }
 
 /**
- * One of the owner's films without a campaign, by title; created as a minimal approved film when
- * the owner has none by that title (the catalogue seed may add richer films of its own).
+ * One of the owner's films without a campaign: the one with this title if there is one, else the
+ * owner's earliest catalogue film still without a campaign (the rest stay free, to try "start a
+ * campaign"); a minimal approved film is created only when the owner has none left.
  */
 async function freeFilm(db: Db, ownerId: string, title: string): Promise<string> {
-  const free = await db
+  const candidates = await db
     .select({ id: videos.id, title: videos.title })
     .from(videos)
     .leftJoin(campaigns, eq(campaigns.movieId, videos.id))
-    .where(and(eq(videos.contributorId, ownerId), eq(videos.title, title), isNull(campaigns.id)))
-    .get();
+    .where(and(eq(videos.contributorId, ownerId), eq(videos.reviewStatus, 'approved'), isNull(campaigns.id)))
+    .orderBy(videos.createdAt, videos.id)
+    .all();
+  const free = candidates.find((c) => c.title === title) ?? candidates[0];
   if (free) return free.id;
   const id = crypto.randomUUID();
   await db.insert(videos).values({
@@ -264,7 +261,5 @@ export const campaignsSeed: SeedModule = {
         await addMember(ctx, owner, c.id, { userId: people[demo.lateInvite.who].userId, role: demo.lateInvite.role });
       log(`campaign "${demo.title}" (${demo.plan}${demo.lateInvite ? ', waiting for its team' : ''})`);
     }
-    for (const [who, films] of Object.entries(FREE_FILMS) as [Creator, string[]][])
-      for (const title of films) await freeFilm(db, people[who].userId, title);
   },
 };

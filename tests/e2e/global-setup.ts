@@ -16,10 +16,21 @@ declare module 'vitest' {
  * One build and one server for every browser and HTTP test, started the way `npm start` starts it
  * (build, migrations, seed, wrangler dev on workerd), on a fresh persisted state of its own.
  */
+/** Per-address sign-up/sign-in limits for the shared test server. */
+export const E2E_AUTH_LIMITS = { AUTH_SIGN_UP_PER_MINUTE: '5000', AUTH_SIGN_IN_PER_MINUTE: '5000' };
+
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));
   const port = 4500 + Math.floor(Math.random() * 400);
-  const server = await serve({ port, persistTo: state, build: process.env.E2E_NO_BUILD !== '1', quiet: true });
+  const server = await serve({
+    port,
+    persistTo: state,
+    build: process.env.E2E_NO_BUILD !== '1',
+    quiet: true,
+    // Every browser test signs up its own users from one address: lift the per-address flood limits
+    // (the per-account failed-sign-in limit still applies and has its own test).
+    vars: E2E_AUTH_LIMITS,
+  });
   project.provide('baseUrl', server.url);
   project.provide('statePath', state);
   return async () => {

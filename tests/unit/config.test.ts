@@ -18,6 +18,15 @@ describe('environment configuration', () => {
     const c = parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' });
     expect(c.isLocal).toBe(true);
     expect(c.AUTH_SECRET).toContain('local-development');
+    // Per-address flood limits default to 20 sign-ups and 60 sign-ins a minute, and are configurable.
+    expect([c.AUTH_SIGN_UP_PER_MINUTE, c.AUTH_SIGN_IN_PER_MINUTE]).toEqual([20, 60]);
+    expect(
+      parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://x.test', AUTH_SIGN_UP_PER_MINUTE: '7' })
+        .AUTH_SIGN_UP_PER_MINUTE,
+    ).toBe(7);
+    expect(() =>
+      parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://x.test', AUTH_SIGN_UP_PER_MINUTE: '0' }),
+    ).toThrow(/AUTH_SIGN_UP_PER_MINUTE/);
   });
 
   it('accepts a complete production environment', () => {
