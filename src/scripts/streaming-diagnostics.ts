@@ -52,10 +52,18 @@ if (panel && video) {
     video.pause();
     video.currentTime = 0;
     const start = performance.now();
+    // The first painted frame (requestVideoFrameCallback) where the browser reports it; a headless or
+    // hidden page may never composite one, so 'playing' with time advancing stands in for it.
     const firstFrame = new Promise<number>((resolve) => {
       const v: HTMLVideoElement & { requestVideoFrameCallback?: (cb: () => void) => number } = video;
-      if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(() => resolve(performance.now()));
-      else v.addEventListener('playing', () => resolve(performance.now()), { once: true });
+      v.requestVideoFrameCallback?.(() => resolve(performance.now()));
+      const advanced = () => {
+        if (video.currentTime > 0) {
+          video.removeEventListener('timeupdate', advanced);
+          resolve(performance.now());
+        }
+      };
+      video.addEventListener('timeupdate', advanced);
     });
     try {
       await video.play();
