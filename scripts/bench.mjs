@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
+import { lighthouseFigures } from './bench/lighthouse.mjs';
 import { sideBySide } from './bench/load.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { searchLatency } from './bench/search.mjs';
@@ -142,6 +143,21 @@ try {
   const [small, large] = search;
   if (small && large)
     console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
+
+  console.log(
+    'Lighthouse mobile performance (npm lighthouse, default mobile config, Chromium, signed out; target ≥ 95, CLS 0)',
+  );
+  const lh = await lighthouseFigures(base, ['/', `/movie/${film}`]);
+  console.table(
+    lh.map((r) => ({
+      page: r.path,
+      'score (target ≥ 95)': r.score ?? 'n/a',
+      'CLS (target 0)': r.cls.toFixed(3),
+      LCP: ms(r.lcp),
+      TBT: ms(r.tbt),
+      FCP: ms(r.fcp),
+    })),
+  );
 } finally {
   await server.stop();
   rmSync(state, { recursive: true, force: true });

@@ -1,0 +1,51 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Lighthouse (npm) in Debian's Chromium: default config (mobile form factor, simulated throttling),
+ * performance category only, one cold signed-out run per path. Chrome is closed afterwards.
+ * @returns {Promise<Array<{ path: string, score: number | null, cls: number, lcp: number, tbt: number, fcp: number }>>}
+ *   score 0–100 (null when Lighthouse could not score the page), CLS unitless, times in ms.
+ */
+export async function lighthouseFigures(baseUrl, paths) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const figures = [];
+  try {
+    for (const path of paths) {
+      const result = await lighthouse(`${baseUrl}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      if (!result) throw new Error(`lighthouse produced no result for ${path}`);
+      const { lhr } = result;
+      if (lhr.runtimeError) throw new Error(`lighthouse ${path}: ${lhr.runtimeError.message}`);
+      const metric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const score = lhr.categories.performance?.score;
+      figures.push({
+        path,
+        score: score == null ? null : Math.round(score * 100),
+        cls: metric('cumulative-layout-shift'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        fcp: metric('first-contentful-paint'),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
