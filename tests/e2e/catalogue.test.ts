@@ -154,9 +154,12 @@ describe('the catalogue in Chromium', () => {
     await signUp(context);
     await page.goto('/video-test');
     await page.click('[data-measure]');
+    // Wait for the measurement to finish (a number, or the reason it could not be taken).
     await expect
-      .poll(() => page.locator('[data-diagnostics]').getAttribute('data-ttff-ms'), { timeout: 15_000 })
-      .toMatch(/^\d+(\.\d+)?$/);
+      .poll(() => page.locator('[data-diagnostics] [data-ttff]').textContent(), { timeout: 30_000 })
+      .not.toMatch(/^(—|measuring…)$/);
+    expect(await page.locator('[data-diagnostics] [data-ttff]').textContent()).toMatch(/^\d+ ms$/);
+    expect(await page.locator('[data-diagnostics]').getAttribute('data-ttff-ms')).toMatch(/^\d+(\.\d+)?$/);
     await page.click('[data-probe="bytes=-1024"]');
     await expect.poll(() => page.locator('[data-probe-log] li').first().getAttribute('data-probe-result')).toBe('206');
     await page.click('[data-probe="bytes=999999999-"]');
