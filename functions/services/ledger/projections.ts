@@ -17,16 +17,16 @@ export interface ProjectionCheck {
 export const CAMPAIGN_RAISED: ProjectionCheck = {
   name: 'campaigns.current_amount equals its escrow lines',
   async mismatches(db) {
+    // The campaign's id spelled with its table: inside the subquery a bare "id" would be the line's.
+    const lines = sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || "campaigns"."id"), 0)`;
     const rows = await db
       .select({
         id: campaigns.id,
         stored: campaigns.currentAmount,
-        lines: sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || ${campaigns.id}), 0)`,
+        lines,
       })
       .from(campaigns)
-      .where(
-        sql`${campaigns.currentAmount} <> coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || ${campaigns.id}), 0)`,
-      );
+      .where(sql`${campaigns.currentAmount} <> ${lines}`);
     return rows.map((r) => `campaign ${r.id}: current_amount ${r.stored}, escrow lines ${r.lines}`);
   },
 };
