@@ -111,6 +111,9 @@ export const MSG = {
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
   shareChanged: 'Your revenue share changed. Review it and approve again.',
   invitationCancelled: 'This campaign was cancelled',
+  campaignNotTakingPayments: 'This campaign is not taking payments right now.',
+  campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
+  guestEmailRequired: 'Please give your email address to donate as a guest',
 } as const;
 
 /** Fills `{name}` placeholders of a message template. */

@@ -77,7 +77,7 @@ describe('webhooks in production on libSQL', () => {
     const lines = await escrowLines(campaign);
     expect(lines).toHaveLength(50);
     expect(lines.reduce((s, l) => s + l.amountCents, 0)).toBe(payments.reduce((s, p) => s + p.amountCents, 0));
-  });
+  }, 20_000);
 
   it('has no TEST pages, and the SDK talks to Stripe itself', async () => {
     expect((await app.request('/api/payments/test-checkout/cs_test_x')).status).toBe(404);

@@ -1,8 +1,13 @@
 import { Hono } from 'hono';
-import { requireRoles, requireViewer } from '../../http/session';
+import { z } from 'zod';
+import { currentViewer, requireRoles, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { scheduleFor } from '../../http/wait-until';
+import { badRequest, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
+import { paymentsFor } from '../../payments/stripe';
 import { acceptInvitation } from '../../services/campaigns/accept-invitation';
 import { addMember } from '../../services/campaigns/add-member';
 import { approveCampaign } from '../../services/campaigns/approve';
@@ -22,6 +27,8 @@ import { searchCandidates } from '../../services/campaigns/search-candidates';
 import { setCampaignStatus } from '../../services/campaigns/set-status';
 import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
+import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../services/payments/create-checkout';
 import {
   acceptSchema,
   addMemberSchema,
@@ -34,6 +41,13 @@ import {
   setStatusSchema,
 } from './schema';
 
+const checkoutSchema = z.object({
+  amountCents: z.number().int().min(MIN_PAYMENT_CENTS).max(MAX_PAYMENT_CENTS),
+  guestEmail: z.email().max(254).optional(),
+  /** Made once per form shown: a resubmitted form gets the same Checkout Session. */
+  attemptId: z.string().min(8).max(64).optional(),
+});
+
 /**
  * /api/campaigns — thin: session, validation, one service verb. Every rule (who may, from which
  * status) is in functions/services/campaigns and functions/lib/campaign-status.ts.
@@ -43,6 +57,10 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listMyCampaigns(c.get('services'), viewer));
+  })
+  .get('/live', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ campaigns: await liveCampaigns(c.get('db')) });
   })
   .get('/review-queue', async (c) => {
     await requireRoles(c, isAdmin);
@@ -118,6 +136,25 @@ export const campaignRoutes = new Hono<AppEnv>()
     const { status, reason } = c.req.valid('json');
     await setCampaignStatus(services, viewer, c.req.param('id'), status, reason);
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+  })
+  .get('/:id/funding', async (c) => {
+    const funding = await campaignFunding(c.get('db'), c.req.param('id'));
+    if (!funding) throw notFound(MSG.campaignNotFoundState);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ funding });
+  })
+  .post('/:id/checkout', validate('json', checkoutSchema), async (c) => {
+    const viewer = await currentViewer(c);
+    const body = c.req.valid('json');
+    if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
+    const { stripe } = paymentsFor(c.env, scheduleFor(c));
+    const started = await startCampaignCheckout(
+      { db: c.get('db'), stripe, publicUrl: c.get('config').PUBLIC_URL },
+      viewer ? { userId: viewer.userId, email: viewer.email } : null,
+      c.req.param('id'),
+      { amountCents: body.amountCents, guestEmail: body.guestEmail, attemptId: body.attemptId ?? crypto.randomUUID() },
+    );
+    return c.json(started);
   })
   .get('/:id/candidates', validate('query', candidatesQuery), async (c) => {
     const viewer = await requireViewer(c);

@@ -2,8 +2,9 @@ import { type Context, Hono } from 'hono';
 import Stripe from 'stripe';
 import type { StripeEventSource } from '../../db/schema';
 import type { AppEnv } from '../../http/types';
+import { scheduleFor } from '../../http/wait-until';
 import { badRequest } from '../../lib/errors';
-import { webhookSecrets } from '../../payments/stripe';
+import { paymentsFor, webhookSecrets } from '../../payments/stripe';
 import { receiveStripeEvent } from '../../services/payments/receive-event';
 
 /** Stripe signs the timestamp too; older deliveries (replays) are refused. */
@@ -27,7 +28,7 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const receipt = await receiveStripeEvent(c.get('db'), event, source);
+  const receipt = await receiveStripeEvent(c.get('db'), event, source, () => paymentsFor(c.env, scheduleFor(c)).stripe);
   return c.json({ received: true, ...receipt });
 }
 

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { campaigns, ledgerEntries } from '../../db/schema';
 
 /**
  * A figure stored outside the ledger for fast reads that must always equal a sum of ledger lines
@@ -11,5 +13,23 @@ export interface ProjectionCheck {
   mismatches(db: Db): Promise<string[]>;
 }
 
-/** Every projection checkLedger proves. Campaigns add `campaigns.current_amount` when they land. */
-export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [];
+/** campaigns.current_amount = the sum of the campaign's escrow lines (payments in, reversals out). */
+export const CAMPAIGN_RAISED: ProjectionCheck = {
+  name: 'campaigns.current_amount equals its escrow lines',
+  async mismatches(db) {
+    // The campaign's id spelled with its table: inside the subquery a bare "id" would be the line's.
+    const lines = sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || "campaigns"."id"), 0)`;
+    const rows = await db
+      .select({
+        id: campaigns.id,
+        stored: campaigns.currentAmount,
+        lines,
+      })
+      .from(campaigns)
+      .where(sql`${campaigns.currentAmount} <> ${lines}`);
+    return rows.map((r) => `campaign ${r.id}: current_amount ${r.stored}, escrow lines ${r.lines}`);
+  },
+};
+
+/** Every projection checkLedger proves. */
+export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [CAMPAIGN_RAISED];

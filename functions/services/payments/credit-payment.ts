@@ -1,8 +1,8 @@
-import { and, eq, ne, type SQL } from 'drizzle-orm';
+import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { checkoutSessions } from '../../db/schema';
+import { campaigns, checkoutSessions } from '../../db/schema';
 import { type LedgerPosting, ledgerWrite } from '../ledger/post';
 
 type Statement = BatchItem<'sqlite'>;
@@ -54,4 +54,51 @@ export function creditPayment(db: Db, p: PaymentFacts, projections?: (posted: SQ
     .set({ status: 'complete', paymentIntentId: p.paymentIntentId, updatedAt: new Date() })
     .where(and(eq(checkoutSessions.reference, p.metadata.checkoutRef), ne(checkoutSessions.status, 'complete')));
   return [...write.statements, session, ...(projections?.(write.posted) ?? [])];
+}
+
+/** Escrow → payer: the whole payment handed back (a refund of a payment the campaign could not take). */
+export function refundPosting(p: PaymentFacts): LedgerPosting {
+  return {
+    idempotencyKey: `refund:${p.paymentIntentId}`,
+    kind: 'refund',
+    currency: p.currency.toLowerCase(),
+    campaignId: p.metadata.campaignId,
+    paymentIntentId: p.paymentIntentId,
+    memo: 'refunded automatically: the campaign was not taking payments',
+    lines: [
+      { account: `escrow:${p.metadata.campaignId}`, amountCents: -p.amountCents },
+      { account: `payer:${p.paymentIntentId}`, amountCents: p.amountCents, userId: p.metadata.payerId ?? null },
+    ],
+  };
+}
+
+/**
+ * campaigns.current_amount follows the campaign's escrow lines: moved by `deltaCents` exactly when
+ * `posted` (the group carrying those lines was written in this batch).
+ */
+export function raisedProjection(db: Db, campaignId: string, deltaCents: number, posted: SQL): Statement {
+  return db
+    .update(campaigns)
+    .set({ currentAmount: sql`${campaigns.currentAmount} + ${deltaCents}` })
+    .where(and(eq(campaigns.id, campaignId), posted));
+}
+
+/** The credit with the campaign's raised amount moved once, with the lines. */
+export function creditToCampaign(db: Db, p: PaymentFacts): Statement[] {
+  return creditPayment(db, p, (posted) => [raisedProjection(db, p.metadata.campaignId, p.amountCents, posted)]);
+}
+
+/**
+ * A payment the campaign could not take (not live, or voting), already refunded through Stripe:
+ * credited and reversed in one batch, so escrow and current_amount end where they were. Each group
+ * moves the projection by its own lines only, so a concurrent plain credit of the same payment
+ * still leaves current_amount equal to the escrow lines.
+ */
+export function creditAndRefund(db: Db, p: PaymentFacts): Statement[] {
+  const refund = ledgerWrite(db, refundPosting(p));
+  return [
+    ...creditToCampaign(db, p),
+    ...refund.statements,
+    raisedProjection(db, p.metadata.campaignId, -p.amountCents, refund.posted),
+  ];
 }

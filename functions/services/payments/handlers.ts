@@ -1,13 +1,22 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { checkoutSessions, type StripeEventSource } from '../../db/schema';
-import { creditPayment, type PaymentFacts, paymentMetadata } from './credit-payment';
+import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
+import { creditAndRefund, creditPayment, creditToCampaign, type PaymentFacts, paymentMetadata } from './credit-payment';
 
 type Statement = BatchItem<'sqlite'>;
 type EventOf<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>;
-export type EventHandler<T extends Stripe.Event['type']> = (db: Db, event: EventOf<T>) => Promise<Statement[]>;
+/** What a handler may use: the database and the Stripe client (for a refund it must make). */
+export interface HandlerDeps {
+  db: Db;
+  /** Made only when a handler calls Stripe (most events need only the database). */
+  stripe: () => Stripe;
+}
+export type EventHandler<T extends Stripe.Event['type']> = (
+  deps: HandlerDeps,
+  event: EventOf<T>,
+) => Promise<Statement[]>;
 type HandlerMap = { [T in Stripe.Event['type']]?: EventHandler<T> };
 
 /**
@@ -35,10 +44,45 @@ function facts(
   return { paymentIntentId, amountCents, currency, metadata: parsed.data };
 }
 
+/**
+ * The campaign rules at credit time. A payment already credited stays as it is (a second event
+ * about it changes nothing). Otherwise a live campaign that is not voting takes it; a campaign that
+ * is not live, or is voting, gets it refunded in full through Stripe (idempotency key
+ * `refund:<pi>`, so a repeated event asks once) and the ledger records credit and reversal together.
+ * A payment for a campaign we do not have (metadata of an unknown campaign) is credited to that
+ * escrow without a projection, for an admin to resolve: refunding it would need a payment we made.
+ */
+async function settle({ db, stripe }: HandlerDeps, f: PaymentFacts): Promise<Statement[]> {
+  const campaign = await db
+    .select({
+      status: campaigns.status,
+      extensionPending: campaigns.extensionPending,
+      credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.id, f.metadata.campaignId))
+    .get();
+  if (!campaign) {
+    console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${f.metadata.campaignId}`);
+    return creditPayment(db, f);
+  }
+  if (campaign.credited) return creditToCampaign(db, f);
+  if (campaign.status === 'live' && !campaign.extensionPending) return creditToCampaign(db, f);
+  await stripe().refunds.create(
+    {
+      payment_intent: f.paymentIntentId,
+      reason: 'requested_by_customer',
+      metadata: { campaignId: f.metadata.campaignId },
+    },
+    { idempotencyKey: `refund:${f.paymentIntentId}` },
+  );
+  return creditAndRefund(db, f);
+}
+
 const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 'string' ? pi : (pi?.id ?? null));
 
 /** A session whose payment went through credits it (card payments are paid on completion). */
-const onSessionPaid = async (db: Db, session: Stripe.Checkout.Session): Promise<Statement[]> => {
+const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session): Promise<Statement[]> => {
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
   const f = facts(
     'checkout session',
@@ -48,7 +92,7 @@ const onSessionPaid = async (db: Db, session: Stripe.Checkout.Session): Promise<
     session.currency,
     session.metadata,
   );
-  return f ? creditPayment(db, f) : [];
+  return f ? settle(deps, f) : [];
 };
 
 /**
@@ -57,15 +101,15 @@ const onSessionPaid = async (db: Db, session: Stripe.Checkout.Session): Promise<
  * payment intent, and the ledger keeps one of them.
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
-  'checkout.session.completed': (db, event) => onSessionPaid(db, event.data.object),
-  'checkout.session.async_payment_succeeded': (db, event) => onSessionPaid(db, event.data.object),
-  'payment_intent.succeeded': async (db, event) => {
+  'checkout.session.completed': (deps, event) => onSessionPaid(deps, event.data.object),
+  'checkout.session.async_payment_succeeded': (deps, event) => onSessionPaid(deps, event.data.object),
+  'payment_intent.succeeded': async (deps, event) => {
     const pi = event.data.object;
     if (pi.status !== 'succeeded') return [];
     const f = facts('payment intent', pi.id, pi.id, pi.amount_received, pi.currency, pi.metadata);
-    return f ? creditPayment(db, f) : [];
+    return f ? settle(deps, f) : [];
   },
-  'checkout.session.expired': async (db, event) => [
+  'checkout.session.expired': async ({ db }, event) => [
     db
       .update(checkoutSessions)
       .set({ status: 'expired', updatedAt: new Date() })

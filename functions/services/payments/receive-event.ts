@@ -18,7 +18,12 @@ export interface Receipt {
  * endpoint answers 500 and Stripe's retry runs it again; handlers are idempotent, so two
  * concurrent deliveries of one event do no more than one.
  */
-export async function receiveStripeEvent(db: Db, event: Stripe.Event, source: StripeEventSource): Promise<Receipt> {
+export async function receiveStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  source: StripeEventSource,
+  stripe: () => Stripe,
+): Promise<Receipt> {
   const inserted = await db
     .insert(stripeEvents)
     .values({
@@ -40,7 +45,7 @@ export async function receiveStripeEvent(db: Db, event: Stripe.Event, source: St
     if (seen?.processedAt) return { duplicate: true, handled: false };
   }
   const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
-  const effects = handler ? await handler(db, event as never) : [];
+  const effects = handler ? await handler({ db, stripe }, event as never) : [];
   await new UnitOfWork(db)
     .add(
       ...effects,

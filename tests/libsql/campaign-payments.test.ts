@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, ledgerEntries, profiles, user, videos } from '../../functions/db/schema';
+import { checkLedger } from '../../functions/services/ledger/check';
+import { creditAndRefund, creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
+import { expectLedgerBalanced } from '../support/ledger';
+import { createLibsqlDb } from '../support/libsql';
+
+/** The credit batch with its campaigns.current_amount projection, on the production driver. */
+let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
+beforeAll(async () => {
+  ctx = await createLibsqlDb();
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await expectLedgerBalanced(ctx.db);
+});
+
+async function liveCampaign() {
+  const owner = crypto.randomUUID();
+  const now = new Date();
+  await ctx.db
+    .insert(user)
+    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
+  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
+  const movieId = crypto.randomUUID();
+  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
+  const id = crypto.randomUUID();
+  await ctx.db.insert(campaigns).values({
+    id,
+    movieId,
+    title: 'C',
+    status: 'live',
+    goalAmount: 500_000,
+    initialGoalAmount: 500_000,
+    endDate: '2099-01-01',
+  });
+  return id;
+}
+
+const facts = (campaignId: string, amountCents: number): PaymentFacts => {
+  const pi = `pi_${crypto.randomUUID().slice(0, 12)}`;
+  return {
+    paymentIntentId: pi,
+    amountCents,
+    currency: 'usd',
+    metadata: { campaignId, amountCents, checkoutRef: `co_${pi}`, guestEmail: 'g@example.test' },
+  };
+};
+
+const raised = async (id: string) =>
+  (await ctx.db.select({ v: campaigns.currentAmount }).from(campaigns).where(eq(campaigns.id, id)).get())?.v;
+
+describe('current_amount projection on libSQL', () => {
+  it('moves once per payment under concurrent repeated credits', async () => {
+    const id = await liveCampaign();
+    const payments = Array.from({ length: 20 }, (_, i) => facts(id, 100 + i));
+    await Promise.all(payments.flatMap((p) => [0, 1, 2].map(() => ctx.db.batch(creditToCampaign(ctx.db, p) as never))));
+    expect(await raised(id)).toBe(payments.reduce((s, p) => s + p.amountCents, 0));
+    const lines = await ctx.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.account, `escrow:${id}`));
+    expect(lines).toHaveLength(20);
+  });
+
+  it('a credit-and-refund batch leaves current_amount and escrow where they were, repeated or not', async () => {
+    const id = await liveCampaign();
+    const kept = facts(id, 5000);
+    await ctx.db.batch(creditToCampaign(ctx.db, kept) as never);
+    const refunded = facts(id, 3000);
+    await Promise.all([0, 1, 2].map(() => ctx.db.batch(creditAndRefund(ctx.db, refunded) as never)));
+    expect(await raised(id)).toBe(5000);
+  });
+
+  it('the ledger check reports a campaign whose current_amount differs from its lines', async () => {
+    const id = await liveCampaign();
+    await ctx.db.batch(creditToCampaign(ctx.db, facts(id, 700)) as never);
+    await ctx.db.update(campaigns).set({ currentAmount: 701 }).where(eq(campaigns.id, id));
+    const report = await checkLedger(ctx.db);
+    expect(report.problems).toEqual([
+      {
+        check: 'campaigns.current_amount equals its escrow lines',
+        detail: `campaign ${id}: current_amount 701, escrow lines 700`,
+      },
+    ]);
+    await ctx.db.update(campaigns).set({ currentAmount: 700 }).where(eq(campaigns.id, id));
+  });
+});
