@@ -152,7 +152,9 @@ describe('the catalogue in Chromium', () => {
   it('shows the streaming diagnostics: first frame time and range probes (206, 416)', async () => {
     const { page, context, errors } = await newPage(browser);
     await signUp(context);
-    await page.goto('/video-test');
+    // A seeded film with a real clip (other tests, run at the same time, approve uploads of test bytes).
+    const found = (await (await context.request.get('/api/search?q=lighthouse')).json()) as { hits: { id: string }[] };
+    await page.goto(`/video-test?id=${found.hits[0]?.id}`);
     await page.click('[data-measure]');
     // Wait for the measurement to finish (a number, or the reason it could not be taken).
     await expect
