@@ -80,8 +80,8 @@ describe('current_amount projection on libSQL', () => {
     const report = await checkLedger(ctx.db);
     expect(report.problems).toEqual([
       {
-        check: 'campaigns.current_amount equals its escrow lines',
-        detail: `campaign ${id}: current_amount 701, escrow lines 700`,
+        check: 'campaigns.current_amount equals its escrow lines of payments and refunds',
+        detail: `campaign ${id}: current_amount 701, payment and refund lines 700`,
       },
     ]);
     await ctx.db.update(campaigns).set({ currentAmount: 700 }).where(eq(campaigns.id, id));

@@ -6,6 +6,7 @@ import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/s
 import * as obj from '../../functions/payments/test-mode/objects';
 import { createCheckout } from '../../functions/services/payments/create-checkout';
 import { expectLedgerBalanced } from '../support/ledger';
+import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {
   db,
@@ -166,10 +167,11 @@ describe('TEST mode end to end: the SDK, the TEST checkout page and our own webh
   async function checkout(amountCents = 2500) {
     const payments = testPayments();
     const user = await makeUser();
+    const campaign = await makeCampaign({ status: 'live' });
     const created = await createCheckout(
       { db: db(), stripe: payments.stripe },
       {
-        campaignId: `camp_${uid()}`,
+        campaignId: campaign.id,
         payer: { userId: user.id, email: user.email },
         amountCents,
         description: 'Donation to “Test Film”',
@@ -238,7 +240,7 @@ describe('TEST mode end to end: the SDK, the TEST checkout page and our own webh
     const payments = testPayments();
     const user = await makeUser();
     const request = {
-      campaignId: `camp_${uid()}`,
+      campaignId: (await makeCampaign({ status: 'live' })).id,
       payer: { userId: user.id },
       amountCents: 1000,
       description: 'Funding',

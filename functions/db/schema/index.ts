@@ -6,6 +6,7 @@ export * from './creator-messages';
 export * from './ledger';
 export * from './notifications';
 export * from './payments';
+export * from './payouts';
 export * from './profiles';
 export * from './seed-runs';
 export * from './short-urls';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { user } from './auth';
+import { campaigns } from './campaigns';
 import { createdAt, oneOf, updatedAt } from './columns';
 
 export const STRIPE_EVENT_SOURCES = ['platform', 'connect'] as const;
@@ -48,7 +49,10 @@ export const checkoutSessions = sqliteTable(
      * metadata (checkoutRef), so an event about either finds this row, in whatever order they come.
      */
     reference: text('reference').notNull().unique(),
-    campaignId: text('campaign_id').notNull(),
+    /** Sessions of a deleted campaign go with it (a campaign with money in its ledger cannot be deleted). */
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
     payerId: text('payer_id').references(() => user.id, { onDelete: 'set null' }),
     guestEmail: text('guest_email'),
     amountCents: integer('amount_cents').notNull(),

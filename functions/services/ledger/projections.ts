@@ -13,12 +13,16 @@ export interface ProjectionCheck {
   mismatches(db: Db): Promise<string[]>;
 }
 
-/** campaigns.current_amount = the sum of the campaign's escrow lines (payments in, reversals out). */
+/**
+ * campaigns.current_amount — what the campaign has raised — is the sum of its escrow lines of
+ * payments (in) and refunds (out). Releases to the team also leave escrow, but what was raised stays
+ * raised: they are not part of it.
+ */
 export const CAMPAIGN_RAISED: ProjectionCheck = {
-  name: 'campaigns.current_amount equals its escrow lines',
+  name: 'campaigns.current_amount equals its escrow lines of payments and refunds',
   async mismatches(db) {
     // The campaign's id spelled with its table: inside the subquery a bare "id" would be the line's.
-    const lines = sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || "campaigns"."id"), 0)`;
+    const lines = sql<number>`coalesce((select sum(${ledgerEntries.amountCents}) from ${ledgerEntries} where ${ledgerEntries.account} = 'escrow:' || "campaigns"."id" and ${ledgerEntries.kind} in ('payment', 'refund')), 0)`;
     const rows = await db
       .select({
         id: campaigns.id,
@@ -27,7 +31,7 @@ export const CAMPAIGN_RAISED: ProjectionCheck = {
       })
       .from(campaigns)
       .where(sql`${campaigns.currentAmount} <> ${lines}`);
-    return rows.map((r) => `campaign ${r.id}: current_amount ${r.stored}, escrow lines ${r.lines}`);
+    return rows.map((r) => `campaign ${r.id}: current_amount ${r.stored}, payment and refund lines ${r.lines}`);
   },
 };
 
