@@ -23,6 +23,7 @@ import { health } from './routes/health';
 import { meRoutes } from './routes/me';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
+import { extensionVoteRoutes, functionRoutes } from './routes/milestones';
 import { myListRoutes } from './routes/my-list';
 import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
@@ -99,6 +100,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/watch', watchRoutes);
   app.route('/campaigns', campaignRoutes);
   app.route('/films', filmTeamRoutes);
+  app.route('/campaigns', extensionVoteRoutes);
+  app.route('/functions', functionRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

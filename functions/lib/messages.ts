@@ -114,6 +114,24 @@ export const MSG = {
   campaignNotTakingPayments: 'This campaign is not taking payments right now.',
   campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
+  // The milestone vote (SPEC 4 Milestone reached, 7 vote-campaign-extension, 8 vote dialog).
+  voteRecorded: 'Vote Recorded',
+  voteRecordedExtend: 'You voted to extend the campaign to its next funding milestone.',
+  voteRecordedComplete: 'You voted to complete the campaign at this milestone.',
+  voteFailed: 'Error: Failed to record your vote. Please try again.',
+  voteNotOpen: 'There is no extension vote open for this campaign.',
+  voteAlreadyCast: 'You have already voted in this round; a vote cannot be changed.',
+  voteOwnOnly: 'You can only cast your own vote.',
+  voteMembersOnly: 'Only the campaign team votes on extending it.',
+  voteTeamLocked: 'The team cannot change while it votes on extending the campaign.',
+  voteInProgress: 'The team is voting on extending this campaign: only an admin may cancel it until the vote ends.',
+  milestoneReachedTitle: 'Milestone reached: your vote is needed',
+  milestoneReachedMessage:
+    '"{title}" reached its {goal} goal (milestone {number}). Payments are paused: vote to extend to the next milestone or complete the campaign.',
+  voteExtendedTitle: 'The team voted to extend',
+  voteExtendedMessage: '"{title}" continues to its next goal of {goal}. Payments have resumed.',
+  voteCompletedTitle: 'The campaign is complete',
+  voteCompletedMessage: 'The team voted to complete "{title}" at milestone {number}.',
 } as const;
 
 /** Fills `{name}` placeholders of a message template. */

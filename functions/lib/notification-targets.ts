@@ -12,7 +12,8 @@ import type { NotificationType } from './notification-types';
  * | video             | /admin?tab=videos        | /contributor/edit/{videoId} (the film's edit page)     |
  * | creator_coin      | /admin?tab=creator-coins | /movie/{movieId}/coins (film of the campaign), else /contributor?tab=campaigns |
  * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
- * | other, or a row missing the id its target needs | /notifications                              |
+ * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
+ * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
  * reply: /messages/{senderId}?newMessage=true (SPEC lists no plain thread target), or /messages.
@@ -53,6 +54,9 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
     case 'success':
     case 'info':
       return n.campaignId ? CAMPAIGNS_TAB : NOTIFICATIONS_PAGE;
+    case 'other':
+      // SPEC's types have none for the milestone vote: its notifications open the campaign's progress page.
+      return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;
     default:
       return NOTIFICATIONS_PAGE;
   }

@@ -37,7 +37,8 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'success', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
     expect(to({ type: 'info', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
     expect(to({ type: 'info' })).toBe('/notifications');
-    expect(to({ type: 'other', campaignId: 'c1' })).toBe('/notifications');
+    expect(to({ type: 'other', campaignId: 'c1' })).toBe('/contributor/campaign-progress/c1');
+    expect(to({ type: 'other' })).toBe('/notifications');
     expect(to({ type: 'video' })).toBe('/notifications');
   });
 

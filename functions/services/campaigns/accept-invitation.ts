@@ -28,6 +28,7 @@ export async function acceptInvitation(
   const { membership: member, campaign, film } = access;
   if (!canAcceptInvitation(campaign.status)) throw conflict(MSG.invitationCancelled);
   if (member.approved) return { member, joined: false };
+  if (campaign.extensionPending) throw conflict(MSG.voteTeamLocked);
   if (input.expectedSharePermille !== undefined && input.expectedSharePermille !== member.sharePermille)
     throw conflict(MSG.shareChanged);
 

@@ -102,6 +102,9 @@ export async function editCampaign(
           changeSummary: summary,
         }
       : {};
+  // While the team votes at a milestone, nothing that moves the status, the goal or the shares applies.
+  if (c.extensionPending && (extension || review || feeChanged || changed.includes('goalAmount')))
+    throw conflict(MSG.voteInProgress);
   const shares = feeChanged ? computeShares(fee, access.memberCount) : null;
 
   const uow = new UnitOfWork(db);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client';
 import { campaignContributors, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { HistoryEvent } from '../../lib/campaign-status';
+import { conflict } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
 import { computeShares, type ShareSplit } from '../../lib/shares';
 import type { CampaignAccess } from './access';
 import { campaignWon, historyRow, newRevision } from './guarded-write';
@@ -19,6 +21,8 @@ export function beginTeamChange(
   change: { actorId: string; event: HistoryEvent; reason: string; contributorCount: number; exceptMemberId?: string },
 ): { uow: UnitOfWork; shares: ShareSplit } {
   const c = access.campaign;
+  // The vote's voters and the release's shares are the team's as it reached the milestone.
+  if (c.extensionPending) throw conflict(MSG.voteTeamLocked);
   const shares = computeShares(c.platformFeePercentage, change.contributorCount);
   const revision = newRevision();
   const uow = new UnitOfWork(db);

@@ -53,11 +53,15 @@ export async function applyTransition(
   const from = access.campaign.status;
   const to = transitionTarget(spec.verb, access.campaign, spec.requested);
   if (!to) throw notAllowedFrom(from);
+  // While the team votes at a milestone only an admin's cancel applies (it closes the vote).
+  const cancelsVote = spec.verb === 'setStatus' && to === 'cancelled';
+  if (access.campaign.extensionPending && !cancelsVote) throw conflict(MSG.voteInProgress);
   const rule = TRANSITIONS[spec.verb];
   if (rule.requiresTeamApproval && !access.allMembersApproved) throw conflict(spec.teamRefusal ?? MSG.allMustApprove);
 
   const revision = newRevision();
   const conditions = [eq(campaigns.id, campaignId), eq(campaigns.status, from)];
+  if (!cancelsVote) conditions.push(eq(campaigns.extensionPending, false));
   if (rule.requiresTeamApproval)
     conditions.push(
       sql`not exists (select 1 from campaign_contributors m where m.campaign_id = ${campaigns.id} and m.approved = 0)`,
@@ -66,7 +70,13 @@ export async function applyTransition(
   uow.add(
     db
       .update(campaigns)
-      .set({ ...spec.set?.(access, to), status: to, revision, updatedAt: new Date() })
+      .set({
+        ...spec.set?.(access, to),
+        ...(cancelsVote ? { extensionPending: false } : {}),
+        status: to,
+        revision,
+        updatedAt: new Date(),
+      })
       .where(and(...conditions))
       .returning(),
     historyRow(db, {

@@ -88,6 +88,51 @@ export function creditToCampaign(db: Db, p: PaymentFacts): Statement[] {
   return creditPayment(db, p, (posted) => [raisedProjection(db, p.metadata.campaignId, p.amountCents, posted)]);
 }
 
+/** What settle read of the campaign when it decided to credit: the batch holds only while it is still so. */
+export interface CreditState {
+  extensionPending: boolean;
+  milestoneCount: number;
+}
+
+/**
+ * raisedProjection for a live campaign, guarded against a stale read: the same update also sets
+ * status to itself read back through the state settle saw (live, voting or not, in that round). If
+ * the campaign changed since (paused, a vote opened or closed), the read is NULL, the NOT NULL
+ * column refuses it and the whole batch — lines included — rolls back; isStaleCredit(err) says so
+ * and the event's settle runs again on the new state (see receive-event.ts).
+ */
+export function guardedRaisedProjection(db: Db, p: PaymentFacts, posted: SQL, read: CreditState): Statement {
+  const id = p.metadata.campaignId;
+  const still = sql`(select c.status from campaigns c where c.id = ${id} and c.status = 'live' and c.extension_pending = ${read.extensionPending ? 1 : 0} and c.milestone_count = ${read.milestoneCount})`;
+  return db
+    .update(campaigns)
+    .set({ currentAmount: sql`${campaigns.currentAmount} + ${p.amountCents}`, status: still as SQL<'live'> })
+    .where(and(eq(campaigns.id, id), posted));
+}
+
+/** The credit batch lost to a change of the campaign (see guardedRaisedProjection). */
+export function isStaleCredit(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; e && i < 5; i++) {
+    if (/NOT NULL constraint failed: campaigns\.status/.test(String((e as { message?: unknown }).message ?? e)))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A payment for a campaign we do not have, already refunded through Stripe: credit and refund in
+ * one batch, with no projection (there is no campaign row). escrow:<id> nets to zero.
+ */
+export function creditAndRefundOrphan(db: Db, p: PaymentFacts): Statement[] {
+  const refund = ledgerWrite(db, {
+    ...refundPosting(p),
+    memo: 'refunded automatically: the payment names no campaign of ours',
+  });
+  return [...creditPayment(db, p), ...refund.statements];
+}
+
 /**
  * A payment the campaign could not take (not live, or voting), already refunded through Stripe:
  * credited and reversed in one batch, so escrow and current_amount end where they were. Each group

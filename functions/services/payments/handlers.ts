@@ -2,8 +2,19 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
-import { creditAndRefund, creditPayment, creditToCampaign, type PaymentFacts, paymentMetadata } from './credit-payment';
+import { campaignMilestones, campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
+import type { Doorbell } from '../../realtime/doorbell';
+import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
+import {
+  type CreditState,
+  creditAndRefund,
+  creditAndRefundOrphan,
+  creditPayment,
+  creditToCampaign,
+  guardedRaisedProjection,
+  type PaymentFacts,
+  paymentMetadata,
+} from './credit-payment';
 
 type Statement = BatchItem<'sqlite'>;
 type EventOf<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>;
@@ -12,11 +23,18 @@ export interface HandlerDeps {
   db: Db;
   /** Made only when a handler calls Stripe (most events need only the database). */
   stripe: () => Stripe;
+  /** Rings members' open tabs for notifications written after the commit. */
+  bell: Doorbell;
+}
+/** A handler's statements, and what to do once they committed (best-effort, the write stands). */
+export interface HandlerWork {
+  statements: Statement[];
+  afterCommit?: Array<() => Promise<unknown>>;
 }
 export type EventHandler<T extends Stripe.Event['type']> = (
   deps: HandlerDeps,
   event: EventOf<T>,
-) => Promise<Statement[]>;
+) => Promise<Statement[] | HandlerWork>;
 type HandlerMap = { [T in Stripe.Event['type']]?: EventHandler<T> };
 
 /**
@@ -46,28 +64,63 @@ function facts(
 
 /**
  * The campaign rules at credit time. A payment already credited stays as it is (a second event
- * about it changes nothing). Otherwise a live campaign that is not voting takes it; a campaign that
- * is not live, or is voting, gets it refunded in full through Stripe (idempotency key
- * `refund:<pi>`, so a repeated event asks once) and the ledger records credit and reversal together.
- * A payment for a campaign we do not have (metadata of an unknown campaign) is credited to that
- * escrow without a projection, for an admin to resolve: refunding it would need a payment we made.
+ * about it changes nothing). Otherwise:
+ * - live and not voting → credit; the same batch reaches the milestone when raised meets the goal
+ *   (then the team is told and open checkouts expire, after the commit);
+ * - live and voting → credit only money in flight when the goal was hit (its Checkout Session was
+ *   created before the current milestone's reached_at), else refund;
+ * - not live → refund; a campaign we do not have (metadata naming no campaign of ours) → refund,
+ *   recorded as credit and refund without a projection.
+ * A refund goes through Stripe (idempotency key `refund:<pi>`, so a repeated event asks once) and
+ * the ledger records credit and reversal together. A credit's batch holds only while the campaign
+ * is as read here (guardedRaisedProjection): otherwise it rolls back and settle runs again.
  */
-async function settle({ db, stripe }: HandlerDeps, f: PaymentFacts): Promise<Statement[]> {
+async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<HandlerWork> {
+  const { db } = deps;
+  const campaignId = f.metadata.campaignId;
   const campaign = await db
     .select({
       status: campaigns.status,
       extensionPending: campaigns.extensionPending,
+      milestoneCount: campaigns.milestoneCount,
       credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
+      reachedAt: sql<
+        number | null
+      >`(select ${campaignMilestones.reachedAt} from ${campaignMilestones} where ${campaignMilestones.campaignId} = ${campaigns.id} and ${campaignMilestones.milestoneNumber} = ${campaigns.milestoneCount})`,
+      sessionCreatedAt: sql<
+        number | null
+      >`(select ${checkoutSessions.createdAt} from ${checkoutSessions} where ${checkoutSessions.reference} = ${f.metadata.checkoutRef} and ${checkoutSessions.campaignId} = ${campaigns.id})`,
     })
     .from(campaigns)
-    .where(eq(campaigns.id, f.metadata.campaignId))
+    .where(eq(campaigns.id, campaignId))
     .get();
   if (!campaign) {
-    console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${f.metadata.campaignId}`);
-    return creditPayment(db, f);
+    console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${campaignId}; refunding it`);
+    await refundThroughStripe(deps, f);
+    return { statements: creditAndRefundOrphan(db, f) };
   }
-  if (campaign.credited) return creditToCampaign(db, f);
-  if (campaign.status === 'live' && !campaign.extensionPending) return creditToCampaign(db, f);
+  if (campaign.credited) return { statements: creditToCampaign(db, f) };
+  const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
+  if (campaign.status === 'live' && !campaign.extensionPending) {
+    let milestoneId = '';
+    const credit = creditPayment(db, f, (posted) => {
+      const crossing = milestoneCrossing(db, campaignId, posted);
+      milestoneId = crossing.milestoneId;
+      return [guardedRaisedProjection(db, f, posted, read), ...crossing.statements];
+    });
+    return { statements: credit, afterCommit: [() => afterCrossing(deps, campaignId, milestoneId)] };
+  }
+  const inFlight =
+    campaign.sessionCreatedAt !== null &&
+    campaign.reachedAt !== null &&
+    Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
+  if (campaign.status === 'live' && inFlight)
+    return { statements: creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]) };
+  await refundThroughStripe(deps, f);
+  return { statements: creditAndRefund(db, f) };
+}
+
+async function refundThroughStripe({ stripe }: HandlerDeps, f: PaymentFacts) {
   await stripe().refunds.create(
     {
       payment_intent: f.paymentIntentId,
@@ -76,13 +129,15 @@ async function settle({ db, stripe }: HandlerDeps, f: PaymentFacts): Promise<Sta
     },
     { idempotencyKey: `refund:${f.paymentIntentId}` },
   );
-  return creditAndRefund(db, f);
 }
 
 const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 'string' ? pi : (pi?.id ?? null));
 
 /** A session whose payment went through credits it (card payments are paid on completion). */
-const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session): Promise<Statement[]> => {
+const onSessionPaid = async (
+  deps: HandlerDeps,
+  session: Stripe.Checkout.Session,
+): Promise<Statement[] | HandlerWork> => {
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
   const f = facts(
     'checkout session',

@@ -3,7 +3,12 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { type EventHandler, HANDLERS } from './handlers';
+import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
+import { isStaleCredit } from './credit-payment';
+import { type EventHandler, HANDLERS, type HandlerWork } from './handlers';
+
+/** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
+const STALE_RETRIES = 5;
 
 export interface Receipt {
   /** The event had been processed before: nothing was done. */
@@ -23,6 +28,7 @@ export async function receiveStripeEvent(
   event: Stripe.Event,
   source: StripeEventSource,
   stripe: () => Stripe,
+  bell: Doorbell = silentDoorbell,
 ): Promise<Receipt> {
   const inserted = await db
     .insert(stripeEvents)
@@ -45,15 +51,26 @@ export async function receiveStripeEvent(
     if (seen?.processedAt) return { duplicate: true, handled: false };
   }
   const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
-  const effects = handler ? await handler({ db, stripe }, event as never) : [];
-  await new UnitOfWork(db)
-    .add(
-      ...effects,
+  // A credit read the campaign before its batch; if the campaign changed in between (paused, a
+  // milestone's vote opened or closed), the batch rolls back and the handler decides again.
+  for (let attempt = 0; ; attempt++) {
+    const result = handler ? await handler({ db, stripe, bell }, event as never) : [];
+    const work: HandlerWork = Array.isArray(result) ? { statements: result } : result;
+    const uow = new UnitOfWork(db).add(
+      ...work.statements,
       db
         .update(stripeEvents)
         .set({ processedAt: new Date() })
         .where(and(eq(stripeEvents.id, event.id), isNull(stripeEvents.processedAt))),
-    )
-    .commit();
+    );
+    for (const effect of work.afterCommit ?? []) uow.afterCommit(effect);
+    try {
+      await uow.commit();
+      break;
+    } catch (err) {
+      if (attempt < STALE_RETRIES && isStaleCredit(err)) continue;
+      throw err;
+    }
+  }
   return { duplicate: false, handled: Boolean(handler) };
 }

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { requireViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
+import { getExtensionVote } from '../../services/milestones/view';
+import { castExtensionVote } from '../../services/milestones/vote';
+
+const voteSchema = z.object({
+  campaignId: z.string().min(1).max(64),
+  userId: z.string().min(1).max(64),
+  vote: z.boolean(),
+});
+
+/** /api/functions — SPEC 7's named functions: vote-campaign-extension. */
+export const functionRoutes = new Hono<AppEnv>().post(
+  '/vote-campaign-extension',
+  validate('json', voteSchema),
+  async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await castExtensionVote(c.get('services'), viewer, c.req.valid('json')));
+  },
+);
+
+/** /api/campaigns/:id/extension-vote — the state of the milestone vote, for the vote dialog. */
+export const extensionVoteRoutes = new Hono<AppEnv>().get('/:id/extension-vote', async (c) => {
+  const viewer = await requireViewer(c);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });
+});

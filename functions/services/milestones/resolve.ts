@@ -1,0 +1,97 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignExtensionVotes, campaigns } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { formatCents } from '../../lib/campaign-format';
+import type { CampaignStatus } from '../../lib/campaign-status';
+import { fillMessage, MSG } from '../../lib/messages';
+import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../campaigns/guarded-write';
+import type { ServiceContext } from '../context';
+import { notify } from '../notifications/notify';
+import { planRelease } from './release';
+import { campaignTeam } from './team';
+
+const ATTEMPTS = 5;
+
+/**
+ * Closes round `round` of a campaign's extension vote once every team member has voted: all
+ * extend → goal += funding_increment and payments resume; any complete → completed. In the same
+ * batch the milestone's escrow is released by share (release.ts) and every member is told.
+ *
+ * Exactly once: the campaign update is conditional on the round still being open, and the
+ * history row's to_status is read back through this attempt's fresh revision AND an emptied
+ * escrow (guarded-write.ts's trick) — a concurrent final vote that resolved first, or a payment
+ * credited or refunded between the read and the batch, makes this batch roll back whole; it then
+ * reads again. Returns whether the round is resolved (by this call or another).
+ */
+export async function resolveRound(ctx: ServiceContext, campaignId: string, round: number): Promise<boolean> {
+  const { db, bell } = ctx;
+  for (let attempt = 0; ; attempt++) {
+    const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
+    if (!c?.extensionPending || c.milestoneCount !== round) return true;
+    const [team, votes] = await Promise.all([
+      campaignTeam(db, campaignId),
+      db
+        .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
+        .from(campaignExtensionVotes)
+        .where(and(eq(campaignExtensionVotes.campaignId, campaignId), eq(campaignExtensionVotes.round, round))),
+    ]);
+    const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
+    if (team.length === 0 || team.some((m) => !byUser.has(m.userId))) return false;
+    const extend = team.every((m) => byUser.get(m.userId) === true);
+
+    const release = await planRelease(db, c, round, team);
+    const revision = newRevision();
+    const nextGoal = c.goalAmount + c.fundingIncrement;
+    const uow = new UnitOfWork(db);
+    uow.add(
+      db
+        .update(campaigns)
+        .set({
+          extensionPending: false,
+          ...(extend ? { goalAmount: nextGoal } : { status: 'completed' as const, pausedFrom: null }),
+          revision,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(campaigns.id, campaignId),
+            eq(campaigns.extensionPending, true),
+            eq(campaigns.milestoneCount, round),
+            eq(campaigns.status, c.status),
+          ),
+        ),
+      ...release.statements,
+      historyRow(db, {
+        campaignId,
+        actorId: null,
+        event: extend ? 'extended' : 'status_set',
+        fromStatus: c.status,
+        toStatus: sql<CampaignStatus>`(select status from campaigns where id = ${campaignId} and revision = ${revision} and ${release.escrowEmptied})`,
+        reason: extend
+          ? `Milestone ${round}: the team voted to extend; goal ${formatCents(c.goalAmount)} → ${formatCents(nextGoal)}`
+          : `Milestone ${round}: the team voted to complete the campaign`,
+      }),
+    );
+    for (const member of team)
+      notify(uow, bell, {
+        userId: member.userId,
+        type: 'other',
+        title: extend ? MSG.voteExtendedTitle : MSG.voteCompletedTitle,
+        message: extend
+          ? fillMessage(MSG.voteExtendedMessage, { title: c.title, goal: formatCents(nextGoal) })
+          : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
+        campaignId,
+      });
+    try {
+      await uow.commit();
+    } catch (err) {
+      const raced = lostTheRace(err) || isUniqueViolation(err, 'escrow_claims');
+      if (raced && attempt < ATTEMPTS) continue;
+      throw err;
+    }
+    // PAYOUTS CALL SITE (lead wires it): the pending `payouts` rows of milestone `round` were written
+    // in the batch above; start their transfers here, after the commit, e.g.
+    //   await processPayouts(ctx, { campaignId, milestoneNumber: round });
+    return true;
+  }
+}

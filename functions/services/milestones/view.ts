@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { loadCampaignAccess } from '../campaigns/access';
+import type { ServiceContext } from '../context';
+import { campaignTeam } from './team';
+
+/** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
+export interface ExtensionVoteView {
+  /** A vote is open (extension_pending): payments are paused until it resolves. */
+  open: boolean;
+  /** The round = milestone_count: the milestone voted on (0 before any milestone). */
+  round: number;
+  milestoneNumber: number | null;
+  /** The goal that was reached at that milestone (cents). */
+  goalAmount: number | null;
+  /** What the goal becomes if every member votes extend (cents). */
+  nextGoalAmount: number;
+  raisedAmount: number;
+  reachedAt: string | null;
+  votesCast: number;
+  members: { userId: string; username: string | null; isOriginator: boolean; vote: boolean | null }[];
+  viewerVote: boolean | null;
+  viewerMayVote: boolean;
+}
+
+/** Owner, members and admins see the round's votes (anyone else: 404, as for the campaign itself). */
+export async function getExtensionVote(
+  { db }: ServiceContext,
+  viewer: Viewer,
+  campaignId: string,
+): Promise<ExtensionVoteView> {
+  const access = await loadCampaignAccess(db, viewer, campaignId);
+  const related = access && (access.relation.isOwner || access.relation.isMember || access.relation.isAdmin);
+  if (!access || !related) throw notFound('Campaign not found');
+  const c = access.campaign;
+  const round = c.milestoneCount;
+  const [team, votes, milestone] = await Promise.all([
+    campaignTeam(db, campaignId),
+    db
+      .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
+      .from(campaignExtensionVotes)
+      .where(and(eq(campaignExtensionVotes.campaignId, campaignId), eq(campaignExtensionVotes.round, round))),
+    db
+      .select()
+      .from(campaignMilestones)
+      .where(and(eq(campaignMilestones.campaignId, campaignId), eq(campaignMilestones.milestoneNumber, round)))
+      .get(),
+  ]);
+  const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
+  const viewerVote = byUser.get(viewer.userId) ?? null;
+  const isVoter = team.some((m) => m.userId === viewer.userId);
+  return {
+    open: c.extensionPending,
+    round,
+    milestoneNumber: milestone?.milestoneNumber ?? null,
+    goalAmount: milestone?.goalAmount ?? null,
+    nextGoalAmount: (milestone?.goalAmount ?? c.goalAmount) + c.fundingIncrement,
+    raisedAmount: c.currentAmount,
+    reachedAt: milestone?.reachedAt ? milestone.reachedAt.toISOString() : null,
+    votesCast: c.extensionPending ? c.extensionVotes : votes.length,
+    members: team.map((m) => ({
+      userId: m.userId,
+      username: m.username,
+      isOriginator: m.isOriginator,
+      vote: byUser.get(m.userId) ?? null,
+    })),
+    viewerVote,
+    viewerMayVote: c.extensionPending && isVoter && viewerVote === null,
+  };
+}

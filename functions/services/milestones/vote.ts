@@ -1,0 +1,99 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../auth/viewer';
+import { campaignExtensionVotes, campaigns } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { loadCampaignAccess } from '../campaigns/access';
+import { isUniqueViolation } from '../campaigns/guarded-write';
+import type { ServiceContext } from '../context';
+import { resolveRound } from './resolve';
+import { campaignTeam } from './team';
+
+export interface VoteInput {
+  campaignId: string;
+  userId: string;
+  /** true: extend to the next milestone; false: complete the campaign. */
+  vote: boolean;
+}
+
+const voteOf = (ctx: ServiceContext, campaignId: string, round: number, userId: string) =>
+  ctx.db
+    .select({ vote: campaignExtensionVotes.vote })
+    .from(campaignExtensionVotes)
+    .where(
+      and(
+        eq(campaignExtensionVotes.campaignId, campaignId),
+        eq(campaignExtensionVotes.round, round),
+        eq(campaignExtensionVotes.userId, userId),
+      ),
+    )
+    .get();
+
+/**
+ * SPEC 7 vote-campaign-extension: a team member's vote in the open round (round = milestone_count).
+ * One vote per member per round (primary key): the same vote again is answered as before, a
+ * different one is refused. extension_votes counts the round's votes. When every member has voted
+ * the round resolves (resolve.ts), exactly once however many final votes race.
+ */
+export async function castExtensionVote(
+  ctx: ServiceContext,
+  viewer: Viewer,
+  input: VoteInput,
+): Promise<{ votingComplete: boolean }> {
+  const { db } = ctx;
+  if (input.userId !== viewer.userId) throw forbidden(MSG.voteOwnOnly);
+  const access = await loadCampaignAccess(db, viewer, input.campaignId);
+  const related = access && (access.relation.isOwner || access.relation.isMember || access.relation.isAdmin);
+  if (!access || !related) throw notFound('Campaign not found');
+  const team = await campaignTeam(db, input.campaignId);
+  if (!team.some((m) => m.userId === viewer.userId)) throw forbidden(MSG.voteMembersOnly);
+  const c = access.campaign;
+  const round = c.milestoneCount;
+
+  // A vote cast before (a retry, a double click): the same vote is answered as before.
+  const repeat = async () => {
+    const cast = round > 0 ? await voteOf(ctx, c.id, round, viewer.userId) : undefined;
+    if (!cast) return null;
+    if (cast.vote !== input.vote) throw conflict(MSG.voteAlreadyCast);
+    return { votingComplete: await resolveRound(ctx, c.id, round) };
+  };
+  const already = await repeat();
+  if (already) return already;
+  if (!c.extensionPending) throw conflict(MSG.voteNotOpen);
+
+  const open = sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${c.id} and ${campaigns.extensionPending} = 1 and ${campaigns.milestoneCount} = ${round})`;
+  let inserted: unknown[];
+  try {
+    [inserted] = await db.batch([
+      db
+        .insert(campaignExtensionVotes)
+        .select((qb) =>
+          qb
+            .select({
+              campaignId: sql<string>`${c.id}`.as('campaign_id'),
+              round: sql<number>`${round}`.as('round'),
+              userId: sql<string>`${viewer.userId}`.as('user_id'),
+              vote: sql<boolean>`${input.vote ? 1 : 0}`.as('vote'),
+              createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as('created_at'),
+            })
+            .from(sql`(select 1)`)
+            .where(open),
+        )
+        .returning({ userId: campaignExtensionVotes.userId }),
+      db
+        .update(campaigns)
+        .set({
+          extensionVotes: sql`(select count(*) from ${campaignExtensionVotes} v where v.campaign_id = ${c.id} and v.round = ${round})`,
+        })
+        .where(and(eq(campaigns.id, c.id), eq(campaigns.milestoneCount, round), eq(campaigns.extensionPending, true))),
+    ]);
+  } catch (err) {
+    // The same member's concurrent request won: answer as for a repeated vote.
+    if (!isUniqueViolation(err, 'campaign_extension_votes')) throw err;
+    const again = await repeat();
+    if (again) return again;
+    throw err;
+  }
+  if (inserted.length === 0) throw conflict(MSG.voteNotOpen);
+  return { votingComplete: await resolveRound(ctx, c.id, round) };
+}
