@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
+import { campaigns, ledgerEntries, profiles, stripeEvents, user, videos } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { expectLedgerBalanced } from '../support/ledger';
@@ -41,6 +41,29 @@ async function deliver(event: Stripe.Event, secret = 'whsec_production_platform'
   });
 }
 
+/** A live campaign: a payment naming no campaign of ours is refunded through Stripe (offline here). */
+async function liveCampaign() {
+  const owner = crypto.randomUUID();
+  const now = new Date();
+  await ctx.db
+    .insert(user)
+    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
+  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
+  const movieId = crypto.randomUUID();
+  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
+  const id = crypto.randomUUID();
+  await ctx.db.insert(campaigns).values({
+    id,
+    movieId,
+    title: 'C',
+    status: 'live',
+    goalAmount: 500_000,
+    initialGoalAmount: 500_000,
+    endDate: '2099-01-01',
+  });
+  return id;
+}
+
 const escrowLines = (campaignId: string) =>
   ctx.db
     .select()
@@ -49,14 +72,14 @@ const escrowLines = (campaignId: string) =>
 
 describe('webhooks in production on libSQL', () => {
   it('verifies with the production secret and refuses the local TEST secret', async () => {
-    const event = sessionCompleted(testPayment());
+    const event = sessionCompleted(testPayment(2500, await liveCampaign()));
     expect((await deliver(event, 'whsec_local_platform')).status).toBe(400);
     expect(await ctx.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toEqual([]);
     expect((await deliver(event)).status).toBe(200);
   });
 
   it('credits a payment once for one event delivered 5 times at once and for both of its events', async () => {
-    const p = testPayment(3300);
+    const p = testPayment(3300, await liveCampaign());
     const completed = sessionCompleted(p);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => deliver(completed)),
@@ -68,7 +91,7 @@ describe('webhooks in production on libSQL', () => {
   });
 
   it('credits 50 concurrent payments to one campaign exactly once each', async () => {
-    const campaign = `camp_${crypto.randomUUID().slice(0, 8)}`;
+    const campaign = await liveCampaign();
     const payments = Array.from({ length: 50 }, (_, i) => testPayment(100 + i, campaign));
     const results = await Promise.all(
       payments.flatMap((p) => [deliver(sessionCompleted(p)), deliver(intentSucceeded(p))]),

@@ -68,7 +68,8 @@ describe('webhook signatures: anything not signed by Stripe is refused before da
   });
 
   it('accepts a signed event with no Origin header (Stripe sends none) past the CSRF guard', async () => {
-    const res = await deliver(sessionCompleted(testPayment()));
+    const campaign = await makeCampaign({ status: 'live' });
+    const res = await deliver(sessionCompleted(testPayment(2500, campaign.id)));
     expect(res.status).toBe(200);
   });
 
@@ -95,7 +96,8 @@ describe('webhook signatures: anything not signed by Stripe is refused before da
 
 describe('each event recorded once, each payment credited once', () => {
   it('one event delivered 5 times (3 of them at once) is recorded once and credits once', async () => {
-    const p = testPayment(4200);
+    const campaign = await makeCampaign({ status: 'live' });
+    const p = testPayment(4200, campaign.id);
     const event = sessionCompleted(p);
     const first = await deliver(event);
     expect(await first.json()).toMatchObject({ received: true, duplicate: false, handled: true });
@@ -113,7 +115,8 @@ describe('each event recorded once, each payment credited once', () => {
 
   it('checkout.session.completed and payment_intent.succeeded of one payment, delivered together, credit once', async () => {
     const user = await makeUser();
-    const p = testPayment(1500);
+    const campaign = await makeCampaign({ status: 'live' });
+    const p = testPayment(1500, campaign.id);
     const results = await Promise.all([
       deliver(sessionCompleted(p, user.id)),
       deliver(intentSucceeded(p, user.id)),
@@ -131,8 +134,9 @@ describe('each event recorded once, each payment credited once', () => {
   });
 
   it('reaches the same state whichever announcement comes first', async () => {
-    const a = testPayment(900);
-    const b = testPayment(900);
+    const campaign = await makeCampaign({ status: 'live' });
+    const a = testPayment(900, campaign.id);
+    const b = testPayment(900, campaign.id);
     await deliver(sessionCompleted(a));
     await deliver(intentSucceeded(a));
     await deliver(intentSucceeded(b));

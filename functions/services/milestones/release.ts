@@ -33,13 +33,16 @@ export function splitRelease(grossCents: number, feePercentage: number, team: re
   return { grossCents, feeCents, members };
 }
 
-/** Escrow lines of payments still in escrow: credited, never refunded, never claimed. */
+/**
+ * Payment groups still in escrow: credited, never refunded, never claimed. Raw qualified names:
+ * drizzle leaves columns unqualified in a one-table select, which the subqueries would misread.
+ */
 const IN_ESCROW = (campaignId: string) =>
   and(
     eq(ledgerGroups.kind, 'payment'),
     eq(ledgerGroups.campaignId, campaignId),
-    sql`not exists (select 1 from ${escrowClaims} where ${escrowClaims.paymentIntentId} = ${ledgerGroups.paymentIntentId})`,
-    sql`not exists (select 1 from ${ledgerGroups} r where r.idempotency_key = 'refund:' || ${ledgerGroups.paymentIntentId})`,
+    sql`not exists (select 1 from escrow_claims x where x.payment_intent_id = "ledger_groups"."payment_intent_id")`,
+    sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || "ledger_groups"."payment_intent_id")`,
   );
 
 /** What a release would take out of escrow now: the payments in it, their gross and currency. */
@@ -116,7 +119,7 @@ export async function planRelease(
   const claims = db.insert(escrowClaims).select((qb) =>
     qb
       .select({
-        paymentIntentId: sql<string>`${ledgerGroups.paymentIntentId}`.as('payment_intent_id'),
+        paymentIntentId: sql<string>`"ledger_groups"."payment_intent_id"`.as('payment_intent_id'),
         campaignId: sql<string>`${campaign.id}`.as('campaign_id'),
         claim: sql<'release'>`'release'`.as('claim'),
         groupKey: sql<string>`${key}`.as('group_key'),

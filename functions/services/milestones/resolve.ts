@@ -85,7 +85,9 @@ export async function resolveRound(ctx: ServiceContext, campaignId: string, roun
     try {
       await uow.commit();
     } catch (err) {
-      const raced = lostTheRace(err) || isUniqueViolation(err, 'escrow_claims');
+      // Another resolution or a refund won (the payouts or claims keys, or the guard, refused this batch).
+      const raced =
+        lostTheRace(err) || isUniqueViolation(err, 'escrow_claims') || isUniqueViolation(err, 'payouts.campaign_id');
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }

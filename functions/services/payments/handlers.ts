@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
-import { campaignMilestones, campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
+import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
 import type { Doorbell } from '../../realtime/doorbell';
 import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
 import {
@@ -84,12 +84,13 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<HandlerWork> 
       extensionPending: campaigns.extensionPending,
       milestoneCount: campaigns.milestoneCount,
       credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
+      // Raw names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
       reachedAt: sql<
         number | null
-      >`(select ${campaignMilestones.reachedAt} from ${campaignMilestones} where ${campaignMilestones.campaignId} = ${campaigns.id} and ${campaignMilestones.milestoneNumber} = ${campaigns.milestoneCount})`,
+      >`(select m.reached_at from campaign_milestones m where m.campaign_id = "campaigns"."id" and m.milestone_number = "campaigns"."milestone_count")`,
       sessionCreatedAt: sql<
         number | null
-      >`(select ${checkoutSessions.createdAt} from ${checkoutSessions} where ${checkoutSessions.reference} = ${f.metadata.checkoutRef} and ${checkoutSessions.campaignId} = ${campaigns.id})`,
+      >`(select s.created_at from checkout_sessions s where s.reference = ${f.metadata.checkoutRef} and s.campaign_id = "campaigns"."id")`,
     })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
