@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkoutSessions, ledgerEntries, stripeEvents } from '../../functions/db/schema';
+import { campaigns, checkoutSessions, ledgerEntries, stripeEvents, user, videos } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { createCheckout } from '../../functions/services/payments/create-checkout';
@@ -20,6 +20,27 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
+/** A live campaign of a seeded user's new film (a payment naming no campaign of ours is refunded). */
+async function liveCampaign() {
+  const owner = await platform.db.select({ id: user.id }).from(user).limit(1).get();
+  if (!owner) throw new Error('the seed made no users');
+  const movieId = crypto.randomUUID();
+  await platform.db
+    .insert(videos)
+    .values({ id: movieId, title: 'HTTP film', contributorId: owner.id, reviewStatus: 'approved' });
+  const id = crypto.randomUUID();
+  await platform.db.insert(campaigns).values({
+    id,
+    movieId,
+    title: 'HTTP campaign',
+    status: 'live',
+    goalAmount: 500_000,
+    initialGoalAmount: 500_000,
+    endDate: '2099-01-01',
+  });
+  return id;
+}
+
 describe('payments in TEST mode, over HTTP against the built worker', () => {
   it('labels server-rendered pages TEST MODE (prerendered pages are built for every environment)', async () => {
     expect(await (await fetch(`${base()}/donation-success`)).text()).toContain('data-test-mode');
@@ -27,7 +48,7 @@ describe('payments in TEST mode, over HTTP against the built worker', () => {
   });
 
   it('takes a signed event from the raw body once, and refuses an unsigned one', async () => {
-    const event = sessionCompleted(testPayment());
+    const event = sessionCompleted(testPayment(2500, await liveCampaign()));
     const body = JSON.stringify(event);
     const post = (headers: Record<string, string>) =>
       fetch(`${base()}${WEBHOOK_PATHS.platform}`, {
@@ -48,7 +69,7 @@ describe('payments in TEST mode, over HTTP against the built worker', () => {
     const created = await createCheckout(
       { db: platform.db, stripe },
       {
-        campaignId: `camp_${crypto.randomUUID().slice(0, 8)}`,
+        campaignId: await liveCampaign(),
         payer: { guestEmail: 'guest@example.test' },
         amountCents: 1234,
         description: 'Donation to “HTTP Film”',

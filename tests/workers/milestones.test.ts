@@ -476,6 +476,9 @@ describe('while the team votes only an admin’s cancel applies', () => {
     );
     expect(add.status).toBe(409);
     expect(await campaignRow(team.id)).toMatchObject({ status: 'live', extensionPending: true });
+    const view = await call(`/api/campaigns/${team.id}`, { headers: { cookie: owner.cookie } });
+    const { campaign } = await view.json<{ campaign: { viewer: { can: Record<string, boolean> } } }>();
+    expect(campaign.viewer.can).toMatchObject({ pause: false, edit: false, manageTeam: false, submit: false });
 
     const cancel = await call(
       `/api/campaigns/${team.id}/status`,

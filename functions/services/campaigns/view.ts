@@ -79,19 +79,21 @@ export function abilitiesFor(access: Pick<CampaignAccess, 'campaign' | 'relation
   const rights = Object.fromEntries(CAMPAIGN_ACTIONS.map((a) => [a, mayPerform(a, relation)])) as Abilities;
   rights.approveShare = rights.respond;
   const status = c.status as CampaignStatus;
+  // While the team votes at a milestone only an admin's cancel (setStatus) and plain admin edits apply.
+  const open = !c.extensionPending;
   const can: Abilities = {
     view: rights.view,
-    edit: rights.edit && canEditFields(status),
-    manageTeam: rights.manageTeam && canChangeTeam(status),
-    submit: rights.submit && transitionTarget('submit', c) !== null,
+    edit: rights.edit && canEditFields(status) && (open || relation.isAdmin),
+    manageTeam: rights.manageTeam && canChangeTeam(status) && open,
+    submit: rights.submit && transitionTarget('submit', c) !== null && open,
     approve: rights.approve && transitionTarget('approve', c) !== null,
     reject: rights.reject && transitionTarget('reject', c) !== null,
     launch: rights.launch && transitionTarget('launch', c) !== null,
-    pause: rights.pause && transitionTarget('pause', c) !== null,
-    resume: rights.resume && transitionTarget('resume', c) !== null,
+    pause: rights.pause && transitionTarget('pause', c) !== null && open,
+    resume: rights.resume && transitionTarget('resume', c) !== null && open,
     delete: rights.delete && c.currentAmount === 0,
     setStatus: rights.setStatus,
-    editFee: rights.editFee && canEditFields(status),
+    editFee: rights.editFee && canEditFields(status) && open,
     editCoins: rights.editCoins,
     respond: rights.respond && membership !== null && !membership.approved,
     approveShare: rights.respond && membership !== null && !membership.approved && status !== 'cancelled',
