@@ -378,6 +378,14 @@ describe('vote-campaign-extension', () => {
       currentAmount: GOAL + 1,
     });
     expect((await historyOf(team.id)).filter((h) => h.event === 'extended')).toHaveLength(1);
+    const view = await call(`/api/campaigns/${team.id}/extension-vote`, { headers: { cookie: team.owner.cookie } });
+    expect((await view.json<{ extension: unknown }>()).extension).toMatchObject({
+      open: false,
+      round: 1,
+      outcome: 'extended',
+      votesCast: 3,
+      viewerMayVote: false,
+    });
 
     // fee 10 % → 1,000; shares 30.0 % each → 3,000; the leftover cent to the originator.
     const [m1, m2] = team.members as [TestUser, TestUser];
@@ -435,6 +443,8 @@ describe('vote-campaign-extension', () => {
     });
     const history = await historyOf(team.id);
     expect(history.filter((h) => h.toStatus === 'completed' && h.fromStatus === 'live')).toHaveLength(1);
+    const view = await call(`/api/campaigns/${team.id}/extension-vote`, { headers: { cookie: member.cookie } });
+    expect((await view.json<{ extension: unknown }>()).extension).toMatchObject({ open: false, outcome: 'completed' });
     // fee 10 % of 10,000 and 45.0 % each.
     expect(await releaseLines(team.id, 1)).toEqual({
       [`escrow:${team.id}`]: -GOAL,

@@ -23,6 +23,8 @@ export interface ExtensionVoteView {
   members: { userId: string; username: string | null; isOriginator: boolean; vote: boolean | null }[];
   viewerVote: boolean | null;
   viewerMayVote: boolean;
+  /** How the round ended, once every member voted: all extend → 'extended', else 'completed'; null while open or never finished (e.g. cancelled). */
+  outcome: 'extended' | 'completed' | null;
 }
 
 /** Owner, members and admins see the round's votes (anyone else: 404, as for the campaign itself). */
@@ -51,6 +53,8 @@ export async function getExtensionVote(
   const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
   const viewerVote = byUser.get(viewer.userId) ?? null;
   const isVoter = team.some((m) => m.userId === viewer.userId);
+  const finished = !c.extensionPending && round > 0 && team.length > 0 && team.every((m) => byUser.has(m.userId));
+  const outcome = finished ? (team.every((m) => byUser.get(m.userId) === true) ? 'extended' : 'completed') : null;
   return {
     open: c.extensionPending,
     round,
@@ -68,5 +72,6 @@ export async function getExtensionVote(
     })),
     viewerVote,
     viewerMayVote: c.extensionPending && isVoter && viewerVote === null,
+    outcome,
   };
 }
