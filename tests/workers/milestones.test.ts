@@ -151,6 +151,19 @@ describe('a milestone is reached exactly once, inside the credit batch', () => {
     expect(await milestonesOf(team.id)).toHaveLength(1);
   }, 120_000);
 
+  it('expires the campaign’s open Checkout Sessions when the vote opens', async () => {
+    const team = await liveTeam(1);
+    const started = await call(
+      `/api/campaigns/${team.id}/checkout`,
+      jsonInit('POST', { amountCents: 2500, guestEmail: 'fan@example.test' }),
+    );
+    expect(started.status).toBe(200);
+    const { sessionId } = await started.json<{ sessionId: string }>();
+    await pay(team.id, GOAL);
+    const row = await db().select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).get();
+    expect(row?.status).toBe('expired');
+  });
+
   it('opens no milestone below the goal', async () => {
     const team = await liveTeam(1);
     await pay(team.id, GOAL - 1);
