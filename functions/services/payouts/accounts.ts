@@ -116,7 +116,7 @@ export async function syncAccountFromStripe(deps: Pick<PayoutDeps, 'db' | 'strip
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);
-  await accountUpdate(deps.db, account);
+  await deps.db.batch([accountUpdate(deps.db, account)]);
   const after = await accountOf(deps.db, userId);
   return { account: after ?? null, becameReady: !before.transfersActive && Boolean(after?.transfersActive) };
 }

@@ -77,7 +77,7 @@ export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number 
       (k) => JSON.stringify(facts[k]) === JSON.stringify(row[k] ?? (k === 'requirementsDue' ? [] : null)),
     );
     if (unchanged) continue;
-    await accountUpdate(deps.db, account);
+    await deps.db.batch([accountUpdate(deps.db, account)]);
     changes.push({
       kind: 'account',
       id: row.stripeAccountId,
