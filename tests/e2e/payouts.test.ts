@@ -49,3 +49,22 @@ describe('a member connects a payout account in TEST mode', () => {
     expect(await page.getByText('Nothing to confirm yet').count()).toBe(1);
   });
 });
+
+describe('admin payouts', () => {
+  it('an admin sees the totals on /admin/payouts and re-syncs from Stripe on /admin/payout-refresh', async () => {
+    const { context, page, errors } = await newPage(browser);
+    const signIn = await context.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
+      data: { email: 'admin@reelfund.local', password: 'reelfund-demo' },
+      headers: { origin: baseUrl() },
+    });
+    expect(signIn.status()).toBe(200);
+    await page.goto('/admin/payouts');
+    await page.locator('[data-totals] [data-total="failed"]').waitFor();
+    await page.getByRole('link', { name: 'Refresh from Stripe' }).click();
+    await page.waitForURL('**/admin/payout-refresh');
+    await page.locator('[data-refresh]').click();
+    await expect.poll(() => page.locator('[data-refresh-status]').textContent()).toMatch(/^Checked \d+ account\(s\)/);
+    await screenshot(page, 'admin-payout-refresh');
+    expect(errors).toEqual([]);
+  });
+});

@@ -5,13 +5,14 @@ import { bankPayouts, connectAccounts, ledgerGroups, notifications, payouts } fr
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
+import { runScheduled } from '../../functions/scheduled';
 import { processPayouts } from '../../functions/services/payouts';
 import { PAYOUT_TEXT } from '../../functions/services/payouts/texts';
 import { expectLedgerBalanced } from '../support/ledger';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { connectRow, makeReleasedPayouts, milestoneRow, payoutRow } from './payout-factories';
 import { db, deliver, eventually, routeSelfFetchToWorker, testPayments, uid } from './stripe-support';
-import { call } from './support';
+import { call, env } from './support';
 
 let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
 beforeAll(() => {
@@ -334,5 +335,34 @@ describe('admin retry and refresh', () => {
     const second = await call('/api/admin/payouts/refresh', jsonInit('POST', {}, admin.cookie));
     const after = await second.json<{ changes: { id: string }[] }>();
     expect(after.changes.filter((c) => c.id === id || c.id === account.stripeAccountId)).toEqual([]);
+  });
+});
+
+describe('the hourly job', () => {
+  it('retries a failed payout after its backoff, leaves one tried just now or too often, and pays waiting ones', async () => {
+    const [a, b, c, d] = [await readyMember(), await readyMember(), await readyMember(), await readyMember()];
+    const { payoutIds } = await makeReleasedPayouts({ members: [a, b, c, d], shareCents: [1000, 1100, 1200, 1300] });
+    const [due, recent, exhausted, waiting] = payoutIds as [string, string, string, string];
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await db()
+      .update(payouts)
+      .set({ status: 'failed', attempts: 1, lastError: 'refused', updatedAt: hourAgo })
+      .where(eq(payouts.id, due));
+    await db()
+      .update(payouts)
+      .set({ status: 'failed', attempts: 1, lastError: 'refused' })
+      .where(eq(payouts.id, recent));
+    await db()
+      .update(payouts)
+      .set({ status: 'failed', attempts: 5, lastError: 'refused', updatedAt: hourAgo })
+      .where(eq(payouts.id, exhausted));
+
+    const result = await runScheduled({ cron: '0 * * * *' }, env);
+    expect(result.payouts).not.toBeNull();
+    expect(await payoutRow(due)).toMatchObject({ status: 'completed', attempts: 2 });
+    expect(await payoutRow(waiting)).toMatchObject({ status: 'completed', attempts: 1 });
+    expect(await payoutRow(recent)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await payoutRow(exhausted)).toMatchObject({ status: 'failed', attempts: 5 });
+    for (const id of [due, waiting]) expect(await payoutGroups(id)).toHaveLength(1);
   });
 });
