@@ -69,28 +69,24 @@ async function released() {
     {
       with: () =>
         [owner, member].map((userId, i) =>
-          ctx.db
-            .insert(payouts)
-            .values({
-              id: ids[i],
-              campaignId,
-              milestoneNumber: 1,
-              userId,
-              amountCents: i ? 3_000 : 6_000,
-              currency: 'usd',
-            }),
+          ctx.db.insert(payouts).values({
+            id: ids[i],
+            campaignId,
+            milestoneNumber: 1,
+            userId,
+            amountCents: i ? 3_000 : 6_000,
+            currency: 'usd',
+          }),
         ),
     },
   );
   for (const userId of [owner, member]) {
-    await ctx.db
-      .insert(connectAccounts)
-      .values({
-        userId,
-        stripeAccountId: `acct_${userId.slice(0, 12)}`,
-        detailsSubmitted: true,
-        transfersActive: true,
-      });
+    await ctx.db.insert(connectAccounts).values({
+      userId,
+      stripeAccountId: `acct_${userId.slice(0, 12)}`,
+      detailsSubmitted: true,
+      transfersActive: true,
+    });
   }
   return { campaignId, ids };
 }
