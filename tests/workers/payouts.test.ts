@@ -6,7 +6,9 @@ import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/s
 import * as obj from '../../functions/payments/test-mode/objects';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
+import { checkLedger } from '../../functions/services/ledger/check';
 import { processPayouts } from '../../functions/services/payouts';
+import { PAYOUTS_MATCH_LEDGER } from '../../functions/services/payouts/projections';
 import { PAYOUT_TEXT } from '../../functions/services/payouts/texts';
 import { expectLedgerBalanced } from '../support/ledger';
 import { jsonInit, makeUser, type TestUser } from './factories';
@@ -231,6 +233,10 @@ describe('transfer reversals and bank payouts', () => {
     const groups = await db().select().from(ledgerGroups).where(eq(ledgerGroups.idempotencyKey, key));
     expect(groups).toHaveLength(1);
     expect(groups[0]).toMatchObject({ kind: 'payout_reversal', campaignId: campaign.id });
+    // The ledger check proves reversed_cents (and completed amounts) against the lines.
+    await db().update(payouts).set({ reversedCents: 1100 }).where(eq(payouts.id, id));
+    expect((await checkLedger(db())).problems.map((p) => p.check)).toContain(PAYOUTS_MATCH_LEDGER.name);
+    await db().update(payouts).set({ reversedCents: 1200 }).where(eq(payouts.id, id));
   });
 
   it("the connected account's bank payouts are recorded and shown; a late payout.created does not undo paid", async () => {
