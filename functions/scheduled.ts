@@ -1,10 +1,29 @@
 import { getDb } from './db/client';
 import type { Bindings } from './env';
+import { paymentsFor } from './payments/stripe';
+import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
+import { runPayoutJobs } from './services/payouts/refresh';
 import { cleanupAbandonedUploads } from './services/uploads/cleanup';
 
 /** The worker's periodic jobs, run by the cron trigger in wrangler.toml. Each job is safe to repeat. */
 export async function runScheduled(_controller: Pick<ScheduledController, 'cron'>, env: Bindings) {
   const uploads = await cleanupAbandonedUploads(getDb(env), env.MEDIA);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
-  return { uploads };
+  const payouts = await hourlyPayouts(env);
+  if (payouts && (payouts.completed || payouts.failed || payouts.resolved)) console.log('scheduled: payouts', payouts);
+  return { uploads, payouts };
+}
+
+/** Retries failed payouts and pays waiting ones; a Stripe outage is logged, not thrown (the next hour retries). */
+async function hourlyPayouts(env: Bindings) {
+  try {
+    return await runPayoutJobs({
+      db: getDb(env),
+      stripe: paymentsFor(env).stripe,
+      bell: env.USER_CHANNEL ? durableObjectDoorbell(env.USER_CHANNEL) : silentDoorbell,
+    });
+  } catch (err) {
+    console.error('scheduled: payouts failed:', err);
+    return null;
+  }
 }

@@ -114,11 +114,12 @@ export const MSG = {
   campaignNotTakingPayments: 'This campaign is not taking payments right now.',
   campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
-  // The milestone vote (SPEC 4 Milestone reached, 7 vote-campaign-extension, 8 vote dialog).
+  // Vote dialog (SPEC 8): the title and the error are the spec's; the two descriptions are ours.
   voteRecorded: 'Vote Recorded',
-  voteRecordedExtend: 'You voted to extend the campaign to its next funding milestone.',
-  voteRecordedComplete: 'You voted to complete the campaign at this milestone.',
+  voteRecordedExtend: 'You voted to extend the campaign to its next milestone.',
+  voteRecordedComplete: 'You voted to complete the campaign.',
   voteFailed: 'Error: Failed to record your vote. Please try again.',
+  // The milestone vote (SPEC 4 Milestone reached, 7 vote-campaign-extension).
   voteNotOpen: 'There is no extension vote open for this campaign.',
   voteAlreadyCast: 'You have already voted in this round; a vote cannot be changed.',
   voteOwnOnly: 'You can only cast your own vote.',

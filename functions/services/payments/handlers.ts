@@ -3,8 +3,9 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
-import type { Doorbell } from '../../realtime/doorbell';
+import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
 import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
+import { onAccountUpdated, onBankPayout, onTransferChanged } from '../payouts/events';
 import {
   type CreditState,
   creditAndRefund,
@@ -23,18 +24,15 @@ export interface HandlerDeps {
   db: Db;
   /** Made only when a handler calls Stripe (most events need only the database). */
   stripe: () => Stripe;
-  /** Rings members' open tabs for notifications written after the commit. */
-  bell: Doorbell;
-}
-/** A handler's statements, and what to do once they committed (best-effort, the write stands). */
-export interface HandlerWork {
-  statements: Statement[];
-  afterCommit?: Array<() => Promise<unknown>>;
+  /** Rings members about what a handler's after-commit work wrote (payout notices). */
+  bell?: Doorbell;
+  /** Work to run once the event's batch has committed (paying payouts when an account becomes ready). */
+  afterCommit?: (effect: () => Promise<unknown>) => void;
 }
 export type EventHandler<T extends Stripe.Event['type']> = (
   deps: HandlerDeps,
   event: EventOf<T>,
-) => Promise<Statement[] | HandlerWork>;
+) => Promise<Statement[]>;
 type HandlerMap = { [T in Stripe.Event['type']]?: EventHandler<T> };
 
 /**
@@ -75,7 +73,7 @@ function facts(
  * the ledger records credit and reversal together. A credit's batch holds only while the campaign
  * is as read here (guardedRaisedProjection): otherwise it rolls back and settle runs again.
  */
-async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<HandlerWork> {
+async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> {
   const { db } = deps;
   const campaignId = f.metadata.campaignId;
   const campaign = await db
@@ -98,27 +96,30 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<HandlerWork> 
   if (!campaign) {
     console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${campaignId}; refunding it`);
     await refundThroughStripe(deps, f);
-    return { statements: creditAndRefundOrphan(db, f) };
+    return creditAndRefundOrphan(db, f);
   }
-  if (campaign.credited) return { statements: creditToCampaign(db, f) };
+  if (campaign.credited) return creditToCampaign(db, f);
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
   if (campaign.status === 'live' && !campaign.extensionPending) {
-    let milestoneId = '';
+    const crossing = { milestoneId: '' };
     const credit = creditPayment(db, f, (posted) => {
-      const crossing = milestoneCrossing(db, campaignId, posted);
-      milestoneId = crossing.milestoneId;
-      return [guardedRaisedProjection(db, f, posted, read), ...crossing.statements];
+      const m = milestoneCrossing(db, campaignId, posted);
+      crossing.milestoneId = m.milestoneId;
+      return [guardedRaisedProjection(db, f, posted, read), ...m.statements];
     });
-    return { statements: credit, afterCommit: [() => afterCrossing(deps, campaignId, milestoneId)] };
+    deps.afterCommit?.(() =>
+      afterCrossing({ db, stripe: deps.stripe, bell: deps.bell ?? silentDoorbell }, campaignId, crossing.milestoneId),
+    );
+    return credit;
   }
   const inFlight =
     campaign.sessionCreatedAt !== null &&
     campaign.reachedAt !== null &&
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
   if (campaign.status === 'live' && inFlight)
-    return { statements: creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]) };
+    return creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]);
   await refundThroughStripe(deps, f);
-  return { statements: creditAndRefund(db, f) };
+  return creditAndRefund(db, f);
 }
 
 async function refundThroughStripe({ stripe }: HandlerDeps, f: PaymentFacts) {
@@ -135,10 +136,7 @@ async function refundThroughStripe({ stripe }: HandlerDeps, f: PaymentFacts) {
 const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 'string' ? pi : (pi?.id ?? null));
 
 /** A session whose payment went through credits it (card payments are paid on completion). */
-const onSessionPaid = async (
-  deps: HandlerDeps,
-  session: Stripe.Checkout.Session,
-): Promise<Statement[] | HandlerWork> => {
+const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session): Promise<Statement[]> => {
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
   const f = facts(
     'checkout session',
@@ -171,10 +169,19 @@ export const PLATFORM_HANDLERS: HandlerMap = {
       .set({ status: 'expired', updatedAt: new Date() })
       .where(and(eq(checkoutSessions.id, event.data.object.id), eq(checkoutSessions.status, 'open'))),
   ],
+  'transfer.reversed': (deps, event) => onTransferChanged(deps, event.data.object),
+  'transfer.updated': (deps, event) => onTransferChanged(deps, event.data.object),
 };
 
-/** Connected accounts' events (account.updated, payouts) get handlers with the payouts work. */
-export const CONNECT_HANDLERS: HandlerMap = {};
+/** Connected accounts' events: the account's state, and its own payouts to its bank. */
+export const CONNECT_HANDLERS: HandlerMap = {
+  'account.updated': (deps, event) => onAccountUpdated(deps, event.data.object),
+  'payout.created': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.updated': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.paid': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.failed': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.canceled': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+};
 
 export const HANDLERS: Record<StripeEventSource, HandlerMap> = {
   platform: PLATFORM_HANDLERS,

@@ -3,9 +3,9 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
+import type { Doorbell } from '../../realtime/doorbell';
 import { isStaleCredit } from './credit-payment';
-import { type EventHandler, HANDLERS, type HandlerWork } from './handlers';
+import { type EventHandler, HANDLERS } from './handlers';
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
 const STALE_RETRIES = 5;
@@ -28,7 +28,7 @@ export async function receiveStripeEvent(
   event: Stripe.Event,
   source: StripeEventSource,
   stripe: () => Stripe,
-  bell: Doorbell = silentDoorbell,
+  bell?: Doorbell,
 ): Promise<Receipt> {
   const inserted = await db
     .insert(stripeEvents)
@@ -54,16 +54,16 @@ export async function receiveStripeEvent(
   // A credit read the campaign before its batch; if the campaign changed in between (paused, a
   // milestone's vote opened or closed), the batch rolls back and the handler decides again.
   for (let attempt = 0; ; attempt++) {
-    const result = handler ? await handler({ db, stripe, bell }, event as never) : [];
-    const work: HandlerWork = Array.isArray(result) ? { statements: result } : result;
-    const uow = new UnitOfWork(db).add(
-      ...work.statements,
+    const uow = new UnitOfWork(db);
+    const afterCommit = (effect: () => Promise<unknown>) => void uow.afterCommit(effect);
+    const effects = handler ? await handler({ db, stripe, bell, afterCommit }, event as never) : [];
+    uow.add(
+      ...effects,
       db
         .update(stripeEvents)
         .set({ processedAt: new Date() })
         .where(and(eq(stripeEvents.id, event.id), isNull(stripeEvents.processedAt))),
     );
-    for (const effect of work.afterCommit ?? []) uow.afterCommit(effect);
     try {
       await uow.commit();
       break;
