@@ -91,9 +91,10 @@ export async function resolveRound(ctx: ServiceContext, campaignId: string, roun
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
-    // PAYOUTS CALL SITE (lead wires it): the pending `payouts` rows of milestone `round` were written
-    // in the batch above; start their transfers here, after the commit, e.g.
-    //   await processPayouts(ctx, { campaignId, milestoneNumber: round });
+    // PAYOUTS CALL SITE (the lead wires it): the pending `payouts` rows of milestone `round` were
+    // written by the batch above. Start their transfers here, after the commit — the vote route
+    // must then pass a Stripe client in (paymentsFor(c.env, scheduleFor(c)).stripe):
+    //   await processPayouts({ db, stripe, bell }, { campaignId, milestoneNumber: round });
     return true;
   }
 }
