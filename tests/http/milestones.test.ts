@@ -11,6 +11,7 @@ import {
 import { computeShares } from '../../functions/lib/shares';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { openPlatform } from '../../scripts/lib/platform';
+import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';
 import { sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
 
@@ -66,30 +67,34 @@ describe('milestone and vote over HTTP', () => {
     const db = platform.db;
     const [owner, member] = [await signUp('owner'), await signUp('member')];
     const movieId = crypto.randomUUID();
-    await db
-      .insert(videos)
-      .values({ id: movieId, title: 'HTTP milestone film', contributorId: owner.id, reviewStatus: 'approved' });
     const shares = computeShares(10, 1);
     const id = crypto.randomUUID();
-    await db.insert(campaigns).values({
-      id,
-      movieId,
-      title: 'HTTP milestone campaign',
-      status: 'live',
-      goalAmount: 20_000,
-      initialGoalAmount: 20_000,
-      fundingIncrement: 100_000,
-      originatorSharePermille: shares.originatorPermille,
-      endDate: '2099-01-01',
-    });
-    await db.insert(campaignContributors).values({
-      campaignId: id,
-      contributorId: member.id,
-      sharePermille: shares.contributorPermille,
-      role: 'Editor',
-      approved: true,
-      approvedAt: new Date(),
-    });
+    await retryBusy(() =>
+      db.batch([
+        db
+          .insert(videos)
+          .values({ id: movieId, title: 'HTTP milestone film', contributorId: owner.id, reviewStatus: 'approved' }),
+        db.insert(campaigns).values({
+          id,
+          movieId,
+          title: 'HTTP milestone campaign',
+          status: 'live',
+          goalAmount: 20_000,
+          initialGoalAmount: 20_000,
+          fundingIncrement: 100_000,
+          originatorSharePermille: shares.originatorPermille,
+          endDate: '2099-01-01',
+        }),
+        db.insert(campaignContributors).values({
+          campaignId: id,
+          contributorId: member.id,
+          sharePermille: shares.contributorPermille,
+          role: 'Editor',
+          approved: true,
+          approvedAt: new Date(),
+        }),
+      ]),
+    );
     const payments = Array.from({ length: 200 }, (_, i) => testPayment(100 + i, id));
     // Their Checkout Sessions predate the milestone: all of them are money in flight, all credited.
     for (let i = 0; i < payments.length; i += 20) {
@@ -107,34 +112,38 @@ describe('milestone and vote over HTTP', () => {
         }),
       );
       const [first, ...rest] = chunk;
-      if (first) await db.batch([first, ...rest]);
+      if (first) await retryBusy(() => db.batch([first, ...rest]));
     }
 
     const results = await Promise.all(payments.map((p) => deliver(sessionCompleted(p))));
     expect(results.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
     const sum = payments.reduce((s, p) => s + p.amountCents, 0);
-    expect(await db.select().from(campaigns).where(eq(campaigns.id, id)).get()).toMatchObject({
+    expect(await retryBusy(() => db.select().from(campaigns).where(eq(campaigns.id, id)).get())).toMatchObject({
       currentAmount: sum,
       milestoneCount: 1,
       extensionPending: true,
       extensionVotes: 0,
     });
-    expect(await db.select().from(campaignMilestones).where(eq(campaignMilestones.campaignId, id))).toHaveLength(1);
+    expect(
+      await retryBusy(() => db.select().from(campaignMilestones).where(eq(campaignMilestones.campaignId, id))),
+    ).toHaveLength(1);
 
     const ownerVotes = await Promise.all(Array.from({ length: 10 }, () => vote(owner, id, true)));
     expect(ownerVotes.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect((await db.select().from(campaigns).where(eq(campaigns.id, id)).get())?.extensionVotes).toBe(1);
+    expect((await retryBusy(() => db.select().from(campaigns).where(eq(campaigns.id, id)).get()))?.extensionVotes).toBe(
+      1,
+    );
     expect(
-      await db.select().from(campaignExtensionVotes).where(eq(campaignExtensionVotes.campaignId, id)),
+      await retryBusy(() => db.select().from(campaignExtensionVotes).where(eq(campaignExtensionVotes.campaignId, id))),
     ).toHaveLength(1);
 
     const finals = await Promise.all(Array.from({ length: 5 }, () => vote(member, id, true)));
     for (const r of finals) expect(await r.json()).toEqual({ votingComplete: true });
-    expect(await db.select().from(campaigns).where(eq(campaigns.id, id)).get()).toMatchObject({
+    expect(await retryBusy(() => db.select().from(campaigns).where(eq(campaigns.id, id)).get())).toMatchObject({
       goalAmount: 120_000,
       extensionPending: false,
       extensionVotes: 2,
     });
-    await expectLedgerBalanced(db);
+    await retryBusy(() => expectLedgerBalanced(db));
   }, 180_000);
 });

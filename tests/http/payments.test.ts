@@ -5,6 +5,7 @@ import type { Bindings } from '../../functions/env';
 import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { createCheckout } from '../../functions/services/payments/create-checkout';
 import { openPlatform } from '../../scripts/lib/platform';
+import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';
 import { sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
 
@@ -22,22 +23,26 @@ afterAll(async () => {
 
 /** A live campaign of a seeded user's new film (a payment naming no campaign of ours is refunded). */
 async function liveCampaign() {
-  const owner = await platform.db.select({ id: user.id }).from(user).limit(1).get();
+  const owner = await retryBusy(() => platform.db.select({ id: user.id }).from(user).limit(1).get());
   if (!owner) throw new Error('the seed made no users');
   const movieId = crypto.randomUUID();
-  await platform.db
-    .insert(videos)
-    .values({ id: movieId, title: 'HTTP film', contributorId: owner.id, reviewStatus: 'approved' });
   const id = crypto.randomUUID();
-  await platform.db.insert(campaigns).values({
-    id,
-    movieId,
-    title: 'HTTP campaign',
-    status: 'live',
-    goalAmount: 500_000,
-    initialGoalAmount: 500_000,
-    endDate: '2099-01-01',
-  });
+  await retryBusy(() =>
+    platform.db.batch([
+      platform.db
+        .insert(videos)
+        .values({ id: movieId, title: 'HTTP film', contributorId: owner.id, reviewStatus: 'approved' }),
+      platform.db.insert(campaigns).values({
+        id,
+        movieId,
+        title: 'HTTP campaign',
+        status: 'live',
+        goalAmount: 500_000,
+        initialGoalAmount: 500_000,
+        endDate: '2099-01-01',
+      }),
+    ]),
+  );
   return id;
 }
 
