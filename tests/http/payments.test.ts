@@ -96,16 +96,22 @@ describe('payments in TEST mode, over HTTP against the built worker', () => {
     let row: typeof checkoutSessions.$inferSelect | undefined;
     for (let i = 0; i < 80 && row?.status !== 'complete'; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      row = await platform.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, created.id)).get();
+      row = await retryBusy(() =>
+        platform.db.select().from(checkoutSessions).where(eq(checkoutSessions.id, created.id)).get(),
+      );
     }
     expect(row?.status).toBe('complete');
     const pi = row?.paymentIntentId as string;
     const lines = await platform.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentIntentId, pi));
     expect(lines.map((l) => l.amountCents).sort((a, b) => a - b)).toEqual([-1234, 1234]);
-    const events = await platform.db
-      .select()
-      .from(stripeEvents)
-      .where(eq(stripeEvents.type, 'payment_intent.succeeded'));
+    // The second announcement (payment_intent.succeeded) may still be on its way: wait for it.
+    let events: (typeof stripeEvents.$inferSelect)[] = [];
+    for (let i = 0; i < 80 && events.length === 0; i++) {
+      events = await retryBusy(() =>
+        platform.db.select().from(stripeEvents).where(eq(stripeEvents.type, 'payment_intent.succeeded')),
+      );
+      if (events.length === 0) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(events.length).toBeGreaterThan(0);
     await expectLedgerBalanced(platform.db);
   });
