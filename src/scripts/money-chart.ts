@@ -15,6 +15,7 @@ const dollars = (cents: number) => cents / 100;
 const money = (v: number | null) =>
   v === null ? '—' : v.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
 
+const HALF_DAY = 43_200;
 const DAY_STEPS = [1, 2, 7, 14, 30, 61, 91, 182, 365].map((d) => d * 86_400);
 const shortDay = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -49,7 +50,12 @@ function draw(host: HTMLElement) {
   const chart = new uPlot(
     {
       ...size(),
-      scales: { x: { time: true }, total: { auto: true }, day: { auto: true } },
+      scales: {
+        // Half a day either side, so the first and last days' bars are drawn whole.
+        x: { time: true, range: (_u, min, max) => [min - HALF_DAY, max + HALF_DAY] },
+        total: { auto: true },
+        day: { auto: true },
+      },
       axes: [
         {
           stroke: dim,
