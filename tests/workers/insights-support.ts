@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaigns, checkoutSessions, escrowClaims, payouts } from '../../functions/db/schema';
 import { postLedgerGroup } from '../../functions/services/ledger/post';
@@ -137,18 +137,29 @@ export async function payout(campaignId: string, userId: string, payoutId: strin
   expect(posted).toBe(true);
 }
 
-/** payout_reversal:<trr>: paid −x, reversed +x. */
-export async function reversal(campaignId: string, userId: string, amountCents: number) {
-  const { posted } = await postLedgerGroup(db(), {
-    idempotencyKey: `payout_reversal:trr_${uid()}`,
-    kind: 'payout_reversal',
-    currency: 'usd',
-    campaignId,
-    lines: [
-      { account: `paid:${campaignId}:${userId}`, amountCents: -amountCents, userId },
-      { account: `reversed:${campaignId}:${userId}`, amountCents, userId },
-    ],
-  });
+/** payout_reversal:<trr>: paid −x, reversed +x, the payout's reversed_cents moved with it. */
+export async function reversal(campaignId: string, userId: string, payoutId: string, amountCents: number) {
+  const { posted } = await postLedgerGroup(
+    db(),
+    {
+      idempotencyKey: `payout_reversal:trr_${uid()}`,
+      kind: 'payout_reversal',
+      currency: 'usd',
+      campaignId,
+      lines: [
+        { account: `paid:${campaignId}:${userId}`, amountCents: -amountCents, userId },
+        { account: `reversed:${campaignId}:${userId}`, amountCents, userId },
+      ],
+    },
+    {
+      with: (ok) => [
+        db()
+          .update(payouts)
+          .set({ reversedCents: sql`${payouts.reversedCents} + ${amountCents}` })
+          .where(and(eq(payouts.id, payoutId), ok)),
+      ],
+    },
+  );
   expect(posted).toBe(true);
 }
 

@@ -70,8 +70,9 @@ beforeAll(async () => {
     { userId: m1.id, permille: 300 },
     { userId: m2.id, permille: 300 },
   ]);
-  await payout(campaign.id, m1.id, r.payoutIds.get(m1.id) as string, 1200);
-  await reversal(campaign.id, m1.id, 200);
+  const m1Payout = r.payoutIds.get(m1.id) as string;
+  await payout(campaign.id, m1.id, m1Payout, 1200);
+  await reversal(campaign.id, m1.id, m1Payout, 200);
   await refund(payments[2] as Paid);
   await db()
     .insert(campaignMilestones)
