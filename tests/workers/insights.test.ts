@@ -5,6 +5,7 @@ import type { CampaignStatus } from '../../functions/lib/campaign-status';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
 import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
 import type { MemberStatement } from '../../functions/services/insights/statement';
+import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { expectLedgerBalanced } from '../support/ledger';
 import { type CampaignFixture, makeCampaign } from './campaign-factories';
 import { makeUser, type TestUser } from './factories';
@@ -150,6 +151,27 @@ describe('GET /api/campaigns/:id/breakdown', () => {
       [c.owner.id, 'Originator', 1000 - 100 - 300],
       [gone.id, 'Former member', 300],
     ]);
+  });
+
+  it('reads accounts by name: a release whose group and lines carry no campaign or user still counts', async () => {
+    const m = await makeUser([], 'm');
+    const c = await makeCampaign({ status: 'live', members: [{ user: m, approved: true }] });
+    const p = await pay(c.id, 2000, { guestEmail: 'n@example.test' });
+    await postLedgerGroup(db(), {
+      idempotencyKey: `release:${c.id}:1`,
+      kind: 'release',
+      currency: 'usd',
+      lines: [
+        { account: `escrow:${c.id}`, amountCents: -2000 },
+        { account: 'fee:platform', amountCents: 200 },
+        { account: `payable:${c.id}:${c.owner.id}`, amountCents: 900 },
+        { account: `payable:${c.id}:${m.id}`, amountCents: 900 },
+      ],
+    });
+    const b = await breakdownOf(c.id, null);
+    expect(b).toMatchObject({ raisedCents: p.amountCents, releasedCents: 2000, feeCents: 200, escrowCents: 0 });
+    expect(b.members.map((x) => x.earnedCents)).toEqual([900, 900]);
+    expect((await statementOf(m, c.id)).totals.payable).toBe(900);
   });
 
   it.each<[CampaignStatus, number]>([
