@@ -443,6 +443,34 @@ describe('vote-campaign-extension', () => {
     ]);
   });
 
+  it('money in flight that already reaches the next goal: extending reaches the next milestone at once', async () => {
+    const team = await liveTeam(1);
+    await pay(team.id, GOAL);
+    const reachedAt = (await milestonesOf(team.id))[0]?.reachedAt as Date;
+    const inFlight = testPayment(INCREMENT, team.id);
+    await sessionsFor([inFlight], new Date(reachedAt.getTime() - 1000));
+    expect((await deliver(sessionCompleted(inFlight))).status).toBe(200);
+    for (const member of team.everyone) expect((await vote(member, team.id, true)).status).toBe(200);
+    expect(await campaignRow(team.id)).toMatchObject({
+      goalAmount: GOAL + INCREMENT,
+      currentAmount: GOAL + INCREMENT,
+      milestoneCount: 2,
+      extensionPending: true,
+      extensionVotes: 0,
+    });
+    expect((await milestonesOf(team.id)).map((m) => [m.milestoneNumber, m.goalAmount]).sort()).toEqual([
+      [1, GOAL],
+      [2, GOAL + INCREMENT],
+    ]);
+    // Milestone 1 released everything in escrow, the in-flight payment included.
+    expect((await releaseLines(team.id, 1))?.[`escrow:${team.id}`]).toBe(-(GOAL + INCREMENT));
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, team.owner.id), eq(notifications.title, MSG.milestoneReachedTitle)));
+    expect(told).toHaveLength(2);
+  });
+
   it('one member votes complete → completed; payments stay refused', async () => {
     const team = await liveTeam(1);
     await pay(team.id, GOAL);

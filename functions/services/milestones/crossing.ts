@@ -76,7 +76,8 @@ export function milestoneCrossing(
 export interface MilestoneEffectDeps {
   db: Db;
   bell: Doorbell;
-  stripe: () => Stripe;
+  /** Absent where no checkout can be open (a vote just closed): nothing to expire. */
+  stripe?: () => Stripe;
 }
 
 /**
@@ -107,6 +108,6 @@ export async function afterCrossing(deps: MilestoneEffectDeps, campaignId: strin
       campaignId,
     });
   await uow.commit();
-  await expireOpenCheckouts({ db: deps.db, stripe: deps.stripe }, campaignId);
+  if (deps.stripe) await expireOpenCheckouts({ db: deps.db, stripe: deps.stripe }, campaignId);
   return true;
 }

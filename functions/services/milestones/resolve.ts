@@ -7,6 +7,7 @@ import { fillMessage, MSG } from '../../lib/messages';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../campaigns/guarded-write';
 import type { ServiceContext } from '../context';
 import { notify } from '../notifications/notify';
+import { afterCrossing, milestoneCrossing } from './crossing';
 import { planRelease } from './release';
 import { campaignTeam } from './team';
 
@@ -72,6 +73,13 @@ export async function resolveRound(ctx: ServiceContext, campaignId: string, roun
           : `Milestone ${round}: the team voted to complete the campaign`,
       }),
     );
+    // Money in flight during the vote may already reach the next goal: then the next milestone is
+    // reached in this batch too (after the history guard, which reads this attempt's revision).
+    const next = extend ? milestoneCrossing(db, campaignId, sql`1`) : null;
+    if (next) {
+      uow.add(...next.statements);
+      uow.afterCommit(() => afterCrossing({ db, bell }, campaignId, next.milestoneId));
+    }
     for (const member of team)
       notify(uow, bell, {
         userId: member.userId,
