@@ -80,20 +80,20 @@ export function abilitiesFor(access: Pick<CampaignAccess, 'campaign' | 'relation
   rights.approveShare = rights.respond;
   const status = c.status as CampaignStatus;
   // While the team votes at a milestone only an admin's cancel (setStatus) and plain admin edits apply.
-  const open = !c.extensionPending;
+  const notVoting = !c.extensionPending;
   const can: Abilities = {
     view: rights.view,
-    edit: rights.edit && canEditFields(status) && (open || relation.isAdmin),
-    manageTeam: rights.manageTeam && canChangeTeam(status) && open,
-    submit: rights.submit && transitionTarget('submit', c) !== null && open,
+    edit: rights.edit && canEditFields(status) && (notVoting || relation.isAdmin),
+    manageTeam: rights.manageTeam && canChangeTeam(status) && notVoting,
+    submit: rights.submit && transitionTarget('submit', c) !== null && notVoting,
     approve: rights.approve && transitionTarget('approve', c) !== null,
     reject: rights.reject && transitionTarget('reject', c) !== null,
     launch: rights.launch && transitionTarget('launch', c) !== null,
-    pause: rights.pause && transitionTarget('pause', c) !== null && open,
-    resume: rights.resume && transitionTarget('resume', c) !== null && open,
+    pause: rights.pause && transitionTarget('pause', c) !== null && notVoting,
+    resume: rights.resume && transitionTarget('resume', c) !== null && notVoting,
     delete: rights.delete && c.currentAmount === 0,
     setStatus: rights.setStatus,
-    editFee: rights.editFee && canEditFields(status) && open,
+    editFee: rights.editFee && canEditFields(status) && notVoting,
     editCoins: rights.editCoins,
     respond: rights.respond && membership !== null && !membership.approved,
     approveShare: rights.respond && membership !== null && !membership.approved && status !== 'cancelled',
