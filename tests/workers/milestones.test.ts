@@ -19,6 +19,7 @@ import { receiveStripeEvent } from '../../functions/services/payments/receive-ev
 import { expectLedgerBalanced } from '../support/ledger';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
+import { readyMember } from './payout-factories';
 import {
   db,
   deliver,
@@ -53,7 +54,8 @@ interface Team {
 
 /** A live campaign with `contributors` approved members, a small goal and increment. */
 async function liveTeam(contributors = 2, fee = 10): Promise<Team> {
-  const members = await Promise.all(Array.from({ length: contributors }, () => makeUser([], 'member')));
+  // Joining a team grants the contributor role (accept-invitation.ts).
+  const members = await Promise.all(Array.from({ length: contributors }, () => makeUser(['contributor'], 'member')));
   const c = await makeCampaign({ status: 'live', fee, members: members.map((user) => ({ user, approved: true })) });
   await db()
     .update(campaigns)
@@ -500,6 +502,39 @@ describe('vote-campaign-extension', () => {
     expect(checkout.status).toBe(409);
     // The same vote again after the round closed is still answered: complete.
     expect(await (await vote(owner, team.id, true)).json()).toEqual({ votingComplete: true });
+  });
+});
+
+describe('payouts follow the vote', () => {
+  it('the resolving vote starts the transfers: members with a ready account are paid their payable, others wait', async () => {
+    const team = await liveTeam(2);
+    const [owner, ready, waiting] = team.everyone as [TestUser, TestUser, TestUser];
+    await readyMember(owner);
+    await readyMember(ready);
+    await pay(team.id, GOAL);
+    for (const member of [owner, ready]) expect((await vote(member, team.id, false)).status).toBe(200);
+    expect(await (await vote(waiting, team.id, true)).json()).toEqual({ votingComplete: true });
+
+    // fee 10 % of 10,000; 30.0 % each of the three members.
+    const rows = await eventually(async () => {
+      const r = await db().select().from(payouts).where(eq(payouts.campaignId, team.id));
+      return r.filter((p) => p.status === 'completed').length === 2 ? r : null;
+    }, 'the two ready members to be paid');
+    const byUser = Object.fromEntries(rows.map((p) => [p.userId, p]));
+    expect(byUser[owner.id]).toMatchObject({ status: 'completed', amountCents: 3000, milestoneNumber: 1 });
+    expect(byUser[ready.id]).toMatchObject({ status: 'completed', amountCents: 3000 });
+    expect(byUser[waiting.id]).toMatchObject({ status: 'pending', transferId: null });
+    for (const paid of [owner, ready]) {
+      expect(byUser[paid.id]?.transferId).toMatch(/^tr_/);
+      const lines = await db()
+        .select()
+        .from(ledgerEntries)
+        .where(and(eq(ledgerEntries.kind, 'payout'), eq(ledgerEntries.userId, paid.id)));
+      expect(Object.fromEntries(lines.map((l) => [l.account, l.amountCents]))).toEqual({
+        [`payable:${team.id}:${paid.id}`]: -3000,
+        [`paid:${team.id}:${paid.id}`]: 3000,
+      });
+    }
   });
 });
 

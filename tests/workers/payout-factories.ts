@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { campaignMilestones, campaigns, connectAccounts, payouts } from '../../functions/db/schema';
 import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { makeCampaign } from './campaign-factories';
-import { makeUser, type TestUser, uid } from './factories';
-import { db } from './stripe-support';
+import { jsonInit, makeUser, type TestUser, uid } from './factories';
+import { db, eventually } from './stripe-support';
+import { call } from './support';
 
 /**
  * What the vote's release leaves behind, written directly: a payment into the campaign's escrow,
@@ -88,3 +90,31 @@ export const milestoneRow = (campaignId: string) =>
 
 export const connectRow = (userId: string) =>
   db().select().from(connectAccounts).where(eq(connectAccounts.userId, userId)).get();
+
+/** POST /api/payouts/connect as `user`: their Express account (made once) and a fresh onboarding link. */
+export async function connect(user: TestUser) {
+  const res = await call('/api/payouts/connect', jsonInit('POST', {}, user.cookie));
+  expect(res.status, await res.clone().text()).toBe(200);
+  return res.json<{ url: string; stripeAccountId: string }>();
+}
+
+/** The member presses "Complete onboarding" on TEST mode's hosted page; account.updated follows. */
+export async function onboard(url: string) {
+  const path = new URL(url).pathname;
+  const res = await call(`${path}/complete`, {
+    method: 'POST',
+    headers: { origin: 'http://localhost:4321' },
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  expect(res.headers.get('location')).toBe('http://localhost:4321/stripe-setup-complete');
+}
+
+/** A member (new, or the one given) with a connected account that finished onboarding (transfers active). */
+export async function readyMember(user?: TestUser) {
+  const member = user ?? (await makeUser(['contributor'], 'payee'));
+  const { url } = await connect(member);
+  await onboard(url);
+  await eventually(async () => (await connectRow(member.id))?.transfersActive, 'account.updated');
+  return member;
+}

@@ -12,7 +12,15 @@ import { PAYOUTS_MATCH_LEDGER } from '../../functions/services/payouts/projectio
 import { PAYOUT_TEXT } from '../../functions/services/payouts/texts';
 import { expectLedgerBalanced } from '../support/ledger';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { connectRow, makeReleasedPayouts, milestoneRow, payoutRow } from './payout-factories';
+import {
+  connect,
+  connectRow,
+  makeReleasedPayouts,
+  milestoneRow,
+  onboard,
+  payoutRow,
+  readyMember,
+} from './payout-factories';
 import { db, deliver, eventually, routeSelfFetchToWorker, testPayments, uid } from './stripe-support';
 import { call, env } from './support';
 
@@ -27,24 +35,6 @@ afterEach(async () => {
 
 const connectDelivery = (event: Stripe.Event) =>
   deliver(event, { path: WEBHOOK_PATHS.connect, secret: LOCAL_WEBHOOK_SECRETS.connect });
-
-async function connect(user: TestUser) {
-  const res = await call('/api/payouts/connect', jsonInit('POST', {}, user.cookie));
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json<{ url: string; stripeAccountId: string }>();
-}
-
-/** The member presses "Complete onboarding" on TEST mode's hosted page; account.updated follows. */
-async function onboard(url: string) {
-  const path = new URL(url).pathname;
-  const res = await call(`${path}/complete`, {
-    method: 'POST',
-    headers: { origin: 'http://localhost:4321' },
-    redirect: 'manual',
-  });
-  expect(res.status).toBe(303);
-  expect(res.headers.get('location')).toBe('http://localhost:4321/stripe-setup-complete');
-}
 
 const deps = () => {
   const payments = testPayments();
@@ -71,15 +61,6 @@ async function mine(user: TestUser) {
     payouts: { id: string; status: string; note: string | null; transferId: string | null }[];
     bankPayouts: { id: string; status: string; amountCents: number; failureMessage: string | null }[];
   }>();
-}
-
-/** A member with a connected account that has finished onboarding (transfers active). */
-async function readyMember() {
-  const member = await makeUser(['contributor'], 'payee');
-  const { url } = await connect(member);
-  await onboard(url);
-  await eventually(async () => (await connectRow(member.id))?.transfersActive, 'account.updated');
-  return member;
 }
 
 describe('connected accounts', () => {

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { scheduleFor } from '../../http/wait-until';
+import { paymentsFor } from '../../payments/stripe';
 import { getExtensionVote } from '../../services/milestones/view';
 import { castExtensionVote } from '../../services/milestones/vote';
+import { processPayouts } from '../../services/payouts';
 
 const voteSchema = z.object({
   campaignId: z.string().min(1).max(64),
@@ -18,7 +21,16 @@ export const functionRoutes = new Hono<AppEnv>().post(
   validate('json', voteSchema),
   async (c) => {
     const viewer = await requireViewer(c);
-    return c.json(await castExtensionVote(c.get('services'), viewer, c.req.valid('json')));
+    const schedule = scheduleFor(c);
+    const { db, bell } = c.get('services');
+    return c.json(
+      await castExtensionVote(c.get('services'), viewer, c.req.valid('json'), {
+        startPayouts: (campaignId, milestoneNumber) =>
+          schedule(
+            processPayouts({ db, bell, stripe: paymentsFor(c.env, schedule).stripe }, { campaignId, milestoneNumber }),
+          ),
+      }),
+    );
   },
 );
 

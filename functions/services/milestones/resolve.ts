@@ -13,6 +13,12 @@ import { campaignTeam } from './team';
 
 const ATTEMPTS = 5;
 
+/** What a resolution starts after its batch commits (the vote route passes it; tests may not). */
+export interface ResolveEffects {
+  /** Starts the transfers of the milestone's pending payouts (background work; the hourly job catches up). */
+  startPayouts?: (campaignId: string, milestoneNumber: number) => void;
+}
+
 /**
  * Closes round `round` of a campaign's extension vote once every team member has voted: all
  * extend → goal += funding_increment and payments resume; any complete → completed. In the same
@@ -24,7 +30,12 @@ const ATTEMPTS = 5;
  * credited or refunded between the read and the batch, makes this batch roll back whole; it then
  * reads again. Returns whether the round is resolved (by this call or another).
  */
-export async function resolveRound(ctx: ServiceContext, campaignId: string, round: number): Promise<boolean> {
+export async function resolveRound(
+  ctx: ServiceContext,
+  campaignId: string,
+  round: number,
+  effects: ResolveEffects = {},
+): Promise<boolean> {
   const { db, bell } = ctx;
   for (let attempt = 0; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
@@ -99,10 +110,9 @@ export async function resolveRound(ctx: ServiceContext, campaignId: string, roun
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
-    // PAYOUTS CALL SITE (the lead wires it): the pending `payouts` rows of milestone `round` were
-    // written by the batch above. Start their transfers here, after the commit — the vote route
-    // must then pass a Stripe client in (paymentsFor(c.env, scheduleFor(c)).stripe):
-    //   await processPayouts({ db, stripe, bell }, { campaignId, milestoneNumber: round });
+    // SPEC 4: payouts are processed automatically at a milestone — the pending payouts rows of
+    // milestone `round` were written by the batch above.
+    effects.startPayouts?.(campaignId, round);
     return true;
   }
 }

@@ -6,7 +6,7 @@ import { MSG } from '../../lib/messages';
 import { loadCampaignAccess } from '../campaigns/access';
 import { isUniqueViolation } from '../campaigns/guarded-write';
 import type { ServiceContext } from '../context';
-import { resolveRound } from './resolve';
+import { type ResolveEffects, resolveRound } from './resolve';
 import { campaignTeam } from './team';
 
 export interface VoteInput {
@@ -39,6 +39,7 @@ export async function castExtensionVote(
   ctx: ServiceContext,
   viewer: Viewer,
   input: VoteInput,
+  effects: ResolveEffects = {},
 ): Promise<{ votingComplete: boolean }> {
   const { db } = ctx;
   if (input.userId !== viewer.userId) throw forbidden(MSG.voteOwnOnly);
@@ -55,7 +56,7 @@ export async function castExtensionVote(
     const cast = round > 0 ? await voteOf(ctx, c.id, round, viewer.userId) : undefined;
     if (!cast) return null;
     if (cast.vote !== input.vote) throw conflict(MSG.voteAlreadyCast);
-    return { votingComplete: await resolveRound(ctx, c.id, round) };
+    return { votingComplete: await resolveRound(ctx, c.id, round, effects) };
   };
   const already = await repeat();
   if (already) return already;
@@ -95,5 +96,5 @@ export async function castExtensionVote(
     throw err;
   }
   if (inserted.length === 0) throw conflict(MSG.voteNotOpen);
-  return { votingComplete: await resolveRound(ctx, c.id, round) };
+  return { votingComplete: await resolveRound(ctx, c.id, round, effects) };
 }
