@@ -9,6 +9,7 @@ import { Bar, StatusBadge } from './parts';
 import { RevenueSharing } from './RevenueSharing';
 import { UnderReviewPanel } from './UnderReviewPanel';
 import { useCampaign } from './useCampaign';
+import { VoteDialog } from './VoteDialog';
 import './campaign.css';
 
 /**
@@ -81,6 +82,7 @@ export default function CampaignProgress(props: { initial: CampaignView }) {
         }}
       />
       <UnderReviewPanel view={view} />
+      <VoteDialog view={view} />
       <MilestoneWidget view={view} />
       <RevenueSharing view={view} manage={false} />
     </div>

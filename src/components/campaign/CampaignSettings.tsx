@@ -14,6 +14,7 @@ import { StatusBadge } from './parts';
 import { RevenueSharing } from './RevenueSharing';
 import { UnderReviewPanel } from './UnderReviewPanel';
 import { useCampaign } from './useCampaign';
+import { VoteDialog } from './VoteDialog';
 import './campaign.css';
 
 const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -55,6 +56,7 @@ export default function CampaignSettings(props: {
         allMembersApproved={view?.allMembersApproved ?? true}
         onStep={onStep}
       />
+      {view && <VoteDialog view={view} />}
       {view && <MilestoneWidget view={view} />}
       {view && <UnderReviewPanel view={view} />}
       {view?.campaign.status === 'rejected' && view.campaign.rejectionReason && (
