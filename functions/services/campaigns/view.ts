@@ -18,6 +18,7 @@ import {
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../context';
+import { type CancelledRefunds, cancelledRefunds } from '../refunds/escrow';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -71,6 +72,8 @@ export interface CampaignView {
   allMembersApproved: boolean;
   displayStatus: DisplayStatus;
   displayLabel: string;
+  /** A cancelled campaign's refunds to its payers; null for any other status. */
+  refunds: CancelledRefunds | null;
   viewer: { userId: string; relation: Relation; membership: TeamMemberView | null; rights: Abilities; can: Abilities };
 }
 
@@ -161,6 +164,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
     allMembersApproved: allApproved,
     displayStatus: shown,
     displayLabel: STATUS_LABELS[shown],
+    refunds: c.status === 'cancelled' ? await cancelledRefunds(db, c.id) : null,
     viewer: {
       userId: viewer.userId,
       relation: access.relation,

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
+import { REFUND_HANDLERS } from '../refunds/stripe-events';
 import { creditAndRefund, creditPayment, creditToCampaign, type PaymentFacts, paymentMetadata } from './credit-payment';
 
 type Statement = BatchItem<'sqlite'>;
@@ -101,6 +102,7 @@ const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session
  * payment intent, and the ledger keeps one of them.
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
+  ...REFUND_HANDLERS,
   'checkout.session.completed': (deps, event) => onSessionPaid(deps, event.data.object),
   'checkout.session.async_payment_succeeded': (deps, event) => onSessionPaid(deps, event.data.object),
   'payment_intent.succeeded': async (deps, event) => {
