@@ -124,6 +124,7 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
   };
   const write = ledgerWrite(db, posting);
   // Both rows only when this batch wrote the group: a repeat writes nothing and fails nothing.
+  // (An insert-select names every column, in the table's order.)
   const ifPosted = <T extends Record<string, unknown>>(values: T) =>
     Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sql`${v}`.as(snake(k))])) as {
       [K in keyof T]: SQL.Aliased<T[K]>;
@@ -133,22 +134,23 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
     ...write.statements,
     db.insert(escrowClaims).select((qb) =>
       qb
-        .select(
-          ifPosted({
+        .select({
+          ...ifPosted({
             paymentIntentId: p.paymentIntentId,
             campaignId: p.campaignId,
             claim: 'refund' as const,
             groupKey: posting.idempotencyKey,
           }),
-        )
+          createdAt: ledgerGroups.createdAt,
+        })
         .from(fromGroup.table)
         .where(fromGroup.where),
     ),
     raisedProjection(db, p.campaignId, -p.amountCents, write.posted),
     db.insert(escrowRefunds).select((qb) =>
       qb
-        .select(
-          ifPosted({
+        .select({
+          ...ifPosted({
             paymentIntentId: p.paymentIntentId,
             campaignId: p.campaignId,
             amountCents: p.amountCents,
@@ -158,8 +160,13 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
             reason: record.reason,
             stripeRefundId: record.stripeRefundId ?? null,
             refundedAt: record.refundedAt ? record.refundedAt.getTime() : null,
+            attempts: 0,
+            lastError: null,
+            notifiedAt: null,
           }),
-        )
+          createdAt: ledgerGroups.createdAt,
+          updatedAt: ledgerGroups.createdAt,
+        })
         .from(fromGroup.table)
         .where(fromGroup.where),
     ),
