@@ -101,8 +101,6 @@ export const MSG = {
   campaignHasMoney: 'This campaign has received funds and cannot be deleted. Cancel it instead.',
   campaignHasLedger:
     'Payments have been made to this campaign, so it cannot be deleted. Cancel it instead: payments still held are refunded to their payers.',
-  filmHasCampaign:
-    'This film has a campaign and cannot be deleted. Delete the campaign first, or cancel it if it has taken payments.',
   refundedTitle: 'Payment refunded',
   refundedCancelled:
     'Your payment of {amount} to "{campaign}" was refunded in full because the campaign was cancelled.',

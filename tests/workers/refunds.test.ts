@@ -344,6 +344,12 @@ describe('deleting a campaign that money moved through', () => {
     if (!payment) throw new Error('not credited');
     await db().batch(escrowRefundStatements(db(), payment, { reason: 'campaign_cancelled' }) as never);
     expect(await raised(campaign.id)).toBe(0);
+    const view = await call(`/api/campaigns/${campaign.id}`, { headers: { cookie: campaign.owner.cookie } });
+    const shown = await view.json<{
+      campaign: { viewer: { rights: { delete: boolean }; can: { delete: boolean } } };
+    }>();
+    expect(shown.campaign.viewer.rights.delete).toBe(true);
+    expect(shown.campaign.viewer.can.delete).toBe(false);
     const res = await call(`/api/campaigns/${campaign.id}`, {
       method: 'DELETE',
       headers: jsonInit('DELETE', {}, campaign.owner.cookie).headers,

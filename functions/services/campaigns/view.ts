@@ -18,7 +18,7 @@ import {
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../context';
-import { type CancelledRefunds, cancelledRefunds } from '../refunds/escrow';
+import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/escrow';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -148,6 +148,8 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
   const allApproved = team.every((m) => m.approved);
   const shown = displayStatus(c.status, allApproved);
   const { rights, can } = abilitiesFor(access);
+  // Money moved through it (even if all refunded since): cancel, never delete.
+  if (can.delete && (await hasLedgerLines(db, c.id))) can.delete = false;
   const members = team.map((m) => memberView(m, people));
   return {
     campaign: serializeCampaign(c),

@@ -207,3 +207,14 @@ export async function cancelledRefunds(db: Db, campaignId: string): Promise<Canc
   const held = await escrowedPayments(db, campaignId);
   return { count: row?.count ?? 0, cents: row?.cents ?? 0, inProgress: (row?.waiting ?? 0) > 0 || held.length > 0 };
 }
+
+/** Any ledger line names the campaign: money moved through it, so it can be cancelled, never deleted. */
+export async function hasLedgerLines(db: Db, campaignId: string) {
+  const row = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.campaignId, campaignId))
+    .limit(1)
+    .get();
+  return Boolean(row);
+}
