@@ -20,7 +20,7 @@ export interface RefundRun {
  * Claims one payment for its payer (the escrow batch). A claim conflict means another run refunded
  * it or the vote released it first: the payment is left as it is, and a release is reported.
  */
-async function claimForPayer(deps: RefundDeps, p: LedgerPayment): Promise<'claimed' | 'refunded' | 'released'> {
+async function claimForPayer(deps: RefundDeps, p: LedgerPayment): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
   try {
     await new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' })).commit();
     return 'claimed';
@@ -33,7 +33,9 @@ async function claimForPayer(deps: RefundDeps, p: LedgerPayment): Promise<'claim
       return 'released';
     }
     if (claim === 'refund') return 'refunded';
-    throw err;
+    // Anything else (the database unavailable): left in escrow for the hourly job to retry.
+    console.error(`refunds: claiming payment ${p.paymentIntentId} for its payer failed, will retry:`, err);
+    return 'failed';
   }
 }
 
