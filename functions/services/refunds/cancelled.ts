@@ -20,7 +20,10 @@ export interface RefundRun {
  * Claims one payment for its payer (the escrow batch). A claim conflict means another run refunded
  * it or the vote released it first: the payment is left as it is, and a release is reported.
  */
-async function claimForPayer(deps: RefundDeps, p: LedgerPayment): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
+async function claimForPayer(
+  deps: RefundDeps,
+  p: LedgerPayment,
+): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
   try {
     await new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' })).commit();
     return 'claimed';
