@@ -10,11 +10,15 @@ import {
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
+import { getConfig } from '../../functions/env';
 import { MSG } from '../../functions/lib/messages';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
+import { createMailer } from '../../functions/services/mail/mailer';
 import { readOutbox } from '../../functions/services/mail/outbox';
+import { refundCancelledCampaign } from '../../functions/services/refunds/cancelled';
 import { escrowRefundStatements, ledgerPayment } from '../../functions/services/refunds/escrow';
 import { expectLedgerBalanced } from '../support/ledger';
 import { campaignRow, makeCampaign } from './campaign-factories';
@@ -27,6 +31,7 @@ import {
   sessionCompleted,
   type TestPayment,
   testPayment,
+  testPayments,
   uid,
 } from './stripe-support';
 import { call, env } from './support';
@@ -190,6 +195,34 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
   });
 });
 
+describe('concurrent refund runs', () => {
+  it("the cancellation's own run and the hourly job together refund, record and tell each payer once", async () => {
+    const payer = await makeUser();
+    const campaign = await makeCampaign({ status: 'live' });
+    const ps = [await paid(campaign.id, 500, payer), await paid(campaign.id, 600, payer), await paid(campaign.id, 700)];
+    await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
+    const deps = {
+      db: db(),
+      bell: silentDoorbell,
+      stripe: () => testPayments().stripe,
+      mailer: createMailer(getConfig(env), env),
+    };
+    const runs = await Promise.all([
+      refundCancelledCampaign(deps, campaign.id),
+      refundCancelledCampaign(deps, campaign.id),
+      runScheduled({ cron: '17 * * * *' }, env),
+    ]);
+    expect(runs[0].claimed + runs[1].claimed + (runs[2].refunds?.claimed ?? 0)).toBe(3);
+    const pis = ps.map((p) => p.pi);
+    expect(await refundGroups(pis)).toHaveLength(3);
+    for (const p of ps) expect(await stripeRefunds(p.pi)).toBe(1);
+    expect(await raised(campaign.id)).toBe(0);
+    const rows = await refundRows(campaign.id);
+    expect(rows.every((r) => r.refundedAt && r.notifiedAt)).toBe(true);
+    expect(await db().select().from(notifications).where(eq(notifications.userId, payer.id))).toHaveLength(2);
+  });
+});
+
 describe('refunds made at Stripe', () => {
   const chargeRefunded = (p: TestPayment, refundedCents: number) =>
     obj.event('charge.refunded', `evt_${uid()}`, {
@@ -222,8 +255,9 @@ describe('refunds made at Stripe', () => {
     );
 
   it('a full refund of an escrowed payment is one refund group, claim and projection, however often announced', async () => {
+    const payer = await makeUser();
     const campaign = await makeCampaign({ status: 'live' });
-    const p = await paid(campaign.id, 2200);
+    const p = await paid(campaign.id, 2200, payer);
     const results = await Promise.all([deliver(chargeRefunded(p, 2200)), deliver(refundCreated(p, 2200))]);
     // A concurrent second announcement either finds the refund recorded or loses the claim and is retried.
     for (const res of results) expect([200, 500]).toContain(res.status);
@@ -235,8 +269,14 @@ describe('refunds made at Stripe', () => {
       { claim: 'refund' },
     ]);
     expect(await refundRows(campaign.id)).toMatchObject([{ reason: 'refunded_at_stripe', amountCents: 2200 }]);
-    // Nothing asked of Stripe: the refund was made there.
+    // Nothing asked of Stripe: the refund was made there. The hourly job tells the payer, once.
     expect(await stripeRefunds(p.pi)).toBe(0);
+    await runScheduled({ cron: '17 * * * *' }, env);
+    await runScheduled({ cron: '17 * * * *' }, env);
+    expect(await stripeRefunds(p.pi)).toBe(0);
+    const told = await db().select().from(notifications).where(eq(notifications.userId, payer.id));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.message).toContain('was refunded in full.');
   });
 
   it('a partial refund, or a refund of a released payment, is recorded as the event only', async () => {
@@ -254,7 +294,12 @@ describe('refunds made at Stripe', () => {
       .select()
       .from(stripeEvents)
       .where(inArray(stripeEvents.id, [e1.id, e2.id]));
+    expect(events).toHaveLength(2);
     expect(events.every((e) => e.processedAt)).toBe(true);
+    // The rest refunded later: the charge is now refunded in full, and the payment leaves escrow.
+    expect((await deliver(chargeRefunded(partial, 3000))).status).toBe(200);
+    expect(await refundGroups([partial.pi])).toHaveLength(1);
+    expect(await raised(campaign.id)).toBe(1500);
   });
 });
 

@@ -25,8 +25,10 @@ async function claimForPayer(
   p: LedgerPayment,
 ): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
   try {
-    await new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' })).commit();
-    return 'claimed';
+    const uow = new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' }));
+    const [group] = (await uow.commit()) as [unknown[]];
+    // Not written: a concurrent run posted this refund first (its batch holds the claim).
+    return group.length === 1 ? 'claimed' : 'refunded';
   } catch (err) {
     const claim = await claimOf(deps.db, p.paymentIntentId);
     if (claim === 'release') {
