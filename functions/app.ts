@@ -26,6 +26,7 @@ import { messageRoutes } from './routes/messages';
 import { myListRoutes } from './routes/my-list';
 import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
+import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
 import { realtimeRoutes } from './routes/realtime';
 import { searchRoutes } from './routes/search';
 import { shortLinkRoutes } from './routes/short-links';
@@ -93,6 +94,8 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/studio', studioRoutes);
   app.route('/payments', paymentRoutes);
   app.route('/webhooks', webhookRoutes);
+  app.route('/payouts', payoutRoutes);
+  app.route('/admin/payouts', adminPayoutRoutes);
   app.route('/media', mediaRoutes);
   app.route('/my-list', myListRoutes);
   app.route('/search', searchRoutes);

@@ -1,5 +1,8 @@
 import { getDb } from './db/client';
 import type { Bindings } from './env';
+import { paymentsFor } from './payments/stripe';
+import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
+import { runPayoutJobs } from './services/payouts/refresh';
 import { finishRefundsJob } from './services/refunds/scheduled';
 import { cleanupAbandonedUploads } from './services/uploads/cleanup';
 
@@ -7,11 +10,27 @@ import { cleanupAbandonedUploads } from './services/uploads/cleanup';
 export async function runScheduled(_controller: Pick<ScheduledController, 'cron'>, env: Bindings) {
   const uploads = await cleanupAbandonedUploads(getDb(env), env.MEDIA);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
+  const payouts = await hourlyPayouts(env);
+  if (payouts && (payouts.completed || payouts.failed || payouts.resolved)) console.log('scheduled: payouts', payouts);
   const refunds = await finishRefundsJob(env).catch((err) => {
     console.error('scheduled: finishing refunds failed (next hour retries):', err);
     return null;
   });
   if (refunds && (refunds.claimed || refunds.refundedAtStripe || refunds.notified))
     console.log('scheduled: refunds', refunds);
-  return { uploads, refunds };
+  return { uploads, payouts, refunds };
+}
+
+/** Retries failed payouts and pays waiting ones; a Stripe outage is logged, not thrown (the next hour retries). */
+async function hourlyPayouts(env: Bindings) {
+  try {
+    return await runPayoutJobs({
+      db: getDb(env),
+      stripe: paymentsFor(env).stripe,
+      bell: env.USER_CHANNEL ? durableObjectDoorbell(env.USER_CHANNEL) : silentDoorbell,
+    });
+  } catch (err) {
+    console.error('scheduled: payouts failed:', err);
+    return null;
+  }
 }

@@ -123,6 +123,11 @@ export const MSG = {
   campaignNotTakingPayments: 'This campaign is not taking payments right now.',
   campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
+  // Vote dialog (SPEC 8): the title and the error are the spec's; the two descriptions are ours.
+  voteRecorded: 'Vote Recorded',
+  voteRecordedExtend: 'You voted to extend the campaign to its next milestone.',
+  voteRecordedComplete: 'You voted to complete the campaign.',
+  voteFailed: 'Error: Failed to record your vote. Please try again.',
 } as const;
 
 /** Fills `{name}` placeholders of a message template. */

@@ -5,6 +5,8 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
+  /** A second, plainer line under the message (e.g. 'Vote Recorded' + what the vote means). */
+  description?: string;
 }
 
 const CARRY_KEY = 'reelfund.toast';
@@ -12,8 +14,8 @@ let next = 1;
 
 export const $toasts = atom<Toast[]>([]);
 
-export function toast(message: string, kind: ToastKind = 'info', ms = 4000) {
-  const t = { id: next++, kind, message };
+export function toast(message: string, kind: ToastKind = 'info', ms = 4000, description?: string) {
+  const t: Toast = { id: next++, kind, message, ...(description ? { description } : {}) };
   $toasts.set([...$toasts.get(), t]);
   setTimeout(() => dismiss(t.id), ms);
 }

@@ -28,7 +28,13 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const receipt = await receiveStripeEvent(c.get('db'), event, source, () => paymentsFor(c.env, scheduleFor(c)).stripe);
+  const receipt = await receiveStripeEvent(
+    c.get('db'),
+    event,
+    source,
+    () => paymentsFor(c.env, scheduleFor(c)).stripe,
+    c.get('services').bell,
+  );
   return c.json({ received: true, ...receipt });
 }
 

@@ -15,6 +15,8 @@ export interface CampaignListItem {
   goalAmount: number;
   currentAmount: number;
   endDate: string;
+  /** The team is voting on this campaign's milestone and the viewer has not voted yet. */
+  voteNeeded: boolean;
 }
 
 export interface MembershipItem extends CampaignListItem {
@@ -28,6 +30,10 @@ export interface MembershipItem extends CampaignListItem {
 
 const unapproved = sql<number>`(select count(*) from campaign_contributors m where m.campaign_id = ${campaigns.id} and m.approved = 0)`;
 
+/** Voting is open (the round is the milestone count) and this viewer's vote is not in. */
+const voteOpenWithoutVoteBy = (userId: string) =>
+  sql<number>`(${campaigns.extensionPending} = 1 and not exists (select 1 from campaign_extension_votes v where v.campaign_id = ${campaigns.id} and v.round = ${campaigns.milestoneCount} and v.user_id = ${userId}))`;
+
 function item(r: {
   id: string;
   title: string;
@@ -38,13 +44,14 @@ function item(r: {
   currentAmount: number;
   endDate: string;
   unapproved: number;
+  voteOpen: number;
 }): CampaignListItem {
   const shown = displayStatus(r.status, Number(r.unapproved) === 0);
-  const { unapproved: _u, ...rest } = r;
-  return { ...rest, displayStatus: shown, displayLabel: STATUS_LABELS[shown] };
+  const { unapproved: _u, voteOpen, ...rest } = r;
+  return { ...rest, displayStatus: shown, displayLabel: STATUS_LABELS[shown], voteNeeded: Number(voteOpen) === 1 };
 }
 
-const columns = {
+const columnsFor = (viewerId: string) => ({
   id: campaigns.id,
   title: campaigns.title,
   movieId: campaigns.movieId,
@@ -54,13 +61,15 @@ const columns = {
   currentAmount: campaigns.currentAmount,
   endDate: campaigns.endDate,
   unapproved,
-};
+  voteOpen: voteOpenWithoutVoteBy(viewerId),
+});
 
 /**
  * The /contributor Campaigns tab: campaigns of the viewer's films, the teams they are on or invited
  * to, and their films that have no campaign yet.
  */
 export async function listMyCampaigns({ db }: ServiceContext, viewer: Viewer) {
+  const columns = columnsFor(viewer.userId);
   // Not db.batch: D1's batch maps joined columns by name (id, title collide).
   const [owned, memberships, freeFilms] = await Promise.all([
     db
@@ -94,7 +103,18 @@ export async function listMyCampaigns({ db }: ServiceContext, viewer: Viewer) {
   ]);
   const mine = memberships.map((m) => {
     const { memberId, role, sharePermille, approved, ownerId, ownerUsername, ...rest } = m;
-    return { ...item(rest), memberId, role, sharePermille, approved, ownerId, ownerUsername } satisfies MembershipItem;
+    const shown = item(rest);
+    // Only approved members vote (an invitee is not on the team yet).
+    return {
+      ...shown,
+      voteNeeded: shown.voteNeeded && approved,
+      memberId,
+      role,
+      sharePermille,
+      approved,
+      ownerId,
+      ownerUsername,
+    } satisfies MembershipItem;
   });
   return {
     campaigns: owned.map(item),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, ledgerEntries } from '../../db/schema';
+import { PAYOUTS_MATCH_LEDGER } from '../payouts/projections';
 
 /**
  * A figure stored outside the ledger for fast reads that must always equal a sum of ledger lines
@@ -36,4 +37,4 @@ export const CAMPAIGN_RAISED: ProjectionCheck = {
 };
 
 /** Every projection checkLedger proves. */
-export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [CAMPAIGN_RAISED];
+export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [CAMPAIGN_RAISED, PAYOUTS_MATCH_LEDGER];

@@ -3,6 +3,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
+import type { Doorbell } from '../../realtime/doorbell';
+import { onAccountUpdated, onBankPayout, onTransferChanged } from '../payouts/events';
 import { REFUND_HANDLERS } from '../refunds/stripe-events';
 import { creditAndRefund, creditPayment, creditToCampaign, type PaymentFacts, paymentMetadata } from './credit-payment';
 
@@ -13,6 +15,10 @@ export interface HandlerDeps {
   db: Db;
   /** Made only when a handler calls Stripe (most events need only the database). */
   stripe: () => Stripe;
+  /** Rings members about what a handler's after-commit work wrote (payout notices). */
+  bell?: Doorbell;
+  /** Work to run once the event's batch has committed (paying payouts when an account becomes ready). */
+  afterCommit?: (effect: () => Promise<unknown>) => void;
 }
 export type EventHandler<T extends Stripe.Event['type']> = (
   deps: HandlerDeps,
@@ -117,10 +123,19 @@ export const PLATFORM_HANDLERS: HandlerMap = {
       .set({ status: 'expired', updatedAt: new Date() })
       .where(and(eq(checkoutSessions.id, event.data.object.id), eq(checkoutSessions.status, 'open'))),
   ],
+  'transfer.reversed': (deps, event) => onTransferChanged(deps, event.data.object),
+  'transfer.updated': (deps, event) => onTransferChanged(deps, event.data.object),
 };
 
-/** Connected accounts' events (account.updated, payouts) get handlers with the payouts work. */
-export const CONNECT_HANDLERS: HandlerMap = {};
+/** Connected accounts' events: the account's state, and its own payouts to its bank. */
+export const CONNECT_HANDLERS: HandlerMap = {
+  'account.updated': (deps, event) => onAccountUpdated(deps, event.data.object),
+  'payout.created': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.updated': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.paid': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.failed': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.canceled': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+};
 
 export const HANDLERS: Record<StripeEventSource, HandlerMap> = {
   platform: PLATFORM_HANDLERS,

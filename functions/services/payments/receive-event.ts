@@ -3,6 +3,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { Doorbell } from '../../realtime/doorbell';
 import { type EventHandler, HANDLERS } from './handlers';
 
 export interface Receipt {
@@ -23,6 +24,7 @@ export async function receiveStripeEvent(
   event: Stripe.Event,
   source: StripeEventSource,
   stripe: () => Stripe,
+  bell?: Doorbell,
 ): Promise<Receipt> {
   const inserted = await db
     .insert(stripeEvents)
@@ -45,8 +47,10 @@ export async function receiveStripeEvent(
     if (seen?.processedAt) return { duplicate: true, handled: false };
   }
   const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
-  const effects = handler ? await handler({ db, stripe }, event as never) : [];
-  await new UnitOfWork(db)
+  const uow = new UnitOfWork(db);
+  const afterCommit = (effect: () => Promise<unknown>) => void uow.afterCommit(effect);
+  const effects = handler ? await handler({ db, stripe, bell, afterCommit }, event as never) : [];
+  await uow
     .add(
       ...effects,
       db

@@ -1,0 +1,84 @@
+import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { connectAccounts, payouts } from '../../db/schema';
+import type { PayoutDeps } from './deps';
+import { askTransfer, claimAttempt, type PayoutRow, recordTransferMade, recordTransferRefused } from './transfer';
+
+export interface PayoutFilter {
+  payoutIds?: string[];
+  userId?: string;
+  stripeAccountId?: string;
+  campaignId?: string;
+  milestoneNumber?: number;
+  /** Failed payouts too (retries); pending ones are always taken. */
+  retryFailed?: boolean;
+  /** Failed payouts with this many attempts or more are left for an admin. */
+  maxAttempts?: number;
+  /** Failed payouts last tried after this are left for later (backoff). */
+  failedBefore?: Date;
+}
+
+export type PayoutOutcome =
+  | { payoutId: string; result: 'completed'; transferId: string }
+  | { payoutId: string; result: 'failed' | 'unknown'; error: string }
+  /** The member has no payout account that can receive transfers: stays pending. */
+  | { payoutId: string; result: 'waiting' }
+  /** Another worker moved it first. */
+  | { payoutId: string; result: 'skipped' };
+
+const BATCH_LIMIT = 100;
+
+function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
+  const failed: SQL[] = [eq(payouts.status, 'failed')];
+  if (f.maxAttempts !== undefined) failed.push(lt(payouts.attempts, f.maxAttempts));
+  if (f.failedBefore) failed.push(lt(payouts.updatedAt, f.failedBefore));
+  const where: (SQL | undefined)[] = [
+    f.retryFailed ? or(eq(payouts.status, 'pending'), and(...failed)) : eq(payouts.status, 'pending'),
+  ];
+  if (f.payoutIds) where.push(inArray(payouts.id, f.payoutIds.length ? f.payoutIds : ['-']));
+  if (f.userId) where.push(eq(payouts.userId, f.userId));
+  if (f.stripeAccountId) where.push(eq(connectAccounts.stripeAccountId, f.stripeAccountId));
+  if (f.campaignId) where.push(eq(payouts.campaignId, f.campaignId));
+  if (f.milestoneNumber !== undefined) where.push(eq(payouts.milestoneNumber, f.milestoneNumber));
+  return deps.db
+    .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
+    .from(payouts)
+    .leftJoin(connectAccounts, eq(connectAccounts.userId, payouts.userId))
+    .where(and(...where))
+    .orderBy(payouts.createdAt)
+    .limit(BATCH_LIMIT);
+}
+
+/** One attempt at one payout: claim it, ask Stripe for the transfer, record what Stripe said. */
+export async function attemptPayout(deps: PayoutDeps, p: PayoutRow, destination: string): Promise<PayoutOutcome> {
+  const claimed = await claimAttempt(deps, p, destination);
+  if (!claimed) return { payoutId: p.id, result: 'skipped' };
+  const attempt = claimed.attempts;
+  const answer = await askTransfer(deps, claimed, destination, attempt);
+  if (answer.kind === 'made') {
+    await recordTransferMade(deps, claimed, attempt, answer.transfer);
+    return { payoutId: p.id, result: 'completed', transferId: answer.transfer.id };
+  }
+  if (answer.kind === 'refused') await recordTransferRefused(deps, claimed, attempt, answer.message);
+  return { payoutId: p.id, result: answer.kind === 'refused' ? 'failed' : 'unknown', error: answer.message };
+}
+
+/**
+ * Pays out pending payouts (and failed ones when retrying) that match `filter`: each is a Stripe
+ * transfer of the member's payable to their connected account. A member whose account cannot take
+ * transfers yet stays pending; account.updated runs this again when it can. Safe to run any number
+ * of times, concurrently: each attempt is claimed by a conditional update and has its own
+ * idempotency key, so a payout is transferred once. Call it after a milestone's release commits:
+ * `await processPayouts(deps, { campaignId, milestoneNumber })`.
+ */
+export async function processPayouts(deps: PayoutDeps, filter: PayoutFilter = {}): Promise<PayoutOutcome[]> {
+  const rows = await candidates(deps, filter);
+  const outcomes: PayoutOutcome[] = [];
+  for (const { payout, destination, ready } of rows) {
+    if (!destination || !ready) {
+      outcomes.push({ payoutId: payout.id, result: 'waiting' });
+      continue;
+    }
+    outcomes.push(await attemptPayout(deps, payout, destination));
+  }
+  return outcomes;
+}

@@ -1,0 +1,12 @@
+/** Payout texts shown to members and admins (SPEC gives none), shared by pages and tests. */
+export const PAYOUT_TEXT = {
+  waitingForAccount: 'Waiting for payout account',
+  notConnected: 'No payout account connected',
+  onboardingIncomplete: 'Payout account setup is not finished',
+  ready: 'Payouts are ready',
+  connectForbidden: 'Only creators and team members with payouts can connect a payout account',
+  stripeUnavailable: 'Stripe is unavailable right now. Please try again in a moment.',
+  notRetryable: 'Only a failed or waiting payout can be retried',
+  accountNotReady: "The member's payout account cannot receive transfers yet",
+  completedTitle: 'Payout sent',
+} as const;

@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { campaignMilestones, campaigns, connectAccounts, payouts } from '../../functions/db/schema';
+import { postLedgerGroup } from '../../functions/services/ledger/post';
+import { makeCampaign } from './campaign-factories';
+import { makeUser, type TestUser, uid } from './factories';
+import { db } from './stripe-support';
+
+/**
+ * What the vote's release leaves behind, written directly: a payment into the campaign's escrow,
+ * milestone 1, the release group `release:<c>:1` (escrow → fee + each member's payable) and one
+ * pending payout per member. The ledger stays balanced and raised equals its payment lines.
+ */
+export async function makeReleasedPayouts(
+  opts: { members?: TestUser[]; shareCents?: number[]; feeCents?: number } = {},
+) {
+  const members = opts.members ?? [await makeUser(['contributor'], 'payee')];
+  const shares = opts.shareCents ?? members.map(() => 4500);
+  const fee = opts.feeCents ?? 1000;
+  const gross = fee + shares.reduce((a, b) => a + b, 0);
+  const campaign = await makeCampaign({ status: 'live' });
+  const pi = `pi_${uid()}`;
+  await postLedgerGroup(
+    db(),
+    {
+      idempotencyKey: `payment:${pi}`,
+      kind: 'payment',
+      currency: 'usd',
+      campaignId: campaign.id,
+      paymentIntentId: pi,
+      lines: [
+        { account: `payer:${pi}`, amountCents: -gross },
+        { account: `escrow:${campaign.id}`, amountCents: gross },
+      ],
+    },
+    {
+      with: (posted) => [
+        db()
+          .update(campaigns)
+          .set({ currentAmount: sql`${campaigns.currentAmount} + ${gross}` })
+          .where(sql`${campaigns.id} = ${campaign.id} and ${posted}`),
+      ],
+    },
+  );
+  await db()
+    .insert(campaignMilestones)
+    .values({ campaignId: campaign.id, milestoneNumber: 1, goalAmount: gross, reachedAt: new Date() });
+  const ids = members.map(() => crypto.randomUUID());
+  await postLedgerGroup(
+    db(),
+    {
+      idempotencyKey: `release:${campaign.id}:1`,
+      kind: 'release',
+      currency: 'usd',
+      campaignId: campaign.id,
+      lines: [
+        { account: `escrow:${campaign.id}`, amountCents: -gross },
+        { account: 'fee:platform', amountCents: fee },
+        ...members.map((m, i) => ({
+          account: `payable:${campaign.id}:${m.id}`,
+          amountCents: shares[i] as number,
+          userId: m.id,
+        })),
+      ],
+    },
+    {
+      with: () =>
+        members.map((m, i) =>
+          db()
+            .insert(payouts)
+            .values({
+              id: ids[i],
+              campaignId: campaign.id,
+              milestoneNumber: 1,
+              userId: m.id,
+              amountCents: shares[i] as number,
+              currency: 'usd',
+            }),
+        ),
+    },
+  );
+  return { campaign, members, payoutIds: ids };
+}
+
+export const payoutRow = (id: string) => db().select().from(payouts).where(eq(payouts.id, id)).get();
+
+export const milestoneRow = (campaignId: string) =>
+  db().select().from(campaignMilestones).where(eq(campaignMilestones.campaignId, campaignId)).get();
+
+export const connectRow = (userId: string) =>
+  db().select().from(connectAccounts).where(eq(connectAccounts.userId, userId)).get();
