@@ -10,7 +10,8 @@ import {
   videos,
 } from '../../functions/db/schema';
 import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
-import { escrowedPayments, escrowRefundStatements, ledgerPayment } from '../../functions/services/refunds/escrow';
+import { escrowedPayments, ledgerPayment } from '../../functions/services/refunds/escrow';
+import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
 import { expectLedgerBalanced } from '../support/ledger';
 import { createLibsqlDb } from '../support/libsql';
 

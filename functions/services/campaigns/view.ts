@@ -18,7 +18,7 @@ import {
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../context';
-import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/escrow';
+import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/summary';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

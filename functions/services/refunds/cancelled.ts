@@ -3,8 +3,9 @@ import { campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { finishStripeRefunds } from './complete';
 import type { RefundDeps } from './deps';
-import { claimOf, escrowedPayments, escrowRefundStatements, type LedgerPayment } from './escrow';
+import { claimOf, escrowedPayments, type LedgerPayment } from './escrow';
 import { sendRefundNotices } from './notices';
+import { escrowRefundStatements } from './refund-batch';
 
 export interface RefundRun {
   /** Payments this run took out of escrow for their payers. */

@@ -2,7 +2,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { paymentMetadata } from '../payments/credit-payment';
 import type { EventHandler, HandlerDeps } from '../payments/handlers';
-import { escrowRefundStatements, ledgerPayment } from './escrow';
+import { ledgerPayment } from './escrow';
+import { escrowRefundStatements } from './refund-batch';
 
 type Statement = BatchItem<'sqlite'>;
 
