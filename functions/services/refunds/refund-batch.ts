@@ -49,7 +49,7 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
     Object.fromEntries(Object.entries(values).map(([k, v]) => [k, sql`${v}`.as(snake(k))])) as {
       [K in keyof T]: SQL.Aliased<T[K]>;
     };
-  const fromGroup = { table: ledgerGroups, where: eq(ledgerGroups.id, write.groupId) };
+  const thisGroup = eq(ledgerGroups.id, write.groupId);
   return [
     ...write.statements,
     db.insert(escrowClaims).select((qb) =>
@@ -63,8 +63,8 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
           }),
           createdAt: ledgerGroups.createdAt,
         })
-        .from(fromGroup.table)
-        .where(fromGroup.where),
+        .from(ledgerGroups)
+        .where(thisGroup),
     ),
     raisedProjection(db, p.campaignId, -p.amountCents, write.posted),
     db.insert(escrowRefunds).select((qb) =>
@@ -87,8 +87,8 @@ export function escrowRefundStatements(db: Db, p: LedgerPayment, record: RefundR
           createdAt: ledgerGroups.createdAt,
           updatedAt: ledgerGroups.createdAt,
         })
-        .from(fromGroup.table)
-        .where(fromGroup.where),
+        .from(ledgerGroups)
+        .where(thisGroup),
     ),
   ];
 }
