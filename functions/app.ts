@@ -20,6 +20,7 @@ import { devRoutes } from './routes/dev';
 import { filmRoutes } from './routes/films';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
+import { campaignInsightRoutes, statementRoutes } from './routes/insights';
 import { meRoutes } from './routes/me';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -81,6 +82,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/health', health);
   app.route('/auth', authRoutes);
   app.route('/me', meRoutes);
+  app.route('/me', statementRoutes);
   app.route('/account', accountRoutes);
   app.route('/dev', devRoutes);
   app.route('/gate', gateRoutes);
@@ -101,6 +103,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/search', searchRoutes);
   app.route('/watch', watchRoutes);
   app.route('/campaigns', campaignRoutes);
+  app.route('/campaigns', campaignInsightRoutes);
   app.route('/films', filmTeamRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));

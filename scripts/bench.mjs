@@ -8,6 +8,7 @@ import { pageWeight } from './bench/bytes.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
 import { sideBySide } from './bench/load.mjs';
+import { moneySetup, printMoneyFigures } from './bench/money.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { searchLatency } from './bench/search.mjs';
 import { run } from './lib/proc.mjs';
@@ -34,14 +35,18 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
+let money;
 const server = await serve({
   port: 4390,
   persistTo: state,
   build: !process.argv.includes('--no-build'),
   quiet: true,
-  // Accounts for the realtime figures, made on the bench's own state before the server starts.
-  beforeStart: (dir) =>
-    run('tsx', ['scripts/bench/setup-users.ts', '--persist-to', dir, '--count', '25'], { quiet: true }),
+  // Accounts for the realtime figures and campaigns for the money figures, made on the bench's own
+  // state before the server starts.
+  beforeStart: async (dir) => {
+    await run('tsx', ['scripts/bench/setup-users.ts', '--persist-to', dir, '--count', '25'], { quiet: true });
+    money = await moneySetup(dir);
+  },
 });
 const base = server.url;
 try {
@@ -125,6 +130,8 @@ try {
       p99: ms(rt.fan.p99),
     },
   ]);
+  await printMoneyFigures(base, money);
+
   console.log('Time from play() to the first frame (Chromium, /video-test, fresh context per run)');
   const ff = await firstFrame(base, { filmId: film, ...DEMO_VIEWER });
   console.table([{ runs: ff.runs.map((t) => t.toFixed(0)).join(', '), median: ms(ff.median) }]);

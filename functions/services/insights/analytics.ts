@@ -1,0 +1,167 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEntries } from '../../db/schema';
+import type { CampaignStatus, PayoutStatus } from '../../lib/campaign-status';
+import { notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import { type CampaignAccess, loadCampaignAccess } from '../campaigns/access';
+import { campaignLedgerFigures, escrowAccount } from './ledger-figures';
+
+export interface DailyRaised {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** Payments less refunds that day. */
+  raisedCents: number;
+  cumulativeCents: number;
+}
+
+export interface CampaignAnalytics {
+  campaignId: string;
+  title: string;
+  movieId: string;
+  filmTitle: string;
+  status: CampaignStatus;
+  raisedCents: number;
+  goalCents: number;
+  /** Every day from the day before the first payment to today (or the last payment), gaps filled. */
+  daily: DailyRaised[];
+  /** Distinct payers (a signed-in payer by account, a guest by email). */
+  backers: number;
+  paymentsCount: number;
+  /** Gross payments in cents. */
+  paymentsCents: number;
+  averagePaymentCents: number;
+  refundsCount: number;
+  refundedCents: number;
+  milestones: {
+    milestoneNumber: number;
+    goalAmount: number;
+    reachedAt: string | null;
+    payoutStatus: PayoutStatus;
+  }[];
+  votes: { round: number; extend: number; complete: number }[];
+  ledger: {
+    escrowCents: number;
+    releasedCents: number;
+    feeCents: number;
+    /** Members' payables not yet paid out. */
+    payablesCents: number;
+    paidCents: number;
+    reversedCents: number;
+  };
+}
+
+/** The most days the chart shows (the latest ones). */
+export const MAX_CHART_DAYS = 730;
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Analytics are for the campaign's owner, its approved team and admins; anyone else — including
+ * an invitee who has not joined — gets 404, as for an id that does not exist.
+ */
+export async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAccess> {
+  const access = await loadCampaignAccess(db, viewer, campaignId);
+  const { relation, membership } = access ?? {};
+  if (!access || !(relation?.isOwner || relation?.isAdmin || membership?.approved)) {
+    throw notFound(MSG.campaignNotFoundState);
+  }
+  return access;
+}
+
+/** Net raised per day, every day from the day before the first to today, with the running total. */
+export function dailySeries(rows: { day: string; cents: number }[], today = dayOf(Date.now())): DailyRaised[] {
+  const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
+  const first = rows.map((r) => r.day).sort()[0] ?? today;
+  const last = [today, ...rows.map((r) => r.day)].sort().at(-1) ?? today;
+  const out: DailyRaised[] = [];
+  let total = 0;
+  for (let t = Date.parse(`${first}T00:00:00Z`) - DAY_MS; t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
+    const date = dayOf(t);
+    const raisedCents = byDay.get(date) ?? 0;
+    total += raisedCents;
+    out.push({ date, raisedCents, cumulativeCents: total });
+  }
+  return out.slice(-MAX_CHART_DAYS);
+}
+
+/** A campaign's money and milestones for its team: GET /api/campaigns/:id/analytics and the analytics page. */
+export async function campaignAnalytics(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAnalytics> {
+  const { campaign, film } = await requireAnalyticsAccess(db, viewer, campaignId);
+  const escrow = escrowAccount(campaign.id);
+  const payer = alias(ledgerEntries, 'payer');
+  const day = sql<string>`date(${ledgerEntries.createdAt} / 1000, 'unixepoch')`;
+  const [figures, days, backers, milestones, votes] = await Promise.all([
+    campaignLedgerFigures(db, campaign.id),
+    db
+      .select({ day, cents: sql<number>`sum(${ledgerEntries.amountCents})` })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.account, escrow), inArray(ledgerEntries.kind, ['payment', 'refund'])))
+      .groupBy(day),
+    db
+      .select({
+        n: sql<number>`count(distinct coalesce('u:' || ${payer.userId}, 'u:' || ${checkoutSessions.payerId}, 'e:' || lower(${checkoutSessions.guestEmail}), 'pi:' || ${ledgerEntries.paymentIntentId}))`,
+      })
+      .from(ledgerEntries)
+      .leftJoin(
+        payer,
+        and(
+          eq(payer.groupId, ledgerEntries.groupId),
+          eq(payer.account, sql`'payer:' || ${ledgerEntries.paymentIntentId}`),
+        ),
+      )
+      .leftJoin(checkoutSessions, eq(checkoutSessions.paymentIntentId, ledgerEntries.paymentIntentId))
+      .where(and(eq(ledgerEntries.account, escrow), eq(ledgerEntries.kind, 'payment')))
+      .get(),
+    db
+      .select()
+      .from(campaignMilestones)
+      .where(eq(campaignMilestones.campaignId, campaign.id))
+      .orderBy(asc(campaignMilestones.milestoneNumber)),
+    db
+      .select({
+        round: campaignExtensionVotes.round,
+        extend: sql<number>`sum(case when ${campaignExtensionVotes.vote} then 1 else 0 end)`,
+        complete: sql<number>`sum(case when ${campaignExtensionVotes.vote} then 0 else 1 end)`,
+      })
+      .from(campaignExtensionVotes)
+      .where(eq(campaignExtensionVotes.campaignId, campaign.id))
+      .groupBy(campaignExtensionVotes.round)
+      .orderBy(asc(campaignExtensionVotes.round)),
+  ]);
+  const members = [...figures.members.values()];
+  const sum = (pick: (m: (typeof members)[number]) => number) => members.reduce((t, m) => t + pick(m), 0);
+  return {
+    campaignId: campaign.id,
+    title: campaign.title,
+    movieId: film.id,
+    filmTitle: film.title,
+    status: campaign.status,
+    raisedCents: campaign.currentAmount,
+    goalCents: campaign.goalAmount,
+    daily: dailySeries(days.map((d) => ({ day: d.day, cents: Number(d.cents) }))),
+    backers: Number(backers?.n ?? 0),
+    paymentsCount: figures.paymentsCount,
+    paymentsCents: figures.paymentsCents,
+    averagePaymentCents: figures.paymentsCount ? Math.round(figures.paymentsCents / figures.paymentsCount) : 0,
+    refundsCount: figures.refundsCount,
+    refundedCents: figures.refundedCents,
+    milestones: milestones.map((m) => ({
+      milestoneNumber: m.milestoneNumber,
+      goalAmount: m.goalAmount,
+      reachedAt: m.reachedAt ? m.reachedAt.toISOString() : null,
+      payoutStatus: m.payoutStatus,
+    })),
+    votes: votes.map((v) => ({ round: v.round, extend: Number(v.extend), complete: Number(v.complete) })),
+    ledger: {
+      escrowCents: figures.escrowCents,
+      releasedCents: figures.releasedCents,
+      feeCents: figures.feeCents,
+      payablesCents: sum((m) => m.owedCents),
+      paidCents: sum((m) => m.paidCents),
+      reversedCents: sum((m) => m.reversedCents),
+    },
+  };
+}
