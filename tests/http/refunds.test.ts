@@ -25,11 +25,27 @@ async function signIn(email: string) {
     body: JSON.stringify({ email, password: 'reelfund-demo' }),
   });
   expect(res.status).toBe(200);
-  return res.headers
+  return cookieOf(res);
+}
+
+/** A fresh account (not a demo one: other tests pick the demo creator's campaigns by status). */
+async function signUp() {
+  const name = `refunder_${crypto.randomUUID().slice(0, 8)}`;
+  const email = `${name}@example.test`;
+  const res = await fetch(`${base()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base() },
+    body: JSON.stringify({ email, password: 'refunder-password-1', name }),
+  });
+  expect(res.status).toBe(200);
+  return { email, cookie: cookieOf(res) };
+}
+
+const cookieOf = (res: Response) =>
+  res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-}
 
 async function poll<T>(probe: () => Promise<T | null | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 150; i++) {
@@ -43,8 +59,9 @@ async function poll<T>(probe: () => Promise<T | null | undefined>, what: string)
 describe('cancelling a campaign over HTTP', () => {
   it('refunds a guest payment, emails the guest, and the progress screen says so', async () => {
     const db = platform.db;
-    const creator = await db.select().from(user).where(eq(user.email, 'creator@reelfund.local')).get();
-    if (!creator) throw new Error('the seed has creator@reelfund.local');
+    const owner = await signUp();
+    const creator = await db.select().from(user).where(eq(user.email, owner.email)).get();
+    if (!creator) throw new Error('signed up');
     const movieId = crypto.randomUUID();
     const campaignId = crypto.randomUUID();
     const title = `Refund walk ${campaignId.slice(0, 8)}`;
@@ -103,9 +120,8 @@ describe('cancelling a campaign over HTTP', () => {
     };
     expect(outbox.mails.filter((m) => m.text.includes(title))).toHaveLength(1);
 
-    const creatorCookie = await signIn('creator@reelfund.local');
     const screen = await fetch(`${base()}/contributor/campaign-progress/${campaignId}`, {
-      headers: { cookie: creatorCookie },
+      headers: { cookie: owner.cookie },
     });
     expect(screen.status).toBe(200);
     expect(await screen.text()).toContain('data-refunds="done"');
