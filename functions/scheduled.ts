@@ -3,6 +3,7 @@ import type { Bindings } from './env';
 import { paymentsFor } from './payments/stripe';
 import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
 import { runPayoutJobs } from './services/payouts/refresh';
+import { finishRefundsJob } from './services/refunds/scheduled';
 import { cleanupAbandonedUploads } from './services/uploads/cleanup';
 
 /** The worker's periodic jobs, run by the cron trigger in wrangler.toml. Each job is safe to repeat. */
@@ -11,7 +12,13 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
   const payouts = await hourlyPayouts(env);
   if (payouts && (payouts.completed || payouts.failed || payouts.resolved)) console.log('scheduled: payouts', payouts);
-  return { uploads, payouts };
+  const refunds = await finishRefundsJob(env).catch((err) => {
+    console.error('scheduled: finishing refunds failed (next hour retries):', err);
+    return null;
+  });
+  if (refunds && (refunds.claimed || refunds.refundedAtStripe || refunds.notified))
+    console.log('scheduled: refunds', refunds);
+  return { uploads, payouts, refunds };
 }
 
 /** Retries failed payouts and pays waiting ones; a Stripe outage is logged, not thrown (the next hour retries). */

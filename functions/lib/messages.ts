@@ -99,6 +99,15 @@ export const MSG = {
     'Each share is rounded down to one decimal; the rounding remainder goes to the originator, so the total is exactly 100%.',
   teamChangedConflict: 'The campaign changed while you were working on it. Reload and try again.',
   campaignHasMoney: 'This campaign has received funds and cannot be deleted. Cancel it instead.',
+  campaignHasLedger:
+    'Payments have been made to this campaign, so it cannot be deleted. Cancel it instead: payments still held are refunded to their payers.',
+  refundedTitle: 'Payment refunded',
+  refundedCancelled:
+    'Your payment of {amount} to "{campaign}" was refunded in full because the campaign was cancelled.',
+  refundedAtStripe: 'Your payment of {amount} to "{campaign}" was refunded in full.',
+  campaignRefunded:
+    'This campaign was cancelled and every payment it still held was refunded in full to its payer: {payments}, {amount} in all.',
+  campaignRefunding: 'This campaign was cancelled. Its payments are being refunded in full to their payers.',
   underReviewLocked: 'The campaign is under review and cannot be changed until the review is finished.',
   teamLocked: 'The team cannot change while the campaign is under review, completed or cancelled.',
   teamFull: 'A team can have at most 20 members',

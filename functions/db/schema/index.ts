@@ -8,6 +8,7 @@ export * from './notifications';
 export * from './payments';
 export * from './payouts';
 export * from './profiles';
+export * from './refunds';
 export * from './seed-runs';
 export * from './short-urls';
 export * from './site-settings';

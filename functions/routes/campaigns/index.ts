@@ -29,6 +29,7 @@ import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
 import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../services/payments/create-checkout';
+import { afterCampaignWrites } from './money-stops';
 import {
   acceptSchema,
   addMemberSchema,
@@ -53,6 +54,8 @@ const checkoutSchema = z.object({
  * status) is in functions/services/campaigns and functions/lib/campaign-status.ts.
  */
 export const campaignRoutes = new Hono<AppEnv>()
+  // '/:id/*' matches /:id itself too.
+  .use('/:id/*', afterCampaignWrites)
   .get('/mine', async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import { campaigns } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
@@ -8,15 +8,17 @@ import { requireCampaignAction } from './access';
 
 /**
  * The film owner or an admin deletes a campaign (its team, milestones, votes and history go with
- * it). A campaign that has taken money is never deleted — it is cancelled instead, so the money
- * issue can refund; the condition is part of the delete, so a payment racing in wins.
+ * it). A campaign that has taken money — any line in the ledger, even one refunded since — is never
+ * deleted: it is cancelled instead, which refunds what it holds. The condition is part of the
+ * delete, so a payment racing in wins.
  */
 export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, campaignId: string) {
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
+  const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;
   const gone = await db
     .delete(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0)))
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0), noLedger))
     .returning({ id: campaigns.id });
   if (gone.length > 0) return { id: campaignId, movieId: access.campaign.movieId };
   const still = await db
@@ -25,5 +27,5 @@ export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, cam
     .where(eq(campaigns.id, campaignId))
     .get();
   if (!still) throw notFound(MSG.noCampaignToDelete);
-  throw conflict(MSG.campaignHasMoney);
+  throw conflict(still.amount > 0 ? MSG.campaignHasMoney : MSG.campaignHasLedger);
 }

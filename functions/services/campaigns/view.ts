@@ -18,6 +18,7 @@ import {
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import type { ServiceContext } from '../context';
+import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/summary';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -71,6 +72,8 @@ export interface CampaignView {
   allMembersApproved: boolean;
   displayStatus: DisplayStatus;
   displayLabel: string;
+  /** A cancelled campaign's refunds to its payers; null for any other status. */
+  refunds: CancelledRefunds | null;
   viewer: { userId: string; relation: Relation; membership: TeamMemberView | null; rights: Abilities; can: Abilities };
 }
 
@@ -147,6 +150,8 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
   const allApproved = team.every((m) => m.approved);
   const shown = displayStatus(c.status, allApproved);
   const { rights, can } = abilitiesFor(access);
+  // Money moved through it (even if all refunded since): cancel, never delete.
+  if (can.delete && (await hasLedgerLines(db, c.id))) can.delete = false;
   const members = team.map((m) => memberView(m, people));
   return {
     campaign: serializeCampaign(c),
@@ -163,6 +168,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
     allMembersApproved: allApproved,
     displayStatus: shown,
     displayLabel: STATUS_LABELS[shown],
+    refunds: c.status === 'cancelled' ? await cancelledRefunds(db, c.id) : null,
     viewer: {
       userId: viewer.userId,
       relation: access.relation,

@@ -11,12 +11,22 @@ import { checkoutSessions } from '../../db/schema';
  * Returns how many sessions were expired. Safe to repeat; run it after the stop has committed.
  */
 export async function expireOpenCheckouts(deps: { db: Db; stripe: () => Stripe }, campaignId: string) {
-  const open = await deps.db
+  return expireCheckoutSessions(deps, await openCheckouts(deps.db, campaignId));
+}
+
+/** The campaign's open Checkout Sessions (read before a delete, which takes their rows with it). */
+export async function openCheckouts(db: Db, campaignId: string) {
+  const open = await db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
     .where(and(eq(checkoutSessions.campaignId, campaignId), eq(checkoutSessions.status, 'open')));
+  return open.map((s) => s.id);
+}
+
+/** Expires these sessions at Stripe and marks their rows (if they still exist) expired. */
+export async function expireCheckoutSessions(deps: { db: Db; stripe: () => Stripe }, ids: readonly string[]) {
   let expired = 0;
-  for (const { id } of open) {
+  for (const id of ids) {
     try {
       const session = await deps.stripe().checkout.sessions.expire(id, {}, { idempotencyKey: `expire:${id}` });
       if (session.status !== 'expired') continue;

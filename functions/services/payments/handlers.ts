@@ -6,6 +6,7 @@ import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } fro
 import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
 import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
 import { onAccountUpdated, onBankPayout, onTransferChanged } from '../payouts/events';
+import { REFUND_HANDLERS } from '../refunds/stripe-events';
 import {
   type CreditState,
   creditAndRefund,
@@ -155,6 +156,7 @@ const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session
  * payment intent, and the ledger keeps one of them.
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
+  ...REFUND_HANDLERS,
   'checkout.session.completed': (deps, event) => onSessionPaid(deps, event.data.object),
   'checkout.session.async_payment_succeeded': (deps, event) => onSessionPaid(deps, event.data.object),
   'payment_intent.succeeded': async (deps, event) => {

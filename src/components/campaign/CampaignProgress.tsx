@@ -6,6 +6,7 @@ import { MilestoneWidget } from './MilestoneWidget';
 import { NotFoundState } from './NotFoundState';
 import { ProgressTracker } from './ProgressTracker';
 import { Bar, StatusBadge } from './parts';
+import { RefundsNotice } from './RefundsNotice';
 import { RevenueSharing } from './RevenueSharing';
 import { UnderReviewPanel } from './UnderReviewPanel';
 import { useCampaign } from './useCampaign';
@@ -83,6 +84,7 @@ export default function CampaignProgress(props: { initial: CampaignView }) {
       />
       <UnderReviewPanel view={view} />
       <VoteDialog view={view} />
+      <RefundsNotice view={view} />
       <MilestoneWidget view={view} />
       <RevenueSharing view={view} manage={false} />
     </div>

@@ -11,6 +11,7 @@ import { MilestoneWidget } from './MilestoneWidget';
 import { NotFoundState } from './NotFoundState';
 import { ProgressTracker } from './ProgressTracker';
 import { StatusBadge } from './parts';
+import { RefundsNotice } from './RefundsNotice';
 import { RevenueSharing } from './RevenueSharing';
 import { UnderReviewPanel } from './UnderReviewPanel';
 import { useCampaign } from './useCampaign';
@@ -59,6 +60,7 @@ export default function CampaignSettings(props: {
       {view && <VoteDialog view={view} />}
       {view && <MilestoneWidget view={view} />}
       {view && <UnderReviewPanel view={view} />}
+      {view && <RefundsNotice view={view} />}
       {view?.campaign.status === 'rejected' && view.campaign.rejectionReason && (
         <section className="card rejected-note" aria-label="Rejected">
           <h2>Not approved</h2>

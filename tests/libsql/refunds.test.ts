@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  campaigns,
+  escrowClaims,
+  escrowRefunds,
+  ledgerGroups,
+  profiles,
+  user,
+  videos,
+} from '../../functions/db/schema';
+import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
+import { escrowedPayments, ledgerPayment } from '../../functions/services/refunds/escrow';
+import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
+import { expectLedgerBalanced } from '../support/ledger';
+import { createLibsqlDb } from '../support/libsql';
+
+/** The refund batch (ledger group, escrow claim, projection, refund row) on the production driver. */
+let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
+beforeAll(async () => {
+  ctx = await createLibsqlDb();
+});
+afterAll(() => ctx.close());
+afterEach(async () => {
+  await expectLedgerBalanced(ctx.db);
+});
+
+async function liveCampaign() {
+  const owner = crypto.randomUUID();
+  const now = new Date();
+  await ctx.db
+    .insert(user)
+    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
+  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
+  const movieId = crypto.randomUUID();
+  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
+  const id = crypto.randomUUID();
+  await ctx.db.insert(campaigns).values({
+    id,
+    movieId,
+    title: 'C',
+    status: 'cancelled',
+    goalAmount: 500_000,
+    initialGoalAmount: 500_000,
+    endDate: '2099-01-01',
+  });
+  return id;
+}
+
+async function credited(campaignId: string, amountCents: number) {
+  const pi = `pi_${crypto.randomUUID().slice(0, 12)}`;
+  const p: PaymentFacts = {
+    paymentIntentId: pi,
+    amountCents,
+    currency: 'usd',
+    metadata: { campaignId, amountCents, checkoutRef: `co_${pi}`, guestEmail: 'g@example.test' },
+  };
+  await ctx.db.batch(creditToCampaign(ctx.db, p) as never);
+  const payment = await ledgerPayment(ctx.db, pi);
+  if (!payment) throw new Error('not credited');
+  return payment;
+}
+
+const raised = async (id: string) =>
+  (await ctx.db.select({ v: campaigns.currentAmount }).from(campaigns).where(eq(campaigns.id, id)).get())?.v;
+const refundBatch = (p: Awaited<ReturnType<typeof credited>>) =>
+  ctx.db.batch(escrowRefundStatements(ctx.db, p, { reason: 'campaign_cancelled' }) as never);
+
+describe('refund out of escrow on libSQL', () => {
+  it('writes group, claim, projection and refund row once, however often and concurrently it runs', async () => {
+    const id = await liveCampaign();
+    const p = await credited(id, 2500);
+    expect(p.guestEmail).toBe('g@example.test');
+    expect((await escrowedPayments(ctx.db, id)).map((e) => e.paymentIntentId)).toEqual([p.paymentIntentId]);
+    await Promise.all([refundBatch(p), refundBatch(p), refundBatch(p)]);
+    await refundBatch(p);
+    expect(await raised(id)).toBe(0);
+    const groups = await ctx.db
+      .select()
+      .from(ledgerGroups)
+      .where(eq(ledgerGroups.idempotencyKey, `refund:${p.paymentIntentId}`));
+    expect(groups).toHaveLength(1);
+    const claims = await ctx.db.select().from(escrowClaims).where(eq(escrowClaims.campaignId, id));
+    expect(claims).toMatchObject([{ paymentIntentId: p.paymentIntentId, claim: 'refund' }]);
+    const rows = await ctx.db.select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, id));
+    expect(rows).toMatchObject([{ amountCents: 2500, guestEmail: 'g@example.test', refundedAt: null }]);
+    expect(await escrowedPayments(ctx.db, id)).toEqual([]);
+  });
+
+  it('a payment already released is not refunded: the claim conflict fails the whole batch', async () => {
+    const id = await liveCampaign();
+    const p = await credited(id, 1800);
+    await ctx.db
+      .insert(escrowClaims)
+      .values({ paymentIntentId: p.paymentIntentId, campaignId: id, claim: 'release', groupKey: `release:${id}:1` });
+    await expect(refundBatch(p)).rejects.toThrow();
+    expect(await raised(id)).toBe(1800);
+    expect(
+      await ctx.db
+        .select()
+        .from(ledgerGroups)
+        .where(eq(ledgerGroups.idempotencyKey, `refund:${p.paymentIntentId}`)),
+    ).toEqual([]);
+    expect(await ctx.db.select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, id))).toEqual([]);
+  });
+});
