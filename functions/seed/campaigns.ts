@@ -14,9 +14,9 @@ import { setCampaignStatus } from '../services/campaigns/set-status';
 import { submitCampaign } from '../services/campaigns/submit';
 import type { SeedModule } from './types';
 
-type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'ada';
+export type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'ada';
 type Creator = 'cora' | 'milo';
-const EMAILS: Record<Who, string> = {
+export const EMAILS: Record<Who, string> = {
   cora: 'creator@reelfund.local',
   milo: 'creator2@reelfund.local',
   vera: 'viewer@reelfund.local',
@@ -136,7 +136,7 @@ const DEMOS: Demo[] = [
   },
 ];
 
-async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
+export async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
   const u = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.email, email)).get();
   if (!u) return null;
   const [p, roles] = await Promise.all([
@@ -158,7 +158,7 @@ async function viewerFor(db: Db, email: string): Promise<Viewer | null> {
  * owner's earliest catalogue film still without a campaign (the rest stay free, to try "start a
  * campaign"); a minimal approved film is created only when the owner has none left.
  */
-async function freeFilm(db: Db, ownerId: string, title: string): Promise<string> {
+export async function freeFilm(db: Db, ownerId: string, title: string): Promise<string> {
   const candidates = await db
     .select({ id: videos.id, title: videos.title })
     .from(videos)
@@ -180,7 +180,7 @@ async function freeFilm(db: Db, ownerId: string, title: string): Promise<string>
   return id;
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A campaign in every status (and one Waiting for Team Approval), with teams, made through the

@@ -3,11 +3,12 @@ import { seedRuns } from '../db/schema';
 import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { demoUsersSeed } from './demo-users';
+import { moneySeed } from './money';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedContext, SeedModule } from './types';
 
 /** Every feature's seed, in dependency order (films before campaigns: campaigns run on the creators' films). */
-export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed, campaignsSeed];
+export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed, campaignsSeed, moneySeed];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
 export async function runSeeds(ctx: SeedContext, modules = SEED_MODULES): Promise<string[]> {
