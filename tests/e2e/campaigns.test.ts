@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/lib/messages';
+import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;
@@ -10,63 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
-const PASSWORD = 'reelfund-demo';
-const localDate = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-async function signIn(context: BrowserContext, email: string, password = PASSWORD) {
-  const res = await context.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
-    data: { email, password },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-}
-
-/** A brand-new account (role viewer only: an invitee need not be a creator). */
-async function signUp(context: BrowserContext) {
-  const username = `guest_${uid()}`;
-  const res = await context.request.post(`${baseUrl()}/api/auth/sign-up/email`, {
-    data: { email: `${username}@example.test`, password: 'guest-password-1', name: username },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-  const me = (await (await context.request.get(`${baseUrl()}/api/me`)).json()) as { user: { id: string } };
-  return { username, id: me.user.id };
-}
-
-async function apiJson<T>(context: BrowserContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(`${baseUrl()}${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl(), 'content-type': 'application/json' },
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function freeFilm(context: BrowserContext) {
-  const mine = await apiJson<{ filmsWithoutCampaign: { id: string; title: string }[] }>(
-    context,
-    'GET',
-    '/api/campaigns/mine',
-  );
-  const film = mine.filmsWithoutCampaign[0];
-  if (!film) throw new Error('the seed gives the demo creator films without a campaign');
-  return film;
-}
-
-/** Opens a page and waits until its islands are hydrated (Astro drops `ssr` from each island then). */
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-}
-
-const toastText = (page: Page, text: string) =>
-  expect.poll(async () => (await page.locator('[data-toast]').allTextContents()).join(' | ')).toContain(text);
 
 describe('campaigns in the browser', () => {
   it('create (bad goal, then good), invite, join in a second browser, submit, approve, launch, pause, resume', async () => {

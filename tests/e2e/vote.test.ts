@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/lib/messages';
+import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 /**
@@ -16,46 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
-const localDate = (days: number) => {
-  const d = new Date(Date.now() + days * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
-
-async function signIn(context: BrowserContext, email: string) {
-  const res = await context.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
-    data: { email, password: 'reelfund-demo' },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-}
-
-async function signUp(context: BrowserContext) {
-  const username = `voter_${uid()}`;
-  const res = await context.request.post(`${baseUrl()}/api/auth/sign-up/email`, {
-    data: { email: `${username}@example.test`, password: 'guest-password-1', name: username },
-    headers: { origin: baseUrl() },
-  });
-  expect(res.status()).toBe(200);
-  const me = (await (await context.request.get(`${baseUrl()}/api/me`)).json()) as { user: { id: string } };
-  return { username, id: me.user.id };
-}
-
-async function apiJson<T>(context: BrowserContext, method: string, path: string, data?: unknown): Promise<T> {
-  const res = await context.request.fetch(`${baseUrl()}${path}`, {
-    method,
-    data,
-    headers: { origin: baseUrl(), 'content-type': 'application/json' },
-  });
-  expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
-}
-
 interface CampaignJson {
   campaign: { id: string; status: string; goalAmount: number; currentAmount: number; extensionPending: boolean };
 }
@@ -69,10 +30,8 @@ const campaignOf = async (context: BrowserContext, id: string) =>
 async function votingCampaign(owner: BrowserContext, member: BrowserContext, admin: BrowserContext) {
   await signIn(owner, 'creator2@reelfund.local');
   await signIn(admin, 'admin@reelfund.local');
-  const guest = await signUp(member);
-  const mine = await apiJson<{ filmsWithoutCampaign: { id: string }[] }>(owner, 'GET', '/api/campaigns/mine');
-  const film = mine.filmsWithoutCampaign[0];
-  if (!film) throw new Error('the seed leaves the second demo creator films without a campaign');
+  const guest = await signUp(member, 'voter');
+  const film = await freeFilm(owner);
   const created = await apiJson<{ campaign: CampaignJson }>(owner, 'POST', '/api/campaigns', {
     movieId: film.id,
     title: `Vote ${uid()}`,
@@ -102,9 +61,6 @@ async function votingCampaign(owner: BrowserContext, member: BrowserContext, adm
   await expect.poll(async () => (await campaignOf(owner, id)).extensionPending, { timeout: 15_000 }).toBe(true);
   return { id, guest };
 }
-
-const toastText = (page: Page, text: string) =>
-  expect.poll(async () => (await page.locator('[data-toast]').allTextContents()).join(' | ')).toContain(text);
 
 describe('the milestone vote', () => {
   it('both members vote extend: each sees Vote Recorded, the goal grows by $10,000 and the dialog closes', async () => {

@@ -1,42 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, ledgerEntries, profiles, user, videos } from '../../functions/db/schema';
+import { describe, expect, it } from 'vitest';
+import { campaigns, ledgerEntries } from '../../functions/db/schema';
 import { checkLedger } from '../../functions/services/ledger/check';
 import { creditAndRefund, creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlDb } from '../support/libsql';
+import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The credit batch with its campaigns.current_amount projection, on the production driver. */
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
-});
+const ctx = libsqlForFile({ ledger: true });
 
-async function liveCampaign() {
-  const owner = crypto.randomUUID();
-  const now = new Date();
-  await ctx.db
-    .insert(user)
-    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
-  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
-  const movieId = crypto.randomUUID();
-  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
-  const id = crypto.randomUUID();
-  await ctx.db.insert(campaigns).values({
-    id,
-    movieId,
-    title: 'C',
-    status: 'live',
-    goalAmount: 500_000,
-    initialGoalAmount: 500_000,
-    endDate: '2099-01-01',
-  });
-  return id;
-}
+const liveCampaign = async () => (await insertCampaign(ctx.db)).id;
 
 const facts = (campaignId: string, amountCents: number): PaymentFacts => {
   const pi = `pi_${crypto.randomUUID().slice(0, 12)}`;

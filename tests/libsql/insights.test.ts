@@ -1,39 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../functions/auth/viewer';
-import { campaignContributors, campaigns, profiles, user, videos } from '../../functions/db/schema';
+import { describe, expect, it } from 'vitest';
+import { campaignContributors, campaigns, videos } from '../../functions/db/schema';
 import { campaignAnalytics } from '../../functions/services/insights/analytics';
 import { campaignBreakdown } from '../../functions/services/insights/breakdown';
 import { memberStatement } from '../../functions/services/insights/statement';
 import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlDb } from '../support/libsql';
+import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The read side's SQL (account ranges, rowid order, daily buckets, the payer join) on the production driver. */
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
-});
+const ctx = libsqlForFile({ ledger: true });
 
-async function person(prefix: string): Promise<Viewer> {
-  const id = crypto.randomUUID();
-  const now = new Date();
-  await ctx.db.insert(user).values({ id, name: prefix, email: `${id}@example.test`, createdAt: now, updatedAt: now });
-  const username = `${prefix}_${id.slice(0, 6)}`;
-  await ctx.db.insert(profiles).values({ userId: id, username });
-  return {
-    userId: id,
-    email: `${id}@example.test`,
-    username,
-    avatarUrl: null,
-    roles: ['viewer'],
-    sessionExpiresAt: '',
-  };
-}
+const person = (prefix: string) => insertPerson(ctx.db, { prefix });
 
 const payment = (campaignId: string, amountCents: number, payerId?: string): PaymentFacts => {
   const pi = `pi_${crypto.randomUUID().slice(0, 12)}`;

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../functions/auth/viewer';
+import { describe, expect, it } from 'vitest';
 import {
   campaignContributors,
   campaignMilestones,
@@ -11,28 +10,17 @@ import {
   ledgerEntries,
   ledgerGroups,
   payouts,
-  profiles,
-  user,
-  userRoles,
   videos,
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/lib/shares';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { castExtensionVote } from '../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlDb } from '../support/libsql';
+import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
 /** The milestone statements (in the credit batch) and the vote's release batch on the production driver. */
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
-});
+const ctx = libsqlForFile({ ledger: true });
 
 const svc = () => ({ db: ctx.db, bell: silentDoorbell });
 /** No payment here is refunded: a Stripe call would be a failure of the test. */
@@ -40,24 +28,7 @@ const noStripe = () => {
   throw new Error('no Stripe call expected');
 };
 
-async function person(): Promise<Viewer> {
-  const id = crypto.randomUUID();
-  const username = `p_${id.slice(0, 8)}`;
-  const now = new Date();
-  await ctx.db
-    .insert(user)
-    .values({ id, name: username, email: `${username}@example.test`, createdAt: now, updatedAt: now });
-  await ctx.db.insert(profiles).values({ userId: id, username });
-  await ctx.db.insert(userRoles).values({ userId: id, role: 'viewer' });
-  return {
-    userId: id,
-    email: `${username}@example.test`,
-    username,
-    avatarUrl: null,
-    roles: ['viewer'],
-    sessionExpiresAt: '',
-  };
-}
+const person = () => insertPerson(ctx.db);
 
 async function liveTeam() {
   const [owner, member] = [await person(), await person()];

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, ledgerEntries, profiles, stripeEvents, user, videos } from '../../functions/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+import { createLibsqlApp } from '../support/libsql';
+import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 import { intentSucceeded, sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
 
 // The production configuration: real Stripe keys and the endpoints' own signing secrets.
@@ -21,15 +21,10 @@ const production = {
   STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_production_connect',
 } as Partial<Bindings>;
 
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
+const ctx = libsqlForFile({ ledger: true });
 let app: ReturnType<typeof createLibsqlApp>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
+beforeAll(() => {
   app = createLibsqlApp(ctx.db, production);
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
 });
 
 async function deliver(event: Stripe.Event, secret = 'whsec_production_platform') {
@@ -42,27 +37,7 @@ async function deliver(event: Stripe.Event, secret = 'whsec_production_platform'
 }
 
 /** A live campaign: a payment naming no campaign of ours is refunded through Stripe (offline here). */
-async function liveCampaign() {
-  const owner = crypto.randomUUID();
-  const now = new Date();
-  await ctx.db
-    .insert(user)
-    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
-  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
-  const movieId = crypto.randomUUID();
-  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
-  const id = crypto.randomUUID();
-  await ctx.db.insert(campaigns).values({
-    id,
-    movieId,
-    title: 'C',
-    status: 'live',
-    goalAmount: 500_000,
-    initialGoalAmount: 500_000,
-    endDate: '2099-01-01',
-  });
-  return id;
-}
+const liveCampaign = async () => (await insertCampaign(ctx.db)).id;
 
 const escrowLines = (campaignId: string) =>
   ctx.db

@@ -1,39 +1,23 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   campaignMilestones,
   campaigns,
   connectAccounts,
   ledgerGroups,
   payouts,
-  profiles,
-  user,
   videos,
 } from '../../functions/db/schema';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { processPayouts } from '../../functions/services/payouts';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlDb } from '../support/libsql';
+import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The payout claim, completion batch and milestone status on the production driver. */
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
-});
+const ctx = libsqlForFile({ ledger: true });
 
-async function person() {
-  const id = crypto.randomUUID();
-  const now = new Date();
-  await ctx.db.insert(user).values({ id, name: 'p', email: `${id}@example.test`, createdAt: now, updatedAt: now });
-  await ctx.db.insert(profiles).values({ userId: id, username: `p_${id.slice(0, 8)}` });
-  return id;
-}
+const person = async () => (await insertPerson(ctx.db)).userId;
 
 /** A campaign whose milestone 1 was released to two members with ready accounts: two pending payouts. */
 async function released() {

@@ -1,51 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  campaigns,
-  escrowClaims,
-  escrowRefunds,
-  ledgerGroups,
-  profiles,
-  user,
-  videos,
-} from '../../functions/db/schema';
+import { describe, expect, it } from 'vitest';
+import { campaigns, escrowClaims, escrowRefunds, ledgerGroups } from '../../functions/db/schema';
 import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
 import { escrowedPayments, ledgerPayment } from '../../functions/services/refunds/escrow';
 import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
-import { expectLedgerBalanced } from '../support/ledger';
-import { createLibsqlDb } from '../support/libsql';
+import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The refund batch (ledger group, escrow claim, projection, refund row) on the production driver. */
-let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
-beforeAll(async () => {
-  ctx = await createLibsqlDb();
-});
-afterAll(() => ctx.close());
-afterEach(async () => {
-  await expectLedgerBalanced(ctx.db);
-});
+const ctx = libsqlForFile({ ledger: true });
 
-async function liveCampaign() {
-  const owner = crypto.randomUUID();
-  const now = new Date();
-  await ctx.db
-    .insert(user)
-    .values({ id: owner, name: 'o', email: `${owner}@example.test`, createdAt: now, updatedAt: now });
-  await ctx.db.insert(profiles).values({ userId: owner, username: `o_${owner.slice(0, 8)}` });
-  const movieId = crypto.randomUUID();
-  await ctx.db.insert(videos).values({ id: movieId, title: 'A film', contributorId: owner, reviewStatus: 'approved' });
-  const id = crypto.randomUUID();
-  await ctx.db.insert(campaigns).values({
-    id,
-    movieId,
-    title: 'C',
-    status: 'cancelled',
-    goalAmount: 500_000,
-    initialGoalAmount: 500_000,
-    endDate: '2099-01-01',
-  });
-  return id;
-}
+const cancelledCampaign = async () => (await insertCampaign(ctx.db, { status: 'cancelled' })).id;
 
 async function credited(campaignId: string, amountCents: number) {
   const pi = `pi_${crypto.randomUUID().slice(0, 12)}`;
@@ -68,7 +32,7 @@ const refundBatch = (p: Awaited<ReturnType<typeof credited>>) =>
 
 describe('refund out of escrow on libSQL', () => {
   it('writes group, claim, projection and refund row once, however often and concurrently it runs', async () => {
-    const id = await liveCampaign();
+    const id = await cancelledCampaign();
     const p = await credited(id, 2500);
     expect(p.guestEmail).toBe('g@example.test');
     expect((await escrowedPayments(ctx.db, id)).map((e) => e.paymentIntentId)).toEqual([p.paymentIntentId]);
@@ -88,7 +52,7 @@ describe('refund out of escrow on libSQL', () => {
   });
 
   it('a payment already released is not refunded: the claim conflict fails the whole batch', async () => {
-    const id = await liveCampaign();
+    const id = await cancelledCampaign();
     const p = await credited(id, 1800);
     await ctx.db
       .insert(escrowClaims)

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerGroups } from '../../functions/db/schema';
 import { MSG } from '../../functions/lib/messages';
 import { TestStore } from '../../functions/payments/test-mode/store';
-import { expectLedgerBalanced } from '../support/ledger';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser } from './factories';
 import {
@@ -12,20 +11,13 @@ import {
   eventually,
   intentSucceeded,
   linesFor,
-  routeSelfFetchToWorker,
+  registerMoneyTestHooks,
   sessionCompleted,
   testPayment,
 } from './stripe-support';
 import { call, env } from './support';
 
-let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
-beforeAll(() => {
-  selfFetch = routeSelfFetchToWorker();
-});
-afterAll(() => selfFetch.mockRestore());
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
+registerMoneyTestHooks();
 
 const raised = async (id: string) =>
   (await db().select({ v: campaigns.currentAmount }).from(campaigns).where(eq(campaigns.id, id)).get())?.v;

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   campaignExtensionVotes,
   campaignMilestones,
@@ -16,7 +16,6 @@ import { MSG } from '../../functions/lib/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { createCheckout } from '../../functions/services/payments/create-checkout';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
-import { expectLedgerBalanced } from '../support/ledger';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { readyMember } from './payout-factories';
@@ -25,7 +24,7 @@ import {
   deliver,
   eventually,
   intentSucceeded,
-  routeSelfFetchToWorker,
+  registerMoneyTestHooks,
   sessionCompleted,
   type TestPayment,
   testPayment,
@@ -33,14 +32,7 @@ import {
 } from './stripe-support';
 import { call } from './support';
 
-let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
-beforeAll(() => {
-  selfFetch = routeSelfFetchToWorker();
-});
-afterAll(() => selfFetch.mockRestore());
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
+registerMoneyTestHooks();
 
 const GOAL = 10_000;
 const INCREMENT = 50_000;

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutSessions, ledgerGroups, stripeEvents } from '../../functions/db/schema';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { createCheckout } from '../../functions/services/payments/create-checkout';
-import { expectLedgerBalanced } from '../support/ledger';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {
@@ -15,7 +14,7 @@ import {
   eventually,
   intentSucceeded,
   linesFor,
-  routeSelfFetchToWorker,
+  registerMoneyTestHooks,
   sessionCompleted,
   testPayment,
   testPayments,
@@ -23,14 +22,7 @@ import {
 } from './stripe-support';
 import { call } from './support';
 
-let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
-beforeAll(() => {
-  selfFetch = routeSelfFetchToWorker();
-});
-afterAll(() => selfFetch.mockRestore());
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
+registerMoneyTestHooks();
 
 const countEvents = async (id: string) =>
   (await db().select().from(stripeEvents).where(eq(stripeEvents.id, id))).length;

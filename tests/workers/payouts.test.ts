@@ -1,6 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bankPayouts, connectAccounts, ledgerGroups, notifications, payouts } from '../../functions/db/schema';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
@@ -10,7 +10,6 @@ import { checkLedger } from '../../functions/services/ledger/check';
 import { processPayouts } from '../../functions/services/payouts';
 import { PAYOUTS_MATCH_LEDGER } from '../../functions/services/payouts/projections';
 import { PAYOUT_TEXT } from '../../functions/services/payouts/texts';
-import { expectLedgerBalanced } from '../support/ledger';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
   connect,
@@ -21,17 +20,10 @@ import {
   payoutRow,
   readyMember,
 } from './payout-factories';
-import { db, deliver, eventually, routeSelfFetchToWorker, testPayments, uid } from './stripe-support';
+import { db, deliver, eventually, registerMoneyTestHooks, testPayments, uid } from './stripe-support';
 import { call, env } from './support';
 
-let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
-beforeAll(() => {
-  selfFetch = routeSelfFetchToWorker();
-});
-afterAll(() => selfFetch.mockRestore());
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
+registerMoneyTestHooks();
 
 const connectDelivery = (event: Stripe.Event) =>
   deliver(event, { path: WEBHOOK_PATHS.connect, secret: LOCAL_WEBHOOK_SECRETS.connect });

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   campaigns,
   checkoutSessions,
@@ -21,14 +21,13 @@ import { readOutbox } from '../../functions/services/mail/outbox';
 import { refundCancelledCampaign } from '../../functions/services/refunds/cancelled';
 import { ledgerPayment } from '../../functions/services/refunds/escrow';
 import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
-import { expectLedgerBalanced } from '../support/ledger';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
   db,
   deliver,
   eventually,
-  routeSelfFetchToWorker,
+  registerMoneyTestHooks,
   sessionCompleted,
   type TestPayment,
   testPayment,
@@ -37,14 +36,7 @@ import {
 } from './stripe-support';
 import { call, env } from './support';
 
-let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
-beforeAll(() => {
-  selfFetch = routeSelfFetchToWorker();
-});
-afterAll(() => selfFetch.mockRestore());
-afterEach(async () => {
-  await expectLedgerBalanced(db());
-});
+registerMoneyTestHooks();
 
 const store = () => new TestStore(env.KV);
 const GUEST = 'guest@example.test';

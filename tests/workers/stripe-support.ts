@@ -1,11 +1,12 @@
 import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { ORIGIN } from '../support/http';
+import { expectLedgerBalanced } from '../support/ledger';
 import { signature } from '../support/stripe-fixtures';
 import { call, env } from './support';
 
@@ -65,4 +66,20 @@ export function testPayments() {
       while (pending.length) await Promise.all(pending.splice(0));
     },
   };
+}
+
+/**
+ * The hooks every money test file needs: TEST mode's events reach the worker under test (see
+ * routeSelfFetchToWorker), and after each test the whole ledger is proven (every group sums to
+ * zero, every projection equals its lines).
+ */
+export function registerMoneyTestHooks() {
+  let selfFetch: ReturnType<typeof routeSelfFetchToWorker>;
+  beforeAll(() => {
+    selfFetch = routeSelfFetchToWorker();
+  });
+  afterAll(() => selfFetch.mockRestore());
+  afterEach(async () => {
+    await expectLedgerBalanced(db());
+  });
 }
