@@ -128,6 +128,9 @@ export const MSG = {
   voteRecordedExtend: 'You voted to extend the campaign to its next milestone.',
   voteRecordedComplete: 'You voted to complete the campaign.',
   voteFailed: 'Error: Failed to record your vote. Please try again.',
+  closingReleaseTitle: 'Campaign completed: funds released',
+  closingReleaseMessage:
+    '"{title}" was completed. The {amount} it held was released to the team by share; payouts follow.',
   // The milestone vote (SPEC 4 Milestone reached, 7 vote-campaign-extension).
   voteNotOpen: 'There is no extension vote open for this campaign.',
   voteAlreadyCast: 'You have already voted in this round; a vote cannot be changed.',

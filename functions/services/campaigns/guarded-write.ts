@@ -44,7 +44,7 @@ export function historyRow(db: Db, h: HistoryInput) {
   });
 }
 
-function messagesOf(err: unknown): string {
+export function messagesOf(err: unknown): string {
   const parts: string[] = [];
   let e: unknown = err;
   for (let i = 0; e && i < 5; i++) {

@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
+import { releaseCompletedCampaign } from '../milestones/closing-release';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../payments/expire-checkouts';
+import { processPayouts } from '../payouts';
 import { refundCancelledCampaign } from './cancelled';
 import type { RefundDeps } from './deps';
 
 /**
  * What follows a committed change to a campaign, whatever the verb (pause, an admin's status, an
  * edit sent back to review, cancel, delete): a campaign that no longer takes money has its open
- * Checkout Sessions expired; a cancelled one refunds what it holds in escrow. A deleted campaign's
+ * Checkout Sessions expired; a cancelled one refunds what it holds in escrow; a completed one
+ * releases it to the team by share and starts the payouts. A deleted campaign's
  * session rows went with it, so the caller passes the ids it read before. Safe to repeat.
  */
 export async function afterCampaignChange(deps: RefundDeps, campaignId: string, sessionsBeforeDelete?: string[]) {
@@ -20,5 +23,12 @@ export async function afterCampaignChange(deps: RefundDeps, campaignId: string, 
   if (c.status === 'live' && !c.voting) return { expired: 0 };
   const expired = await expireOpenCheckouts(deps, campaignId);
   const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, campaignId) : null;
-  return { expired, refunds };
+  // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised.
+  const released = c.status === 'completed' ? await releaseCompletedCampaign(deps, campaignId) : null;
+  if (released)
+    await processPayouts(
+      { db: deps.db, bell: deps.bell, stripe: deps.stripe() },
+      { campaignId, milestoneNumber: released.milestoneNumber },
+    );
+  return { expired, refunds, released };
 }

@@ -18,7 +18,8 @@ export function MilestoneWidget({ view }: { view: CampaignView }) {
           {view.milestones.map((m) => (
             <li key={m.id} data-milestone={m.milestoneNumber}>
               <strong>Milestone {m.milestoneNumber}</strong> · {formatCents(m.goalAmount)}
-              {m.reachedAt ? ` · reached ${formatTimestamp(m.reachedAt)}` : ''} · payout {m.payoutStatus}
+              {m.reachedAt ? ` · reached ${formatTimestamp(m.reachedAt)}` : ' · closed when the campaign completed'} ·
+              payout {m.payoutStatus}
             </li>
           ))}
         </ol>

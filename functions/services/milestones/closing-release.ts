@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { campaignMilestones, campaigns, ledgerGroups } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { formatCents } from '../../lib/campaign-format';
+import { fillMessage, MSG } from '../../lib/messages';
+import type { Doorbell } from '../../realtime/doorbell';
+import { isUniqueViolation, messagesOf, newRevision } from '../campaigns/guarded-write';
+import { notify } from '../notifications/notify';
+import { planRelease } from './release';
+import { campaignTeam } from './team';
+
+const ATTEMPTS = 5;
+
+export interface ClosingRelease {
+  milestoneNumber: number;
+  grossCents: number;
+}
+
+/** Another write won between the read and the batch: the guard's NOT NULL, or a key it wrote first. */
+const lost = (err: unknown) =>
+  /campaign_milestones\.goal_amount/.test(messagesOf(err)) ||
+  isUniqueViolation(err, 'escrow_claims') ||
+  isUniqueViolation(err, 'payouts.campaign_id') ||
+  isUniqueViolation(err, 'campaign_milestones.campaign_id') ||
+  isUniqueViolation(err, 'ledger_groups.idempotency_key');
+
+/**
+ * A campaign completed by an admin (not by its team's vote, whose batch releases the milestone)
+ * keeps what it raised: the money still in escrow is released by share as a closing milestone
+ * (number milestone_count + 1, reached_at empty — the goal was not reached), with one pending payout
+ * per member, and the team is told. Exactly once: the batch stamps the campaign (still completed,
+ * not voting, same milestone count) with a fresh revision and ends with the milestone row, whose
+ * goal is read back through that revision and an emptied escrow — a concurrent run, or a refund
+ * or payment between the read and the write, makes the whole batch roll back; it then reads again.
+ * Returns the release, or null when there is nothing to release (or the campaign is not completed).
+ */
+export async function releaseCompletedCampaign(
+  deps: { db: Db; bell: Doorbell },
+  campaignId: string,
+): Promise<ClosingRelease | null> {
+  const { db, bell } = deps;
+  for (let attempt = 1; ; attempt++) {
+    const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
+    if (c?.status !== 'completed' || c.extensionPending) return null;
+    const team = await campaignTeam(db, campaignId);
+    const number = c.milestoneCount + 1;
+    const release = await planRelease(db, c, number, team);
+    if (release.split.grossCents === 0 || team.length === 0) return null;
+    const revision = newRevision();
+    const uow = new UnitOfWork(db);
+    uow.add(
+      db
+        .update(campaigns)
+        .set({ milestoneCount: number, revision, updatedAt: new Date() })
+        .where(
+          and(
+            eq(campaigns.id, campaignId),
+            eq(campaigns.status, 'completed'),
+            eq(campaigns.extensionPending, false),
+            eq(campaigns.milestoneCount, c.milestoneCount),
+          ),
+        ),
+      ...release.statements,
+      db.insert(campaignMilestones).values({
+        campaignId,
+        milestoneNumber: number,
+        goalAmount: sql<number>`(select goal_amount from campaigns where id = ${campaignId} and revision = ${revision} and ${release.escrowEmptied})`,
+        reachedAt: null,
+      }),
+    );
+    for (const member of team)
+      notify(uow, bell, {
+        userId: member.userId,
+        type: 'other',
+        title: MSG.closingReleaseTitle,
+        message: fillMessage(MSG.closingReleaseMessage, {
+          title: c.title,
+          amount: formatCents(release.split.grossCents),
+        }),
+        campaignId,
+      });
+    try {
+      await uow.commit();
+      return { milestoneNumber: number, grossCents: release.split.grossCents };
+    } catch (err) {
+      if (lost(err) && attempt < ATTEMPTS) continue;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Completed campaigns still holding escrow (a closing release interrupted before it committed):
+ * the hourly job releases them.
+ */
+export async function completedCampaignsWithEscrow(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'completed'),
+        eq(campaigns.extensionPending, false),
+        sql`exists (select 1 from ${ledgerGroups} g where g.kind = 'payment' and g.campaign_id = ${campaigns.id}
+          and not exists (select 1 from escrow_claims x where x.payment_intent_id = g.payment_intent_id)
+          and not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || g.payment_intent_id))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
