@@ -1,0 +1,62 @@
+import { describe, expect, inject, it } from 'vitest';
+import { MSG } from '../../functions/lib/messages';
+
+/**
+ * The seeded money demo on the built product (`npm start`'s seed): a campaign whose team is voting
+ * takes no money and says so, and the team sees the vote waiting; the extended one has paid its
+ * first milestone into the members' payables.
+ */
+const base = () => inject('baseUrl');
+
+async function signIn(email: string) {
+  const res = await fetch(`${base()}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base() },
+    body: JSON.stringify({ email, password: 'reelfund-demo' }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+interface Row {
+  id: string;
+  title: string;
+  movieId: string;
+  voteNeeded: boolean;
+}
+
+async function campaignsOf(cookie: string) {
+  const res = await fetch(`${base()}/api/campaigns/mine`, { headers: { cookie } });
+  expect(res.status).toBe(200);
+  const mine = (await res.json()) as { campaigns: Row[]; memberships: Row[] };
+  return [...mine.campaigns, ...mine.memberships];
+}
+
+describe('the seeded money demo', () => {
+  it('Tidewater is voting: both creators are asked to vote; its film page takes no money and says why', async () => {
+    const cora = await signIn('creator@reelfund.local');
+    const milo = await signIn('creator2@reelfund.local');
+    const tidewater = (await campaignsOf(cora)).find((c) => c.title === 'Tidewater: the score');
+    expect(tidewater?.voteNeeded).toBe(true);
+    expect((await campaignsOf(milo)).find((c) => c.id === tidewater?.id)?.voteNeeded).toBe(true);
+
+    const vote = await fetch(`${base()}/api/campaigns/${tidewater?.id}/extension-vote`, { headers: { cookie: cora } });
+    const { extension } = (await vote.json()) as { extension: { open: boolean; raisedAmount: number } };
+    expect(extension).toMatchObject({ open: true, raisedAmount: 105_000 });
+
+    const page = await (await fetch(`${base()}/movie/${tidewater?.movieId}`)).text();
+    expect(page).toContain('data-funding-paused');
+    expect(page).toContain(MSG.campaignVoting);
+    expect(page).not.toMatch(/\sdata-(fund|donate)[\s>=]/);
+  });
+
+  it('Static Bloom was extended: its first milestone was released and each member has a payout waiting', async () => {
+    const milo = await signIn('creator2@reelfund.local');
+    const res = await fetch(`${base()}/api/payouts/mine`, { headers: { cookie: milo } });
+    const mine = (await res.json()) as { payouts: { campaignTitle: string; amountCents: number }[] };
+    expect(mine.payouts.filter((p) => p.campaignTitle === 'Static Bloom').map((p) => p.amountCents)).toEqual([90_000]);
+  });
+});
