@@ -1,7 +1,8 @@
 // Builds the product, prepares the embedded database and serves it on workerd (wrangler dev).
 // Used by `npm start`, by the browser and HTTP tests and by the benchmarks, so all three run the
 // product the same way.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { run, waitForUrl } from './lib/proc.mjs';
 
@@ -70,6 +71,7 @@ export async function serve({
   return {
     url,
     output: () => output,
+    innerUrl: () => innerUrl(child.pid, port),
     stop: async () => {
       if (child.exitCode !== null) return;
       const done = new Promise((r) => child.once('exit', r));
@@ -79,6 +81,36 @@ export async function serve({
       await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
     },
   };
+}
+
+/**
+ * The address of the workerd that runs the worker itself, behind wrangler dev's proxy (wrangler 4
+ * dev answers on `port` from a second workerd whose ProxyWorker forwards every request, WebSockets
+ * included, to the worker's own workerd on a random local port). For measurements that need to
+ * tell the two hops apart; undefined when it cannot be found.
+ */
+async function innerUrl(groupId, publicPort) {
+  const pids = new Set();
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+      if (pgid === groupId) pids.add(pid);
+    } catch {}
+  }
+  const ports = new Set();
+  for (const line of execFileSync('ss', ['-ltnpH'], { encoding: 'utf8' }).split('\n')) {
+    const pid = /pid=(\d+)/.exec(line)?.[1];
+    const port = /127\.0\.0\.1:(\d+)/.exec(line)?.[1];
+    if (pid && port && pids.has(pid) && Number(port) !== publicPort) ports.add(port);
+  }
+  for (const port of ports) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (res.ok && res.headers.get('content-type')?.includes('json')) return `http://127.0.0.1:${port}`;
+    } catch {}
+  }
+  return undefined;
 }
 
 // `npm start`

@@ -20,9 +20,12 @@ export async function signIn(base, email, password) {
   return { cookie, id: me.user.id };
 }
 
-/** Opens `n` authenticated sockets of one user; resolves when all are open. */
-export async function openSockets(base, cookie, n) {
-  const url = `${base.replace(/^http/, 'ws')}/api/realtime`;
+/**
+ * Opens `n` authenticated sockets of one user; resolves when all are open. `wsBase` is where the
+ * sockets connect (default: `base`); the Origin header is always the product's own.
+ */
+export async function openSockets(base, cookie, n, wsBase = base) {
+  const url = `${wsBase.replace(/^http/, 'ws')}/api/realtime`;
   const sockets = [];
   for (let i = 0; i < n; i += 50) {
     const batch = Array.from({ length: Math.min(50, n - i) }, () => {
@@ -38,37 +41,45 @@ export async function openSockets(base, cookie, n) {
   return sockets;
 }
 
-/** Times from a message sent through the API to its event arriving on each of the recipient's sockets. */
-async function timeSends(base, senders, recipientId, sockets, sends) {
-  // Events can arrive before the API call returns the message id: keep arrival times by id and
-  // match them to the send times afterwards.
-  const arrived = new Map(); // message id → arrival timestamps
+/**
+ * Times from a message sent through the API to its event arriving on each of the recipient's
+ * sockets. The arrival time is taken first thing in each socket's handler and the frames are parsed
+ * only after the run, so the single client process does no per-frame work beyond the timestamp
+ * while 1,000 frames come in. `apiBase` is where the messages are sent (default: `base`).
+ */
+async function timeSends(base, senders, recipientId, sockets, sends, apiBase = base) {
+  // Events can arrive before the API call returns the message id: keep raw frames with their
+  // arrival times and match them to the send times afterwards.
+  const frames = []; // [arrival ms, raw frame]
+  const onMessage = (data) => frames.push(performance.now(), data);
+  for (const ws of sockets) ws.on('message', onMessage);
   const sent = new Map(); // message id → send timestamp
-  for (const ws of sockets) {
-    ws.on('message', (data) => {
-      const text = String(data);
-      if (text === 'pong') return;
-      const event = JSON.parse(text);
-      if (event.kind !== 'message') return;
-      const list = arrived.get(event.id) ?? [];
-      list.push(performance.now());
-      arrived.set(event.id, list);
-    });
-  }
+  const answered = []; // send → API response (the push to every socket is done server-side by then)
   for (let i = 0; i < sends; i++) {
     const sender = senders[i % senders.length];
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/messages/${recipientId}`, {
+    const res = await fetch(`${apiBase}/api/messages/${recipientId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base, cookie: sender.cookie },
       body: JSON.stringify({ subject: 'bench', message: `bench message ${i}` }),
     });
     if (!res.ok) throw new Error(`send ${i}: ${res.status} ${await res.text()}`);
     const { message } = await res.json();
+    answered.push(performance.now() - t0);
     sent.set(message.id, t0);
   }
   await new Promise((r) => setTimeout(r, 1500));
-  for (const ws of sockets) ws.removeAllListeners('message');
+  for (const ws of sockets) ws.off('message', onMessage);
+  const arrived = new Map(); // message id → arrival timestamps
+  for (let i = 0; i < frames.length; i += 2) {
+    const text = String(frames[i + 1]);
+    if (text === 'pong') continue;
+    const event = JSON.parse(text);
+    if (event.kind !== 'message') continue;
+    const list = arrived.get(event.id) ?? [];
+    list.push(frames[i]);
+    arrived.set(event.id, list);
+  }
   const all = [...sent].flatMap(([id, t0]) => (arrived.get(id) ?? []).map((t) => t - t0));
   return {
     sends,
@@ -76,11 +87,17 @@ async function timeSends(base, senders, recipientId, sockets, sends) {
     expected: sends * sockets.length,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
+    apiP50: percentile(answered, 50),
+    apiP99: percentile(answered, 99),
   };
 }
 
-/** Each sender may send 10 messages a minute: 20 senders carry the 200 timed sends, 5 others the fan-out. */
-export async function realtimeFigures(base, { senders: senderCount = 25, sends = 200, fanout = 1000 } = {}) {
+/**
+ * Each sender may send 10 messages a minute: 20 senders carry the 200 timed sends, 5 others the
+ * fan-out. With `inner` (the worker's own workerd, behind wrangler dev's proxy) and 30 senders, the
+ * fan-out is run a second time with sockets and sends on `inner`, to tell the proxy's share apart.
+ */
+export async function realtimeFigures(base, { senders: senderCount = 25, sends = 200, fanout = 1000, inner } = {}) {
   const recipient = await signIn(base, 'bench-recipient@bench.local', 'bench-password');
   const senders = [];
   for (let i = 0; i < senderCount; i++)
@@ -93,5 +110,12 @@ export async function realtimeFigures(base, { senders: senderCount = 25, sends =
   const many = await openSockets(base, recipient.cookie, fanout);
   const fan = await timeSends(base, senders.slice(20), recipient.id, many, 5);
   for (const ws of many) ws.terminate();
-  return { delivery, fan };
+
+  let direct;
+  if (inner && senderCount >= 30) {
+    const manyDirect = await openSockets(base, recipient.cookie, fanout, inner);
+    direct = await timeSends(base, senders.slice(25, 30), recipient.id, manyDirect, 5, inner);
+    for (const ws of manyDirect) ws.terminate();
+  }
+  return { delivery, fan, direct };
 }
