@@ -18,6 +18,12 @@ interface SocketState {
  * never holds another user's sockets.
  */
 export class UserChannel extends DurableObject<Bindings> {
+  /**
+   * Session expiry per socket, kept in memory so a push does not deserialize 1,000 attachments. It
+   * is empty after a hibernation wake-up: a socket missing here is read once from its attachment.
+   */
+  private readonly expiries = new WeakMap<WebSocket, number>();
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
@@ -31,10 +37,9 @@ export class UserChannel extends DurableObject<Bindings> {
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const expires = Date.parse(request.headers.get(SESSION_EXPIRES_HEADER) ?? '');
-    server.serializeAttachment({
-      connectedAt: Date.now(),
-      sessionExpiresAt: Number.isFinite(expires) ? expires : 0,
-    } satisfies SocketState);
+    const sessionExpiresAt = Number.isFinite(expires) ? expires : 0;
+    server.serializeAttachment({ connectedAt: Date.now(), sessionExpiresAt } satisfies SocketState);
+    this.expiries.set(server, sessionExpiresAt);
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -44,8 +49,8 @@ export class UserChannel extends DurableObject<Bindings> {
     const now = Date.now();
     let delivered = 0;
     for (const ws of this.ctx.getWebSockets()) {
-      const state = ws.deserializeAttachment() as SocketState | null;
-      if (state?.sessionExpiresAt && state.sessionExpiresAt < now) {
+      const expiresAt = this.expiryOf(ws);
+      if (expiresAt && expiresAt < now) {
         // The session this socket was opened with is over: the client reconnects and re-authenticates.
         ws.close(CLOSE_SESSION_EXPIRED, 'session expired');
         continue;
@@ -58,6 +63,15 @@ export class UserChannel extends DurableObject<Bindings> {
       }
     }
     return delivered;
+  }
+
+  private expiryOf(ws: WebSocket): number {
+    let expiresAt = this.expiries.get(ws);
+    if (expiresAt === undefined) {
+      expiresAt = (ws.deserializeAttachment() as SocketState | null)?.sessionExpiresAt ?? 0;
+      this.expiries.set(ws, expiresAt);
+    }
+    return expiresAt;
   }
 
   /** Open sockets right now (closed ones are dropped by the runtime). */

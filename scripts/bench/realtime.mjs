@@ -43,16 +43,35 @@ export async function openSockets(base, cookie, n, wsBase = base) {
 
 /**
  * Times from a message sent through the API to its event arriving on each of the recipient's
- * sockets. The arrival time is taken first thing in each socket's handler and the frames are parsed
+ * sockets. Arrival is timestamped when the frame's bytes reach the socket and the frames are parsed
  * only after the run, so the single client process does no per-frame work beyond the timestamp
  * while 1,000 frames come in. `apiBase` is where the messages are sent (default: `base`).
  */
 async function timeSends(base, senders, recipientId, sockets, sends, apiBase = base) {
   // Events can arrive before the API call returns the message id: keep raw frames with their
   // arrival times and match them to the send times afterwards.
-  const frames = []; // [arrival ms, raw frame]
-  const onMessage = (data) => frames.push(performance.now(), data);
-  for (const ws of sockets) ws.on('message', onMessage);
+  const frames = []; // [bytes arrived ms, decoded ms, raw frame]
+  const detach = sockets.map((ws) => {
+    // Arrival = when the frame's bytes reached this socket, before the client decodes them: the
+    // server negotiates permessage-deflate (as browsers offer it), and one Node process inflating
+    // 1,000 sockets' frames through zlib's small thread pool would otherwise queue up behind itself,
+    // which 1,000 separate tabs would not. A chunk carrying two frames times the second on decode.
+    let bytesAt;
+    const onData = () => {
+      bytesAt ??= performance.now();
+    };
+    const onMessage = (data) => {
+      const now = performance.now();
+      frames.push(bytesAt ?? now, now, data);
+      bytesAt = undefined;
+    };
+    ws._socket.prependListener('data', onData);
+    ws.on('message', onMessage);
+    return () => {
+      ws._socket?.off('data', onData);
+      ws.off('message', onMessage);
+    };
+  });
   const sent = new Map(); // message id → send timestamp
   const answered = []; // send → API response (the push to every socket is done server-side by then)
   for (let i = 0; i < sends; i++) {
@@ -69,24 +88,27 @@ async function timeSends(base, senders, recipientId, sockets, sends, apiBase = b
     sent.set(message.id, t0);
   }
   await new Promise((r) => setTimeout(r, 1500));
-  for (const ws of sockets) ws.off('message', onMessage);
-  const arrived = new Map(); // message id → arrival timestamps
-  for (let i = 0; i < frames.length; i += 2) {
-    const text = String(frames[i + 1]);
+  for (const off of detach) off();
+  const arrived = new Map(); // message id → [bytes arrived, decoded] timestamps
+  for (let i = 0; i < frames.length; i += 3) {
+    const text = String(frames[i + 2]);
     if (text === 'pong') continue;
     const event = JSON.parse(text);
     if (event.kind !== 'message') continue;
     const list = arrived.get(event.id) ?? [];
-    list.push(frames[i]);
+    list.push([frames[i], frames[i + 1]]);
     arrived.set(event.id, list);
   }
-  const all = [...sent].flatMap(([id, t0]) => (arrived.get(id) ?? []).map((t) => t - t0));
+  const all = [...sent].flatMap(([id, t0]) => (arrived.get(id) ?? []).map(([t]) => t - t0));
+  const decoded = [...sent].flatMap(([id, t0]) => (arrived.get(id) ?? []).map(([, t]) => t - t0));
   return {
     sends,
     received: all.length,
     expected: sends * sockets.length,
     p50: percentile(all, 50),
     p99: percentile(all, 99),
+    decodedP50: percentile(decoded, 50),
+    decodedP99: percentile(decoded, 99),
     apiP50: percentile(answered, 50),
     apiP99: percentile(answered, 99),
   };
