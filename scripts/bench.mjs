@@ -153,7 +153,10 @@ try {
         '  sockets share its zlib thread pool; the server negotiates permessage-deflate, as browsers offer it).\n' +
         "  'API answered' = send → API response; the response waits for the push to every socket, so the push\n" +
         "  loop ends before it. The diagnostic row connects sockets and sends to the worker's own workerd\n" +
-        `  (${inner ?? 'not found'}) instead of wrangler dev's proxy on ${base}; the target is judged on the row above it.`,
+        `  (${inner ?? 'not found'}) instead of wrangler dev's proxy on ${base}; the target is judged on the row above it.\n` +
+        "  Local only: each socket crosses wrangler dev's ProxyWorker (a second workerd) and miniflare's entry worker,\n" +
+        "  which negotiates permessage-deflate with the client whatever the worker's own compatibility flags\n" +
+        '  (no_web_socket_compression changes nothing here), so every frame is deflated per socket before it leaves.',
     );
   }
   if (section('money')) await printMoneyFigures(base, money);
