@@ -150,7 +150,7 @@ try {
     console.log(
       '  p50/p99 = send through the API → the event frame on the socket (its bytes read by the client).\n' +
         "  'decoded p99' = the same until this one client process has inflated and handed it over (1,000\n" +
-        '  sockets share its zlib thread pool; the server negotiates permessage-deflate, as browsers offer it).\n' +
+        '  sockets share its zlib thread pool; locally permessage-deflate is negotiated, as browsers offer it).\n' +
         "  'API answered' = send → API response; the response waits for the push to every socket, so the push\n" +
         "  loop ends before it. The diagnostic row connects sockets and sends to the worker's own workerd\n" +
         `  (${inner ?? 'not found'}) instead of wrangler dev's proxy on ${base}; the target is judged on the row above it.\n` +
