@@ -146,8 +146,9 @@ describe("search by a campaign's team on libSQL", () => {
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
     const client = createClient({ url: `file:${join(dir, 'old.db')}` });
     try {
-      const db = drizzle(client, { schema }) as unknown as Db;
-      await migrate(db, { migrationsFolder: folder });
+      const libsql = drizzle(client, { schema });
+      const db = libsql as unknown as Db;
+      await migrate(libsql, { migrationsFolder: folder });
       const w = word();
       const filmOwner = await insertPerson(db, { prefix: 'own' });
       const member = await insertPerson(db, { prefix: 'crew' });
@@ -160,7 +161,7 @@ describe("search by a campaign's team on libSQL", () => {
       expect(before.hits).toEqual([]);
 
       writeFileSync(journalPath, JSON.stringify(journal));
-      await migrate(db, { migrationsFolder: folder });
+      await migrate(libsql, { migrationsFolder: folder });
       expect((await searchFilms(db, member.username)).hits.map((h) => h.id)).toEqual([film]);
       expect((await searchFilms(db, `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([film]);
     } finally {
