@@ -34,6 +34,32 @@ const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
 
+/** The search section: the app's search verb on libSQL files of two sizes (needs no server). */
+async function printSearchFigures() {
+  console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
+  const search = await searchLatency([1_000, 100_000]);
+  console.table(
+    search.map((r) => ({
+      films: r.size.toLocaleString('en'),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      'avg hits': r.avgHits.toFixed(1),
+      'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
+    })),
+  );
+  const [small, large] = search;
+  if (small && large)
+    console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
+}
+
+// `npm run bench -- --only=search` runs that section alone (it starts no server); the default runs all.
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+if (only === 'search') {
+  await printSearchFigures();
+  process.exit(0);
+}
+if (only) throw new Error(`unknown bench section ${only} (known: search)`);
+
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
 let money;
 const server = await serve({
@@ -136,20 +162,7 @@ try {
   const ff = await firstFrame(base, { filmId: film, ...DEMO_VIEWER });
   console.table([{ runs: ff.runs.map((t) => t.toFixed(0)).join(', '), median: ms(ff.median) }]);
 
-  console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
-  const search = await searchLatency([1_000, 100_000]);
-  console.table(
-    search.map((r) => ({
-      films: r.size.toLocaleString('en'),
-      p50: ms(r.p50),
-      p99: ms(r.p99),
-      'avg hits': r.avgHits.toFixed(1),
-      'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
-    })),
-  );
-  const [small, large] = search;
-  if (small && large)
-    console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
+  await printSearchFigures();
 
   console.log(
     'Lighthouse mobile performance (npm lighthouse, default mobile config, Chromium, signed out; target ≥ 95, CLS 0)',
