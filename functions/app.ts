@@ -35,6 +35,7 @@ import { shortLinkRoutes } from './routes/short-links';
 import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps = {}) {
   app.route('/short-links', shortLinkRoutes);
   app.route('/notifications', notificationRoutes);
   app.route('/messages', messageRoutes);
+  app.route('/users', userRoutes);
   app.route('/realtime', realtimeRoutes);
   app.route('/uploads', uploadRoutes);
   app.route('/films', filmRoutes);

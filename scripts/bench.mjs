@@ -34,14 +34,39 @@ const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
 
-// `npm run bench -- --only realtime[,money,…]` runs only the named sections (pages, load, short-link,
-// realtime, money, first-frame, search, lighthouse); BENCH_PORT moves the server off 4390 so a
-// partial run can go alongside a full one.
+/** The search section: the app's search verb on libSQL files of two sizes (needs no server). */
+async function printSearchFigures() {
+  console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
+  const search = await searchLatency([1_000, 100_000]);
+  console.table(
+    search.map((r) => ({
+      films: r.size.toLocaleString('en'),
+      p50: ms(r.p50),
+      p99: ms(r.p99),
+      'avg hits': r.avgHits.toFixed(1),
+      'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
+    })),
+  );
+  const [small, large] = search;
+  if (small && large)
+    console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
+}
+
+// `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
+// `--only=search` alone starts no server. BENCH_PORT moves the server off 4390 so a partial run can
+// go alongside a full one.
+const SECTIONS = ['pages', 'load', 'short-link', 'realtime', 'money', 'first-frame', 'search', 'lighthouse'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
   : undefined;
+for (const name of only ?? [])
+  if (!SECTIONS.includes(name)) throw new Error(`unknown bench section ${name} (known: ${SECTIONS.join(', ')})`);
 const section = (name) => !only || only.includes(name);
+if (only?.length === 1 && only[0] === 'search') {
+  await printSearchFigures();
+  process.exit(0);
+}
 
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
 let money;
@@ -167,22 +192,7 @@ try {
     console.table([{ runs: ff.runs.map((t) => t.toFixed(0)).join(', '), median: ms(ff.median) }]);
   }
 
-  if (section('search')) {
-    console.log('Search (FTS5 bm25: the app search verb on a libSQL file, 1,000 queries per size)');
-    const search = await searchLatency([1_000, 100_000]);
-    console.table(
-      search.map((r) => ({
-        films: r.size.toLocaleString('en'),
-        p50: ms(r.p50),
-        p99: ms(r.p99),
-        'avg hits': r.avgHits.toFixed(1),
-        'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
-      })),
-    );
-    const [small, large] = search;
-    if (small && large)
-      console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
-  }
+  if (section('search')) await printSearchFigures();
 
   if (section('lighthouse')) {
     console.log(

@@ -87,14 +87,24 @@ function applyThread(t: Thread) {
   if (cannotWrite) cannotWrite.hidden = t.canWrite;
 }
 
+/** Marks what this screen shows read; the bell's count drops (other tabs hear it through the channel). */
+async function markShownRead() {
+  const last = items.at(-1);
+  try {
+    await api(`${base}/read-all`, { method: 'POST', body: last ? { through: last.cursor } : {} });
+  } catch (err) {
+    console.error('marking the conversation read failed', err);
+  }
+  void refreshSummary();
+}
+
 async function loadFirst() {
   const t = await api<Thread>(base);
   applyThread(t);
   items = t.items;
   olderExist = t.hasMore;
   render();
-  // Reading the thread marked what we received read: the bell updates (other tabs through the channel).
-  void refreshSummary();
+  await markShownRead();
   const lastSubject = [...items].reverse().find((m) => m.senderId !== me && m.subject)?.subject;
   if (subjectBox && !subjectBox.value && lastSubject) {
     subjectBox.value = /^re:/i.test(lastSubject) ? lastSubject : `Re: ${lastSubject}`;
@@ -122,18 +132,22 @@ async function catchUp() {
   if (!last) return loadFirst();
   let cursor = last.cursor;
   const known = new Set(items.map((m) => m.id));
+  let received = false;
   for (;;) {
     const t = await api<Thread>(`${base}?after=${encodeURIComponent(cursor)}&limit=100`);
     applyThread(t);
     merge(t.items);
     const arrived = t.items.filter((m) => !known.has(m.id) && m.senderId !== me);
     if (live && arrived.length) live.textContent = arrived.map((m) => `${otherName}: ${m.message}`).join('. ');
+    received ||= arrived.length > 0;
     const newest = t.items.at(-1);
     if (!t.hasMore || !newest) break;
     cursor = newest.cursor;
   }
   render();
   list?.lastElementChild?.scrollIntoView({ block: 'end' });
+  // What arrived while the thread is open is read on arrival, as it is shown.
+  if (received) await markShownRead();
 }
 
 earlier?.addEventListener('click', () => {

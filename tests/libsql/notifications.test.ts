@@ -11,6 +11,7 @@ import type { ChannelEvent } from '../../functions/realtime/protocol';
 import type { ServiceContext } from '../../functions/services/context';
 import { listConversations } from '../../functions/services/messages/conversations';
 import { MESSAGE_RATE_LIMITS } from '../../functions/services/messages/limits';
+import { markThreadRead } from '../../functions/services/messages/mark-thread-read';
 import { postMessage, RateLimitedError } from '../../functions/services/messages/post';
 import { readThread } from '../../functions/services/messages/thread';
 import { listNotifications } from '../../functions/services/notifications/list';
@@ -116,6 +117,10 @@ describe('messages on libSQL', () => {
     ]);
     const thread = await readThread(services, a, b.userId, { limit: 50 });
     expect(thread.items.map((m) => m.message)).toEqual(['b1', 'b2']);
+    expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([2, 1]);
+    await markThreadRead(services, a, b.userId, { through: thread.items[0]?.cursor });
+    expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([1, 1]);
+    await markThreadRead(services, a, b.userId, {});
     expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([0, 1]);
     const after = await readThread(services, a, b.userId, { limit: 50, after: thread.items[1]?.cursor });
     expect(after.items).toEqual([]);

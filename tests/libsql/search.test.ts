@@ -1,12 +1,26 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, profiles, user, videos } from '../../functions/db/schema';
+import { type Db, schema } from '../../functions/db/client';
+import { campaignContributors, categories, profiles, user, videos } from '../../functions/db/schema';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
+import { updateProfile } from '../../functions/services/accounts/update-profile';
+import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
+import { addMember } from '../../functions/services/campaigns/add-member';
+import { deleteCampaign } from '../../functions/services/campaigns/delete';
+import { removeMember } from '../../functions/services/campaigns/remove-member';
 import { catalogueContext } from '../../functions/services/catalogue/context';
-import type { SearchResult } from '../../functions/services/catalogue/search';
+import { type SearchResult, searchFilms } from '../../functions/services/catalogue/search';
 import { createFilm } from '../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../functions/services/films/seeding/review';
 import { updateFilm } from '../../functions/services/films/seeding/update';
 import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+import { insertCampaign, insertFilm, insertPerson } from '../support/libsql-fixtures';
 
 /** FTS5 search and its sync triggers on the production driver (a real libSQL file). */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -81,5 +95,78 @@ describe('search on libSQL', () => {
 
     await ctx.db.delete(videos).where(eq(videos.id, film.id));
     expect(await search(b)).toEqual([]);
+  });
+});
+
+describe("search by a campaign's team on libSQL", () => {
+  const svc = () => ({ db: ctx.db, bell: silentDoorbell });
+
+  it('follows joins, approval resets, removals, renames and the campaign deletion', async () => {
+    const w = word();
+    const crewOwner = await insertPerson(ctx.db, { prefix: 'own', roles: ['contributor'] });
+    const film = await insertFilm(ctx.db, crewOwner.userId, `Crew ${w}`);
+    const campaign = await insertCampaign(ctx.db, { ownerId: crewOwner.userId, movieId: film });
+    const [member, other] = [await insertPerson(ctx.db, { prefix: 'crew' }), await insertPerson(ctx.db)];
+    const row = await addMember(svc(), crewOwner, campaign.id, { userId: member.userId });
+    expect(await search(member.username as string)).toEqual([]);
+    await acceptInvitation(svc(), member, campaign.id);
+    expect(await search(member.username as string)).toEqual([film]);
+    expect(await search(`${w} ${crewOwner.username} ${member.username}`)).toEqual([film]);
+
+    await addMember(svc(), crewOwner, campaign.id, { userId: other.userId });
+    expect(await search(member.username as string)).toEqual([]);
+    await acceptInvitation(svc(), member, campaign.id);
+    await acceptInvitation(svc(), other, campaign.id);
+    expect(await search(member.username as string)).toEqual([film]);
+
+    const renamed = `crew_${word()}`;
+    await updateProfile(svc(), member, { username: renamed });
+    expect(await search(renamed)).toEqual([film]);
+    expect(await search(member.username as string)).toEqual([]);
+
+    await removeMember(svc(), crewOwner, campaign.id, row.id);
+    await acceptInvitation(svc(), other, campaign.id);
+    expect(await search(renamed)).toEqual([]);
+    expect(await search(other.username as string)).toEqual([film]);
+
+    await deleteCampaign(svc(), crewOwner, campaign.id);
+    expect(await search(other.username as string)).toEqual([]);
+    expect(await search(`${w} ${crewOwner.username}`)).toEqual([film]);
+  });
+
+  it('indexes the teams of films that existed before the migration', async () => {
+    // The migrations up to the one before search_team, then a film with an approved member, then the rest.
+    const dir = mkdtempSync(join(tmpdir(), 'reelfund-search-team-'));
+    const folder = join(dir, 'migrations');
+    cpSync('./migrations', folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_search_team'));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const client = createClient({ url: `file:${join(dir, 'old.db')}` });
+    try {
+      const libsql = drizzle(client, { schema });
+      const db = libsql as unknown as Db;
+      await migrate(libsql, { migrationsFolder: folder });
+      const w = word();
+      const filmOwner = await insertPerson(db, { prefix: 'own' });
+      const member = await insertPerson(db, { prefix: 'crew' });
+      const film = await insertFilm(db, filmOwner.userId, `Old ${w}`);
+      const campaign = await insertCampaign(db, { ownerId: filmOwner.userId, movieId: film });
+      await db
+        .insert(campaignContributors)
+        .values({ campaignId: campaign.id, contributorId: member.userId, role: 'Editor', approved: true });
+      const before = await searchFilms(db, member.username);
+      expect(before.hits).toEqual([]);
+
+      writeFileSync(journalPath, JSON.stringify(journal));
+      await migrate(libsql, { migrationsFolder: folder });
+      expect((await searchFilms(db, member.username)).hits.map((h) => h.id)).toEqual([film]);
+      expect((await searchFilms(db, `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([film]);
+    } finally {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

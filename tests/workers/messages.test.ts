@@ -1,3 +1,4 @@
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { creatorMessages } from '../../functions/db/schema';
@@ -41,6 +42,13 @@ describe('who may write to whom', { timeout: 30_000 }, () => {
 
 describe('the send rate limit', { timeout: 30_000 }, () => {
   const perMinute = MESSAGE_RATE_LIMITS[0].max;
+  const sentBy = async (senderId: string) => {
+    const [row] = await getDb(env)
+      .select({ n: count() })
+      .from(creatorMessages)
+      .where(eq(creatorMessages.senderId, senderId));
+    return row?.n;
+  };
 
   it('refuses the message over the per-minute limit with 429 and Retry-After', async () => {
     const c = await makeUser(['contributor']);
@@ -55,6 +63,52 @@ describe('the send rate limit', { timeout: 30_000 }, () => {
     // Another sender is not affected.
     const other = await makeUser(['contributor']);
     expect((await sendApi(other.cookie, a.id, 'hi')).status).toBe(201);
+  });
+
+  it('never lets concurrent sends from one sender past the limit', async () => {
+    const c = await makeUser(['contributor']);
+    const a = await makeUser();
+    const tries = perMinute * 3;
+    const statuses = await Promise.all(
+      Array.from({ length: tries }, (_, i) => sendApi(c.cookie, a.id, `burst ${i}`).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(perMinute);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(tries - perMinute);
+    expect(await sentBy(c.id)).toBe(perMinute);
+    const refused = await sendApi(c.cookie, a.id, 'after the burst');
+    expect(await refused.json()).toMatchObject({
+      error: { code: 'rate_limited', message: expect.stringContaining(`at most ${perMinute} messages per minute`) },
+    });
+  });
+
+  it('holds the hourly limit under concurrent sends too', async () => {
+    const c = await makeUser(['contributor']);
+    const a = await makeUser();
+    const perHour = MESSAGE_RATE_LIMITS[1].max;
+    const left = 3;
+    // Sent over the last hour but not in the last minute: only the hourly window counts them.
+    const earlier = new Date(Date.now() - 10 * 60_000);
+    const rows = Array.from({ length: perHour - left }, (_, i) => ({
+      senderId: c.id,
+      recipientId: a.id,
+      message: `earlier ${i}`,
+      createdAt: earlier,
+    }));
+    // D1 binds at most 100 parameters a statement: 10 rows (70) at a time.
+    for (let i = 0; i < rows.length; i += 10)
+      await getDb(env)
+        .insert(creatorMessages)
+        .values(rows.slice(i, i + 10));
+    const statuses = await Promise.all(
+      Array.from({ length: perMinute }, (_, i) => sendApi(c.cookie, a.id, `burst ${i}`).then((r) => r.status)),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(left);
+    expect(await sentBy(c.id)).toBe(perHour);
+    const refused = await sendApi(c.cookie, a.id, 'one more');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: { message: expect.stringContaining(`at most ${perHour} messages per hour`) },
+    });
   });
 
   it('counts messages already in the database, whoever wrote them (nothing is kept in memory)', async () => {

@@ -15,6 +15,6 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .patch('/profile', validate('json', updateProfileInput), async (c) => {
     const viewer = await requireViewer(c);
-    const profile = await updateProfile(c.get('services'), viewer, c.req.valid('json'));
+    const profile = await updateProfile({ ...c.get('services'), kv: c.env.KV }, viewer, c.req.valid('json'));
     return c.json({ profile });
   });

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { listConversations } from '../../services/messages/conversations';
 import { markMessageRead } from '../../services/messages/mark-read';
+import { markThreadRead, markThreadReadInput } from '../../services/messages/mark-thread-read';
 import { postMessage, postMessageInput, RateLimitedError } from '../../services/messages/post';
 import { readThread, threadQuery } from '../../services/messages/thread';
 
@@ -31,6 +32,11 @@ export const messageRoutes = new Hono<AppEnv>()
       if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
       throw err;
     }
+  })
+  // The screen showing a thread marks it read (reading it with GET changes nothing).
+  .post('/:userId/read-all', validate('json', markThreadReadInput), async (c) => {
+    const viewer = await requireViewer(c);
+    return c.json(await markThreadRead(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json')));
   })
   .post('/:messageId/read', async (c) => {
     const viewer = await requireViewer(c);

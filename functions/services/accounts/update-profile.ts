@@ -2,8 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { usernameSchema } from '../../auth/username';
 import type { Viewer } from '../../auth/viewer';
-import { profiles, user } from '../../db/schema';
+import { profiles, user, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
+import { catalogueCache } from '../catalogue/cache';
 import type { ServiceContext } from '../context';
 
 export const updateProfileInput = z
@@ -17,8 +18,17 @@ export const updateProfileInput = z
 
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** A user edits their own profile; usernames stay unique case-insensitively. */
-export async function updateProfile({ db }: ServiceContext, viewer: Viewer, input: UpdateProfileInput) {
+/** What a profile edit needs besides the database: the catalogue cache (KV), which shows creators' names. */
+export interface ProfileDeps extends ServiceContext {
+  kv?: KVNamespace;
+}
+
+/**
+ * A user edits their own profile; usernames stay unique case-insensitively. When the name or avatar
+ * of someone with films changes, the catalogue cache is bumped (best-effort, after the write), so
+ * cards, film and creator pages show the new one at once.
+ */
+export async function updateProfile({ db, kv }: ProfileDeps, viewer: Viewer, input: UpdateProfileInput) {
   if (input.username === undefined && input.avatarUrl === undefined) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
@@ -32,6 +42,12 @@ export async function updateProfile({ db }: ServiceContext, viewer: Viewer, inpu
     ...(input.username ? { username: input.username } : {}),
     ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl || null } : {}),
   };
+  const before = await db
+    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, viewer.userId))
+    .get();
+  let updated: typeof profiles.$inferSelect | undefined;
   try {
     const [rows] = await db.batch([
       db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
@@ -44,9 +60,23 @@ export async function updateProfile({ db }: ServiceContext, viewer: Viewer, inpu
         })
         .where(eq(user.id, viewer.userId)),
     ]);
-    return rows[0];
+    updated = rows[0];
   } catch (err) {
     if (String(err).includes('UNIQUE')) throw conflict('That username is taken');
     throw err;
   }
+  const shownChanged =
+    updated && (updated.username !== before?.username || updated.avatarUrl !== (before?.avatarUrl ?? null));
+  if (kv && shownChanged && (await ownsFilms(db, viewer.userId)))
+    await catalogueCache(kv)
+      .bump()
+      .catch((err) => console.error('catalogue cache bump after a profile edit failed (the edit stands):', err));
+  return updated;
+}
+
+/** Whether the catalogue can show this person as a film's creator (cards, film and creator pages). */
+async function ownsFilms(db: ServiceContext['db'], userId: string) {
+  return Boolean(
+    await db.select({ id: videos.id }).from(videos).where(eq(videos.contributorId, userId)).limit(1).get(),
+  );
 }

@@ -106,7 +106,10 @@ export function canSee(
 export const canWatch = (film: Parameters<typeof canSee>[0], viewer: Viewer | null): viewer is Viewer =>
   viewer !== null && canSee(film, viewer);
 
-/** Profiles change outside the catalogue (no version bump), so creator pages are kept briefly. */
+/**
+ * A profile edit through the app bumps the version (accounts/update-profile); creator pages are still
+ * kept briefly, as a profile may also change outside the app's verbs.
+ */
 const CREATOR_TTL_S = 300;
 
 /** A creator's public page: the profile and their approved films. */

@@ -4,7 +4,7 @@ import { posterUrl } from './cards';
 
 /**
  * Catalogue search: SQLite FTS5 over title, description, category and creators' names (the
- * videos_fts table, kept in sync by triggers — migrations/0003_search_fts.sql), ranked by bm25
+ * videos_fts table, kept in sync by triggers — migrations/0005_search_fts.sql and 0009_search_team.sql), ranked by bm25
  * with a title hit weighing far more than a description hit.
  */
 export const SEARCH_PAGE_SIZE = 20;
@@ -97,7 +97,12 @@ export async function searchFilms(db: Db, rawQuery: string | null | undefined, p
   const p = Math.max(1, Math.floor(page) || 1);
   const match = toMatchExpression(query);
   if (!match) return { query, hits: [], page: p, hasMore: false };
-  // Rank first over the index alone (only approved films are indexed), then highlight just this page.
+  // Rank first over the index alone (only approved films are indexed): bm25 for every match, a
+  // bounded sort for one page. Then one more pass over the matches marks the page's rows for
+  // highlight() and snippet(), which need the MATCH cursor on the row: the CROSS JOINs keep that
+  // scan outermost and probe the page (a small in-memory index) before anything else is joined.
+  // Probing the index by rowid per page row instead starts a full-text query per row (its cost
+  // grows with the index), and joining the films before the page probe reads a film per match.
   const rows = await db.all<Row>(sql`
     WITH page AS (
       SELECT rowid AS key, bm25(videos_fts, ${WEIGHTS}) AS score
@@ -109,13 +114,13 @@ export async function searchFilms(db: Db, rawQuery: string | null | undefined, p
       highlight(videos_fts, 0, char(1), char(2)) AS title_hl,
       snippet(videos_fts, 1, char(1), char(2), '…', 24) AS description_hl,
       c.name AS category_name, pr.username AS creator_name
-    FROM page
-    JOIN videos_fts ON videos_fts.rowid = page.key AND videos_fts MATCH ${match}
-    JOIN video_search_keys k ON k.key = page.key
+    FROM videos_fts
+    CROSS JOIN page ON page.key = videos_fts.rowid
+    CROSS JOIN video_search_keys k ON k.key = page.key
     JOIN videos v ON v.id = k.video_id
     LEFT JOIN categories c ON c.id = v.category_id
     LEFT JOIN profiles pr ON pr.user_id = v.contributor_id
-    WHERE v.review_status = 'approved'
+    WHERE videos_fts MATCH ${match} AND v.review_status = 'approved'
     ORDER BY page.score, page.key
   `);
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
-import { creatorMessages, user } from '../../db/schema';
-import { UnitOfWork } from '../../db/unit-of-work';
+import { user } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors';
 import type { ServiceContext } from '../context';
-import { MESSAGE_MAX, SUBJECT_MAX } from './limits';
+import { MESSAGE_MAX, MESSAGE_RATE_LIMITS, SUBJECT_MAX } from './limits';
 import { mayWrite } from './may-write';
-import { messageSendBlocked } from './rate-limit';
-import { sendMessage } from './send';
+import { messageSendBlocked, underSendLimits } from './rate-limit';
+import { sendMessageIf } from './send';
 import { type MessageView, toMessageView } from './views';
 
 export const postMessageInput = z
@@ -35,7 +34,7 @@ export class RateLimitedError extends ApiError {
   }
 }
 
-/** Sends a message from the viewer to `recipientId`: who may write, then the send rate, then one write. */
+/** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(
   ctx: ServiceContext,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
@@ -47,18 +46,24 @@ export async function postMessage(
   const recipient = await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId)).get();
   if (!recipient) throw notFound('User not found');
   if (!(await mayWrite(db, viewer, recipientId))) throw forbidden(NOT_ALLOWED_TO_WRITE);
-  const blocked = await messageSendBlocked(db, viewer.userId);
-  if (blocked) {
+  const now = Date.now();
+  const row = await sendMessageIf(
+    db,
+    bell,
+    { senderId: viewer.userId, recipientId, ...input },
+    underSendLimits(db, viewer.userId, now),
+  );
+  if (!row) {
+    // Refused by the count in the insert: the same count at the same instant says which limit and how long.
+    const blocked = (await messageSendBlocked(db, viewer.userId, now)) ?? {
+      limit: MESSAGE_RATE_LIMITS[0],
+      retryAfterSeconds: 1,
+    };
     const { max, label } = blocked.limit;
     throw new RateLimitedError(
       `You can send at most ${max} messages per ${label}. Please try again in ${blocked.retryAfterSeconds} seconds.`,
       blocked.retryAfterSeconds,
     );
   }
-  const uow = new UnitOfWork(db);
-  const id = sendMessage(uow, bell, { senderId: viewer.userId, recipientId, ...input });
-  await uow.commit();
-  const row = await db.select().from(creatorMessages).where(eq(creatorMessages.id, id)).get();
-  if (!row) throw new ApiError('internal', 'The message was not saved');
   return toMessageView(row);
 }

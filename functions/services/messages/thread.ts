@@ -5,7 +5,6 @@ import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
 import { cursorParam, decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import { ringQuietly } from '../../realtime/doorbell';
 import type { ServiceContext } from '../context';
 import { mayWrite } from './may-write';
 import { type MessageView, toMessageView } from './views';
@@ -22,7 +21,7 @@ export type ThreadQuery = z.infer<typeof threadQuery>;
 
 export interface Thread {
   other: { id: string; username: string | null };
-  /** Oldest first. `isRead` is as it was before this read, so a screen can mark what was new. */
+  /** Oldest first. `isRead` says what the viewer has not marked read yet, so a screen can mark what is new. */
   items: MessageView[];
   /** More messages exist beyond this page: older ones (first page, before=) or newer ones (after=). */
   hasMore: boolean;
@@ -31,12 +30,12 @@ export interface Thread {
 }
 
 /**
- * The conversation between the viewer and `otherId` — only messages one of them sent to the other —
- * and marks what the viewer received in it read. Without a cursor: the latest page; `before`: older;
- * `after`: what came after the last message seen (catch-up).
+ * The conversation between the viewer and `otherId` — only messages one of them sent to the other.
+ * Reading changes nothing: a screen marks what it showed read with markThreadRead (mark-thread-read.ts).
+ * Without a cursor: the latest page; `before`: older; `after`: what came after the last message seen.
  */
 export async function readThread(
-  { db, bell }: ServiceContext,
+  { db }: ServiceContext,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
   otherId: string,
   q: ThreadQuery,
@@ -68,14 +67,6 @@ export async function readThread(
   const page = rows.slice(0, q.limit);
   if (direction === 'before') page.reverse();
 
-  const read = await db
-    .update(m)
-    .set({ isRead: true })
-    .where(and(eq(m.senderId, otherId), eq(m.recipientId, me), eq(m.isRead, false)))
-    .returning({ id: m.id });
-  if (read.length > 0) {
-    await ringQuietly(bell, me, { kind: 'read', scope: 'messages', ids: read.map((r) => r.id) });
-  }
   return {
     other: { id: other.id, username: other.username ?? null },
     items: page.map(toMessageView),

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/db/client';
 import { getDb } from '../../../functions/db/client';
 import { videos } from '../../../functions/db/schema';
-import { catalogueCache } from '../../../functions/services/catalogue/cache';
-import { getFilm } from '../../../functions/services/catalogue/film';
+import { CATALOGUE_VERSION_KEY, catalogueCache } from '../../../functions/services/catalogue/cache';
+import { getCreator, getFilm } from '../../../functions/services/catalogue/film';
 import { loadHome } from '../../../functions/services/catalogue/home';
 import { updateFilm } from '../../../functions/services/films/seeding/update';
-import { makeUser, type TestUser, uid } from '../factories';
-import { env } from '../support';
+import { jsonInit, makeUser, type TestUser, uid } from '../factories';
+import { call, env } from '../support';
 import { ctx, makeFilm } from './factories';
 
 let owner: TestUser;
@@ -55,5 +55,37 @@ describe('the catalogue cache', () => {
     const id = crypto.randomUUID();
     expect(await getFilm(ctx(), id)).toBeNull();
     await expect(getFilm(cacheOnly(), id)).rejects.toThrow(/database was queried/);
+  });
+});
+
+describe('a profile edit and the catalogue cache', () => {
+  it("shows a creator's new name at once on the film, the creator's page and the home cards", async () => {
+    const creator = await makeUser(['contributor'], 'named');
+    const film = await makeFilm(creator);
+    // Cached under the old name first.
+    expect((await getFilm(ctx(), film.id))?.creatorName).toBe(creator.username);
+    expect((await getCreator(ctx(), creator.id))?.username).toBe(creator.username);
+    expect((await loadHome(ctx())).newest.find((f) => f.id === film.id)?.creatorName).toBe(creator.username);
+
+    const username = `renamed_${uid()}`;
+    const res = await call('/api/account/profile', jsonInit('PATCH', { username }, creator.cookie));
+    expect(res.status).toBe(200);
+    expect((await getFilm(ctx(), film.id))?.creatorName).toBe(username);
+    expect((await getCreator(ctx(), creator.id))?.username).toBe(username);
+    const creatorPage = await getCreator(ctx(), creator.id);
+    expect(creatorPage?.films.map((f) => f.creatorName)).toEqual([username]);
+    expect((await loadHome(ctx())).newest.find((f) => f.id === film.id)?.creatorName).toBe(username);
+
+    const avatarUrl = 'https://example.test/new-face.png';
+    await call('/api/account/profile', jsonInit('PATCH', { avatarUrl }, creator.cookie));
+    expect((await getFilm(ctx(), film.id))?.creatorAvatarUrl).toBe(avatarUrl);
+  });
+
+  it('leaves the cache alone when someone without films renames', async () => {
+    const viewer = await makeUser([], 'plain');
+    const version = await env.KV.get(CATALOGUE_VERSION_KEY);
+    const res = await call('/api/account/profile', jsonInit('PATCH', { username: `plain_${uid()}` }, viewer.cookie));
+    expect(res.status).toBe(200);
+    expect(await env.KV.get(CATALOGUE_VERSION_KEY)).toBe(version);
   });
 });

@@ -5,7 +5,7 @@ import { categories, profiles } from '../../../functions/db/schema';
 import type { SearchResult } from '../../../functions/services/catalogue/search';
 import { reviewFilm } from '../../../functions/services/films/seeding/review';
 import { updateFilm } from '../../../functions/services/films/seeding/update';
-import { makeUser, type TestUser, uid } from '../factories';
+import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env } from '../support';
 import { ctx, makeCategory, makeFilm } from './factories';
 
@@ -98,5 +98,61 @@ describe('search stays in sync with the catalogue', () => {
     const newName = `maker_${word()}`;
     await getDb(env).update(profiles).set({ username: newName }).where(eq(profiles.userId, creator.id));
     expect(ids(await search(newName))).toEqual([theirs.id]);
+  });
+});
+
+describe("search finds a film by its campaign's team", () => {
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const api = async <T>(method: string, path: string, cookie: string, body?: unknown) => {
+    const res = await call(path, jsonInit(method, body, cookie));
+    expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+    return (await res.json()) as T;
+  };
+
+  it('once a member approved their share; not after a reset, a removal or the campaign deletion; under a new name', async () => {
+    const w = word();
+    const film = await makeFilm(owner, { title: `Team ${w}` });
+    const [member, other] = [await makeUser([], 'crew'), await makeUser([], 'crew')];
+    const created = await api<{ campaign: { campaign: { id: string } } }>('POST', '/api/campaigns', owner.cookie, {
+      movieId: film.id,
+      title: 'Team campaign',
+      goalAmount: 200_000,
+      endDate: inDays(10),
+    });
+    const campaign = created.campaign.campaign;
+    const members = `/api/campaigns/${campaign.id}/members`;
+    const { member: row } = await api<{ member: { id: string } }>('POST', members, owner.cookie, {
+      userId: member.id,
+      role: 'Composer',
+    });
+    // Invited is not on the team yet.
+    expect(ids(await search(member.username))).toEqual([]);
+    await api('POST', `/api/campaigns/${campaign.id}/invitation/accept`, member.cookie, {});
+    expect(ids(await search(member.username))).toEqual([film.id]);
+    // The owner is still found with them.
+    expect(ids(await search(`${w} ${owner.username} ${member.username}`))).toEqual([film.id]);
+
+    // Adding someone resets every approval: off the team until they approve again.
+    await api('POST', members, owner.cookie, { userId: other.id });
+    expect(ids(await search(member.username))).toEqual([]);
+    await api('POST', `/api/campaigns/${campaign.id}/invitation/accept`, member.cookie, {});
+    await api('POST', `/api/campaigns/${campaign.id}/invitation/accept`, other.cookie, {});
+    expect(ids(await search(member.username))).toEqual([film.id]);
+
+    const renamed = `crew_${word()}`;
+    await api('PATCH', '/api/account/profile', member.cookie, { username: renamed });
+    expect(ids(await search(renamed))).toEqual([film.id]);
+    expect(ids(await search(member.username))).toEqual([]);
+
+    // A removal is a team change too: the one left approves again.
+    await api('DELETE', `${members}/${row.id}`, owner.cookie);
+    expect(ids(await search(renamed))).toEqual([]);
+    expect(ids(await search(other.username))).toEqual([]);
+    await api('POST', `/api/campaigns/${campaign.id}/invitation/accept`, other.cookie, {});
+    expect(ids(await search(other.username))).toEqual([film.id]);
+
+    await api('DELETE', `/api/campaigns/${campaign.id}`, owner.cookie);
+    expect(ids(await search(other.username))).toEqual([]);
+    expect(ids(await search(`${w} ${owner.username}`))).toEqual([film.id]);
   });
 });

@@ -17,6 +17,12 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/messages/no-such-id', body: { subject: 'Hi', message: 'Hello' } }),
     expect: signedIn(404),
   },
+  {
+    // Someone unknown: no such conversation.
+    route: 'POST /api/messages/:userId/read-all',
+    request: () => ({ path: '/api/messages/no-such-id/read-all', body: {} }),
+    expect: signedIn(404),
+  },
   { route: 'POST /api/messages/:messageId/read', expect: signedIn(404) },
 ];
 export default expectations;

@@ -1,0 +1,51 @@
+import { and, eq, lt, lte, or, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Viewer } from '../../auth/viewer';
+import { creatorMessages, user } from '../../db/schema';
+import { cursorParam, decodeCursor } from '../../lib/cursor';
+import { notFound } from '../../lib/errors';
+import { ringQuietly } from '../../realtime/doorbell';
+import type { ServiceContext } from '../context';
+
+export const markThreadReadInput = z
+  .object({
+    /** The newest message the screen shows: later ones (not seen yet) stay unread. Without it: all. */
+    through: cursorParam.optional(),
+  })
+  .strict();
+
+export type MarkThreadReadInput = z.infer<typeof markThreadReadInput>;
+
+/**
+ * Marks what the viewer received from `otherId` read (through the given message), as a screen does
+ * once it showed the conversation; the viewer's other tabs and the bell are told. Idempotent.
+ */
+export async function markThreadRead(
+  { db, bell }: ServiceContext,
+  viewer: Pick<Viewer, 'userId'>,
+  otherId: string,
+  input: MarkThreadReadInput,
+): Promise<{ read: number }> {
+  const me = viewer.userId;
+  if (otherId === me) throw notFound('Conversation not found');
+  const other = await db.select({ id: user.id }).from(user).where(eq(user.id, otherId)).get();
+  if (!other) throw notFound('Conversation not found');
+
+  const m = creatorMessages;
+  const where: SQL[] = [eq(m.recipientId, me), eq(m.isRead, false), eq(m.senderId, otherId)];
+  const through = input.through ? decodeCursor(input.through) : null;
+  if (through) {
+    // At or before the cursor: (created_at, id) <= (at, id).
+    const at = new Date(through.at);
+    where.push(or(lt(m.createdAt, at), and(eq(m.createdAt, at), lte(m.id, through.id))) as SQL);
+  }
+  const read = await db
+    .update(m)
+    .set({ isRead: true })
+    .where(and(...where))
+    .returning({ id: m.id });
+  if (read.length > 0) {
+    await ringQuietly(bell, me, { kind: 'read', scope: 'messages', ids: read.map((r) => r.id) });
+  }
+  return { read: read.length };
+}
