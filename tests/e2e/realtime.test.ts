@@ -106,7 +106,10 @@ describe('the bell, live', () => {
     await page.waitForFunction(() => document.activeElement?.hasAttribute('data-compose-message'));
     expect(await page.inputValue('#compose-subject')).toBe('Re: Hello A');
     await screenshot(page, 'realtime-thread');
-    // Read: the badge is gone.
+    // Read: the server counts nothing unread any more, and the bell, once live on this page, shows no badge.
+    const summary = await context.request.get(`${baseUrl()}/api/notifications/summary`);
+    expect(((await summary.json()) as { unread: { total: number } }).unread.total).toBe(0);
+    await listening(page);
     await page.waitForSelector('[data-bell-badge][hidden]', { state: 'attached' });
     expect(errors).toEqual([]);
     await context.close();
