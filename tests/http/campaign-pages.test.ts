@@ -1,25 +1,12 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/lib/messages';
+import { base, signIn } from './session';
 
 /**
  * The campaign pages' access rules (SPEC 2, 6) on the built product: who sees a screen, who is
  * sent home, who goes back to /contributor with which toast. Seeded demo accounts and campaigns.
  */
-const base = () => inject('baseUrl');
 const ORIGIN = () => ({ origin: base() });
-
-async function signIn(email: string, password = 'reelfund-demo') {
-  const res = await fetch(`${base()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...ORIGIN() },
-    body: JSON.stringify({ email, password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 async function signUp() {
   const name = `walker_${crypto.randomUUID().slice(0, 8)}`;

@@ -1,19 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-
-const base = () => inject('baseUrl');
-
-async function signIn(email: string) {
-  const res = await fetch(`${base()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base() },
-    body: JSON.stringify({ email, password: 'reelfund-demo' }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
+import { describe, expect, it } from 'vitest';
+import { base, signIn } from './session';
 
 describe('a film shows its approved team', () => {
   it('on the film page and on /movie/{id}/creators, with roles', async () => {

@@ -1,25 +1,12 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/lib/messages';
+import { base, signIn } from './session';
 
 /**
  * The seeded money demo on the built product (`npm start`'s seed): a campaign whose team is voting
  * takes no money and says so, and the team sees the vote waiting; the extended one has paid its
  * first milestone into the members' payables.
  */
-const base = () => inject('baseUrl');
-
-async function signIn(email: string) {
-  const res = await fetch(`${base()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base() },
-    body: JSON.stringify({ email, password: 'reelfund-demo' }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 interface Row {
   id: string;

@@ -2,14 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { campaigns, checkoutSessions, escrowRefunds, user, videos } from '../../functions/db/schema';
 import { openPlatform } from '../../scripts/lib/platform';
+import { cookieFrom } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
+import { base, signIn } from './session';
 
 /**
  * Cancelling a campaign on the built product: the guest's TEST-mode payment is refunded by the
  * work the cancel request leaves behind (waitUntil), the guest gets an email (dev outbox), and the
  * progress screen says the payments were refunded.
  */
-const base = () => inject('baseUrl');
 let platform: Awaited<ReturnType<typeof openPlatform>>;
 beforeAll(async () => {
   platform = await openPlatform(inject('statePath'));
@@ -17,16 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.dispose();
 });
-
-async function signIn(email: string) {
-  const res = await fetch(`${base()}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base() },
-    body: JSON.stringify({ email, password: 'reelfund-demo' }),
-  });
-  expect(res.status).toBe(200);
-  return cookieOf(res);
-}
 
 /** A fresh account (not a demo one: other tests pick the demo creator's campaigns by status). */
 async function signUp() {
@@ -38,14 +29,8 @@ async function signUp() {
     body: JSON.stringify({ email, password: 'refunder-password-1', name }),
   });
   expect(res.status).toBe(200);
-  return { email, cookie: cookieOf(res) };
+  return { email, cookie: cookieFrom(res) };
 }
-
-const cookieOf = (res: Response) =>
-  res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 
 async function poll<T>(probe: () => Promise<T | null | undefined>, what: string): Promise<T> {
   for (let i = 0; i < 150; i++) {
