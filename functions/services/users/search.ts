@@ -1,4 +1,4 @@
-import { and, asc, ne, sql } from 'drizzle-orm';
+import { and, asc, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { profiles } from '../../db/schema';
@@ -17,6 +17,20 @@ export interface UserMatch {
 }
 
 /**
+ * The condition "username starts with the trimmed text", compared case-insensitively as a range on
+ * lower(username), so the lower(username) index serves it; null for empty text (nobody matches).
+ */
+export function usernameStartsWith(q: string): SQL | null {
+  const text = q.trim().toLowerCase();
+  if (!text) return null;
+  const lower = sql`lower(${profiles.username})`;
+  return sql`${lower} >= ${text} and ${lower} < ${`${text}\uffff`}`;
+}
+
+/** Orders matches by username, case-insensitively. */
+export const byUsername = asc(sql`lower(${profiles.username})`);
+
+/**
  * People whose username starts with the trimmed text, compared case-insensitively (the lower(username)
  * index serves it, as the campaign team search does), without the viewer. Empty text finds nobody.
  */
@@ -25,13 +39,12 @@ export async function searchUsers(
   viewer: Pick<Viewer, 'userId'>,
   q: string,
 ): Promise<UserMatch[]> {
-  const text = q.trim().toLowerCase();
-  if (!text) return [];
-  const lower = sql`lower(${profiles.username})`;
+  const prefix = usernameStartsWith(q);
+  if (!prefix) return [];
   return db
     .select({ id: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
     .from(profiles)
-    .where(and(sql`${lower} >= ${text}`, sql`${lower} < ${`${text}\uffff`}`, ne(profiles.userId, viewer.userId)))
-    .orderBy(asc(lower))
+    .where(and(prefix, ne(profiles.userId, viewer.userId)))
+    .orderBy(byUsername)
     .limit(USER_SEARCH_LIMIT);
 }
