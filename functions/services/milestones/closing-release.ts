@@ -22,8 +22,7 @@ const lost = (err: unknown) =>
   /campaign_milestones\.goal_amount/.test(messagesOf(err)) ||
   isUniqueViolation(err, 'escrow_claims') ||
   isUniqueViolation(err, 'payouts.campaign_id') ||
-  isUniqueViolation(err, 'campaign_milestones.campaign_id') ||
-  isUniqueViolation(err, 'ledger_groups.idempotency_key');
+  isUniqueViolation(err, 'campaign_milestones.campaign_id');
 
 /**
  * A campaign completed by an admin (not by its team's vote, whose batch releases the milestone)
