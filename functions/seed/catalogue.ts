@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import { categories, user, userRoles, videoViews } from '../db/schema';
 import type { Role } from '../lib/roles';
-import { catalogueContext } from '../services/catalogue/context';
 import { viewDay } from '../services/catalogue/popularity';
 import { createFilm } from '../services/films/seeding/create';
 import { reviewFilm } from '../services/films/seeding/review';
@@ -23,8 +22,9 @@ const DAY = 86_400_000;
  */
 export const catalogueSeed: SeedModule = {
   name: 'catalogue',
-  async run({ db, env, log }) {
-    const ctx = catalogueContext(db, env.KV);
+  async run(services, log) {
+    const { db } = services;
+    const ctx = services;
     await db
       .insert(categories)
       .values(SEED_CATEGORIES.map((c, position) => ({ ...c, position })))
@@ -61,7 +61,7 @@ export const catalogueSeed: SeedModule = {
       .onConflictDoNothing();
 
     // Without an R2 binding (a bare database, e.g. the libSQL tests) the films are seeded without media.
-    const bucket = env.MEDIA as R2Bucket | undefined;
+    const bucket = services.media ?? undefined;
     const clipBytes = new Map<string, number>();
     if (bucket) {
       for (const clip of SEED_CLIPS) {

@@ -9,6 +9,9 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
+import type { Bindings } from '../../functions/env';
+import { createServices } from '../../functions/platform/services';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { searchFilms } from '../../functions/services/catalogue/search';
 
 const sizes = process.argv.slice(2).map(Number);
@@ -131,7 +134,12 @@ async function bench(size: number) {
       if (i % 3 === 1) return first;
       return first.slice(0, 4);
     });
-    const typed = db as unknown as Db;
+    const typed = createServices({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
+      db: db as unknown as Db,
+      bell: silentDoorbell,
+      kv: null,
+      media: null,
+    });
     for (const q of queries.slice(0, 100)) await searchFilms(typed, q); // warm-up
     const times: number[] = [];
     let hits = 0;

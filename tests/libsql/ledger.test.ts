@@ -157,7 +157,7 @@ describe('the ledger check (libSQL)', () => {
   it('finds a group that does not sum to zero, a group without lines and a projection that drifted', async () => {
     const own = await createLibsqlDb();
     try {
-      expect((await checkLedger(own.db)).ok).toBe(true);
+      expect((await checkLedger({ db: own.db })).ok).toBe(true);
       await postLedgerGroup(own.db, payment(`pi_${uid()}`, 'c1', 500));
       // Damage the ledger behind the service's back.
       const [group] = await own.db.select().from(ledgerGroups);
@@ -170,7 +170,7 @@ describe('the ledger check (libSQL)', () => {
       });
       await own.db.insert(ledgerGroups).values({ idempotencyKey: 'empty:1', kind: 'refund', currency: 'usd' });
       const drift = { name: 'test projection', mismatches: async () => ['c1: stored 1, lines 0'] };
-      const report = await checkLedger(own.db, [drift]);
+      const report = await checkLedger({ db: own.db }, [drift]);
       expect(report.ok).toBe(false);
       expect(report.problems.map((p) => p.check).sort()).toEqual([
         'group has lines',

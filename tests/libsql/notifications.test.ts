@@ -6,9 +6,9 @@ import { type Db, schema } from '../../functions/db/client';
 import { notifications, profiles, user, userRoles } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import type { Role } from '../../functions/lib/roles';
+import type { Services } from '../../functions/platform/services';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';
-import type { ServiceContext } from '../../functions/services/context';
 import { listConversations } from '../../functions/services/messages/conversations';
 import { MESSAGE_RATE_LIMITS } from '../../functions/services/messages/limits';
 import { markThreadRead } from '../../functions/services/messages/mark-thread-read';
@@ -18,17 +18,17 @@ import { listNotifications } from '../../functions/services/notifications/list';
 import { markAllNotificationsRead } from '../../functions/services/notifications/mark-read';
 import { notify } from '../../functions/services/notifications/notify';
 import { notificationSummary } from '../../functions/services/notifications/summary';
-import { createLibsqlDb } from '../support/libsql';
+import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The notification and message services on the production driver (@libsql/client), same queries as D1. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 const rung: Array<{ userId: string; event: ChannelEvent }> = [];
 const bell: Doorbell = { ring: async (userId, event) => void rung.push({ userId, event }) };
-let services: ServiceContext;
+let services: Services;
 
 beforeAll(async () => {
   ctx = await createLibsqlDb();
-  services = { db: ctx.db, bell };
+  services = libsqlServices(ctx.db, { bell });
 });
 afterAll(() => ctx.close());
 
@@ -136,7 +136,10 @@ describe('messages on libSQL', () => {
     // A new process: a new client and a new drizzle instance over the same file.
     const client = createClient({ url: ctx.url });
     const reopened = drizzle(client, { schema }) as unknown as Db;
-    const attempt = postMessage({ db: reopened, bell }, sender, to.userId, { subject: '', message: 'again' });
+    const attempt = postMessage(libsqlServices(reopened, { bell }), sender, to.userId, {
+      subject: '',
+      message: 'again',
+    });
     await expect(attempt).rejects.toBeInstanceOf(RateLimitedError);
     await expect(attempt).rejects.toMatchObject({ status: 429 });
     client.close();

@@ -8,18 +8,16 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, schema } from '../../functions/db/client';
 import { campaignContributors, categories, profiles, user, videos } from '../../functions/db/schema';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { updateProfile } from '../../functions/services/accounts/update-profile';
 import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../functions/services/campaigns/add-member';
 import { deleteCampaign } from '../../functions/services/campaigns/delete';
 import { removeMember } from '../../functions/services/campaigns/remove-member';
-import { catalogueContext } from '../../functions/services/catalogue/context';
 import { type SearchResult, searchFilms } from '../../functions/services/catalogue/search';
 import { createFilm } from '../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../functions/services/films/seeding/review';
 import { updateFilm } from '../../functions/services/films/seeding/update';
-import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
 import { insertCampaign, insertFilm, insertPerson } from '../support/libsql-fixtures';
 
 /** FTS5 search and its sync triggers on the production driver (a real libSQL file). */
@@ -33,7 +31,7 @@ afterAll(() => ctx.close());
 
 const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 const word = () => `zq${uid().replace(/\d/g, 'x')}`;
-const films = () => catalogueContext(ctx.db, undefined);
+const films = () => libsqlServices(ctx.db);
 
 async function makeUser(username = `maker_${uid()}`) {
   const id = crypto.randomUUID();
@@ -99,7 +97,7 @@ describe('search on libSQL', () => {
 });
 
 describe("search by a campaign's team on libSQL", () => {
-  const svc = () => ({ db: ctx.db, bell: silentDoorbell });
+  const svc = () => libsqlServices(ctx.db);
 
   it('follows joins, approval resets, removals, renames and the campaign deletion', async () => {
     const w = word();
@@ -157,13 +155,15 @@ describe("search by a campaign's team on libSQL", () => {
       await db
         .insert(campaignContributors)
         .values({ campaignId: campaign.id, contributorId: member.userId, role: 'Editor', approved: true });
-      const before = await searchFilms(db, member.username);
+      const before = await searchFilms(libsqlServices(db), member.username);
       expect(before.hits).toEqual([]);
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await migrate(libsql, { migrationsFolder: folder });
-      expect((await searchFilms(db, member.username)).hits.map((h) => h.id)).toEqual([film]);
-      expect((await searchFilms(db, `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([film]);
+      expect((await searchFilms(libsqlServices(db), member.username)).hits.map((h) => h.id)).toEqual([film]);
+      expect((await searchFilms(libsqlServices(db), `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([
+        film,
+      ]);
     } finally {
       client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@ import { checkLedger } from '../../functions/services/ledger/check';
 
 /** Run after every money test: every group sums to zero and every projection equals its lines. */
 export async function expectLedgerBalanced(db: Db) {
-  const report = await checkLedger(db);
+  const report = await checkLedger({ db });
   expect(report.problems, 'ledger check').toEqual([]);
   return report;
 }

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { FILM_MSG } from '../../functions/lib/film-messages';
 import { MSG } from '../../functions/lib/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { CATALOGUE_VERSION_KEY } from '../../functions/services/films/catalogue-version';
+import { CATALOGUE_VERSION_KEY } from '../../functions/services/catalogue/cache';
 import { abortUnlessChanged, committing } from '../../functions/services/films/guard';
 import { notify } from '../../functions/services/notifications/notify';
 import { png } from '../support/media';

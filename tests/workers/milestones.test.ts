@@ -30,7 +30,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call } from './support';
+import { call, testServices } from './support';
 
 registerMoneyTestHooks();
 
@@ -222,10 +222,9 @@ describe('payments while the team votes', () => {
     const p = testPayment(1200, team.id);
     await sessionsFor([p]);
     const refunds: string[] = [];
-    const stripe = () =>
-      ({
-        refunds: { create: async (params: { payment_intent: string }) => refunds.push(params.payment_intent) },
-      }) as unknown as Stripe;
+    const stripe = {
+      refunds: { create: async (params: { payment_intent: string }) => refunds.push(params.payment_intent) },
+    } as unknown as Stripe;
     // The first batch finds the campaign paused since settle read it.
     const real = db();
     let paused = false;
@@ -244,7 +243,11 @@ describe('payments while the team votes', () => {
         };
       },
     });
-    await receiveStripeEvent(racing, sessionCompleted(p), 'platform', stripe, silentDoorbell);
+    await receiveStripeEvent(
+      testServices({ db: racing, stripe, bell: silentDoorbell }),
+      sessionCompleted(p),
+      'platform',
+    );
     expect(refunds).toEqual([p.pi]);
     expect((await campaignRow(team.id))?.currentAmount).toBe(0);
     const keys = (await db().select().from(ledgerGroups).where(eq(ledgerGroups.paymentIntentId, p.pi))).map(

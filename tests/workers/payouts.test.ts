@@ -28,10 +28,7 @@ registerMoneyTestHooks();
 const connectDelivery = (event: Stripe.Event) =>
   deliver(event, { path: WEBHOOK_PATHS.connect, secret: LOCAL_WEBHOOK_SECRETS.connect });
 
-const deps = () => {
-  const payments = testPayments();
-  return { db: db(), stripe: payments.stripe, bell: silentDoorbell, settled: payments.settled };
-};
+const deps = () => testPayments({ bell: silentDoorbell });
 
 const payoutGroups = (payoutId: string) =>
   db()
@@ -208,7 +205,7 @@ describe('transfer reversals and bank payouts', () => {
     expect(groups[0]).toMatchObject({ kind: 'payout_reversal', campaignId: campaign.id });
     // The ledger check proves reversed_cents (and completed amounts) against the lines.
     await db().update(payouts).set({ reversedCents: 1100 }).where(eq(payouts.id, id));
-    expect((await checkLedger(db())).problems.map((p) => p.check)).toContain(PAYOUTS_MATCH_LEDGER.name);
+    expect((await checkLedger({ db: db() })).problems.map((p) => p.check)).toContain(PAYOUTS_MATCH_LEDGER.name);
     await db().update(payouts).set({ reversedCents: 1200 }).where(eq(payouts.id, id));
   });
 

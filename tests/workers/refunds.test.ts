@@ -10,13 +10,11 @@ import {
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
-import { getConfig } from '../../functions/env';
 import { MSG } from '../../functions/lib/messages';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
-import { createMailer } from '../../functions/services/mail/mailer';
 import { readOutbox } from '../../functions/services/mail/outbox';
 import { refundCancelledCampaign } from '../../functions/services/refunds/cancelled';
 import { ledgerPayment } from '../../functions/services/refunds/escrow';
@@ -194,12 +192,7 @@ describe('concurrent refund runs', () => {
     const campaign = await makeCampaign({ status: 'live' });
     const ps = [await paid(campaign.id, 500, payer), await paid(campaign.id, 600, payer), await paid(campaign.id, 700)];
     await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
-    const deps = {
-      db: db(),
-      bell: silentDoorbell,
-      stripe: () => testPayments().stripe,
-      mailer: createMailer(getConfig(env), env),
-    };
+    const deps = testPayments({ bell: silentDoorbell });
     const runs = await Promise.all([
       refundCancelledCampaign(deps, campaign.id),
       refundCancelledCampaign(deps, campaign.id),

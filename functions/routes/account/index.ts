@@ -9,12 +9,12 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Sign out everywhere: every session of the user is revoked, and this browser's cookies cleared. */
   .post('/sign-out', async (c) => {
     const viewer = await requireViewer(c);
-    const cookies = await signOutEverywhere(c.get('auth'), c.get('db'), viewer, c.req.raw.headers);
+    const cookies = await signOutEverywhere(c.get('services'), viewer, c.req.raw.headers);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true });
   })
   .patch('/profile', validate('json', updateProfileInput), async (c) => {
     const viewer = await requireViewer(c);
-    const profile = await updateProfile({ ...c.get('services'), kv: c.env.KV }, viewer, c.req.valid('json'));
+    const profile = await updateProfile(c.get('services'), viewer, c.req.valid('json'));
     return c.json({ profile });
   });

@@ -3,11 +3,9 @@ import { z } from 'zod';
 import { currentViewer, requireRoles, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { scheduleFor } from '../../http/wait-until';
 import { badRequest, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
-import { paymentsFor } from '../../payments/stripe';
 import { acceptInvitation } from '../../services/campaigns/accept-invitation';
 import { addMember } from '../../services/campaigns/add-member';
 import { approveCampaign } from '../../services/campaigns/approve';
@@ -63,7 +61,7 @@ export const campaignRoutes = new Hono<AppEnv>()
   })
   .get('/live', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ campaigns: await liveCampaigns(c.get('db')) });
+    return c.json({ campaigns: await liveCampaigns(c.get('services')) });
   })
   .get('/review-queue', async (c) => {
     await requireRoles(c, isAdmin);
@@ -141,7 +139,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .get('/:id/funding', async (c) => {
-    const funding = await campaignFunding(c.get('db'), c.req.param('id'));
+    const funding = await campaignFunding(c.get('services'), c.req.param('id'));
     if (!funding) throw notFound(MSG.campaignNotFoundState);
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
@@ -150,9 +148,8 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     const body = c.req.valid('json');
     if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
-    const { stripe } = paymentsFor(c.env, scheduleFor(c));
     const started = await startCampaignCheckout(
-      { db: c.get('db'), stripe, publicUrl: c.get('config').PUBLIC_URL },
+      c.get('services'),
       viewer ? { userId: viewer.userId, email: viewer.email } : null,
       c.req.param('id'),
       { amountCents: body.amountCents, guestEmail: body.guestEmail, attemptId: body.attemptId ?? crypto.randomUUID() },

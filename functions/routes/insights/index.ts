@@ -13,12 +13,12 @@ export const campaignInsightRoutes = new Hono<AppEnv>()
   .get('/:id/breakdown', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
-    return c.json({ breakdown: await campaignBreakdown(c.get('db'), viewer, c.req.param('id')) });
+    return c.json({ breakdown: await campaignBreakdown(c.get('services'), viewer, c.req.param('id')) });
   })
   .get('/:id/analytics', async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ analytics: await campaignAnalytics(c.get('db'), viewer, c.req.param('id')) });
+    return c.json({ analytics: await campaignAnalytics(c.get('services'), viewer, c.req.param('id')) });
   });
 
 const statementQuery = z.object({ campaignId: z.string().min(1).max(64).optional() });
@@ -28,12 +28,14 @@ export const statementRoutes = new Hono<AppEnv>()
   .get('/statement', validate('query', statementQuery), async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ statement: await memberStatement(c.get('db'), viewer, c.req.valid('query').campaignId ?? null) });
+    return c.json({
+      statement: await memberStatement(c.get('services'), viewer, c.req.valid('query').campaignId ?? null),
+    });
   })
   .get('/statement.csv', validate('query', statementQuery), async (c) => {
     const viewer = await requireViewer(c);
     const campaignId = c.req.valid('query').campaignId ?? null;
-    const statement = await memberStatement(c.get('db'), viewer, campaignId);
+    const statement = await memberStatement(c.get('services'), viewer, campaignId);
     return c.body(statementCsv(statement), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${statementFileName(campaignId)}"`,

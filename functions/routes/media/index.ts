@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { notFound } from '../../lib/errors';
-import { catalogueContext } from '../../services/catalogue/context';
+import { mediaOf } from '../../platform/services';
 import { canSee, canWatch, getFilmAssets } from '../../services/catalogue/film';
 import { serveObject } from '../../services/media/serve';
 
@@ -13,9 +13,9 @@ import { serveObject } from '../../services/media/serve';
 export const mediaRoutes = new Hono<AppEnv>()
   .get('/videos/:id', async (c) => {
     const viewer = await requireViewer(c);
-    const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
+    const film = await getFilmAssets(c.get('services'), c.req.param('id'));
     if (!film?.videoKey || !canWatch(film, viewer)) throw notFound('Video not found');
-    const res = await serveObject(c.env.MEDIA, film.videoKey, c.req.raw, {
+    const res = await serveObject(mediaOf(c.get('services')), film.videoKey, c.req.raw, {
       cacheControl: 'private, max-age=3600',
       contentType: film.videoType,
     });
@@ -24,9 +24,9 @@ export const mediaRoutes = new Hono<AppEnv>()
   })
   .get('/captions/:id', async (c) => {
     const viewer = await requireViewer(c);
-    const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
+    const film = await getFilmAssets(c.get('services'), c.req.param('id'));
     if (!film?.captionsKey || !canWatch(film, viewer)) throw notFound('Captions not found');
-    const res = await serveObject(c.env.MEDIA, film.captionsKey, c.req.raw, {
+    const res = await serveObject(mediaOf(c.get('services')), film.captionsKey, c.req.raw, {
       cacheControl: 'private, max-age=3600',
       contentType: 'text/vtt; charset=utf-8',
     });
@@ -34,11 +34,11 @@ export const mediaRoutes = new Hono<AppEnv>()
     return res;
   })
   .get('/posters/:id', async (c) => {
-    const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
+    const film = await getFilmAssets(c.get('services'), c.req.param('id'));
     if (!film?.posterKey) throw notFound('Poster not found');
     const isPublic = film.reviewStatus === 'approved';
     if (!isPublic && !canSee(film, await currentViewer(c))) throw notFound('Poster not found');
-    const res = await serveObject(c.env.MEDIA, film.posterKey, c.req.raw, {
+    const res = await serveObject(mediaOf(c.get('services')), film.posterKey, c.req.raw, {
       // The address carries the film's version (?v=), so a changed poster gets a new URL.
       cacheControl: isPublic ? 'public, max-age=604800' : 'private, no-store',
     });

@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { scheduleFor } from '../../http/wait-until';
-import { paymentsFor } from '../../payments/stripe';
 import { getExtensionVote } from '../../services/milestones/view';
 import { castExtensionVote } from '../../services/milestones/vote';
 import { processPayouts } from '../../services/payouts';
@@ -21,14 +19,11 @@ export const functionRoutes = new Hono<AppEnv>().post(
   validate('json', voteSchema),
   async (c) => {
     const viewer = await requireViewer(c);
-    const schedule = scheduleFor(c);
-    const { db, bell } = c.get('services');
+    const services = c.get('services');
     return c.json(
-      await castExtensionVote(c.get('services'), viewer, c.req.valid('json'), {
+      await castExtensionVote(services, viewer, c.req.valid('json'), {
         startPayouts: (campaignId, milestoneNumber) =>
-          schedule(
-            processPayouts({ db, bell, stripe: paymentsFor(c.env, schedule).stripe }, { campaignId, milestoneNumber }),
-          ),
+          services.schedule(processPayouts(services, { campaignId, milestoneNumber })),
       }),
     );
   },

@@ -13,13 +13,13 @@ export const myListRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json({ items: await listMyList(c.get('db'), viewer) });
+    return c.json({ items: await listMyList(c.get('services'), viewer) });
   })
   .put('/:videoId', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json(await addToMyList(c.get('db'), viewer, c.req.param('videoId')));
+    return c.json(await addToMyList(c.get('services'), viewer, c.req.param('videoId')));
   })
   .delete('/:videoId', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json(await removeFromMyList(c.get('db'), viewer, c.req.param('videoId')));
+    return c.json(await removeFromMyList(c.get('services'), viewer, c.req.param('videoId')));
   });

@@ -16,11 +16,7 @@ export const shortLinkRoutes = new Hono<AppEnv>().post(
   validate('json', createShortLinkInput),
   async (c) => {
     const viewer = await requireViewer(c);
-    const config = c.get('config');
-    const link = await createShortLink({ db: c.get('db'), kv: c.env.KV }, viewer, c.req.valid('json'), {
-      publicUrl: config.PUBLIC_URL,
-      isLocal: config.isLocal,
-    });
+    const link = await createShortLink(c.get('services'), viewer, c.req.valid('json'));
     return c.json(link);
   },
 );

@@ -14,6 +14,6 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
   })
   .put('/', roleGuard(isAdmin), validate('json', updateSiteSettingsInput), async (c) => {
     const viewer = await requireRoles(c, isAdmin);
-    const settings = await updateSiteSettings({ db: c.get('db'), kv: c.env.KV }, viewer, c.req.valid('json'));
+    const settings = await updateSiteSettings(c.get('services'), viewer, c.req.valid('json'));
     return c.json({ settings });
   });

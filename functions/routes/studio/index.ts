@@ -13,23 +13,23 @@ export const studioRoutes = new Hono<AppEnv>()
   .use(roleGuard(isContributor))
   .get('/films', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json({ films: await listMyFilms(c.get('db'), viewer) });
+    return c.json({ films: await listMyFilms(c.get('services'), viewer) });
   })
-  .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('db')) }))
-  .get('/review', roleGuard(isAdmin), async (c) => c.json({ films: await listReviewQueue(c.get('db')) }))
+  .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('services')) }))
+  .get('/review', roleGuard(isAdmin), async (c) => c.json({ films: await listReviewQueue(c.get('services')) }))
   .get('/films/:id', async (c) => {
     const viewer = await requireViewer(c);
     const [film, categories] = await Promise.all([
-      getFilmForEdit(c.get('db'), viewer, c.req.param('id')),
-      listCategories(c.get('db')),
+      getFilmForEdit(c.get('services'), viewer, c.req.param('id')),
+      listCategories(c.get('services')),
     ]);
     return c.json({ film, categories });
   })
   .get('/films/:id/video', async (c) => {
     const viewer = await requireViewer(c);
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'video', c.req.raw);
+    return previewMedia(c.get('services'), viewer, c.req.param('id'), 'video', c.req.raw);
   })
   .get('/films/:id/poster', async (c) => {
     const viewer = await requireViewer(c);
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'poster', c.req.raw);
+    return previewMedia(c.get('services'), viewer, c.req.param('id'), 'poster', c.req.raw);
   });

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { catalogueContext } from '../../services/catalogue/context';
 import { continueWatching } from '../../services/watch/continue';
 import { getProgress, progressInput, saveProgress } from '../../services/watch/progress';
 import { recordView } from '../../services/watch/view';
@@ -15,18 +14,17 @@ export const watchRoutes = new Hono<AppEnv>()
   })
   .get('/continue', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json({ items: await continueWatching(c.get('db'), viewer) });
+    return c.json({ items: await continueWatching(c.get('services'), viewer) });
   })
   .get('/:videoId', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json(await getProgress(catalogueContext(c.get('db'), c.env.KV), viewer, c.req.param('videoId')));
+    return c.json(await getProgress(c.get('services'), viewer, c.req.param('videoId')));
   })
   .put('/:videoId', validate('json', progressInput), async (c) => {
     const viewer = await requireViewer(c);
-    const ctx = catalogueContext(c.get('db'), c.env.KV);
-    return c.json(await saveProgress(ctx, viewer, c.req.param('videoId'), c.req.valid('json')));
+    return c.json(await saveProgress(c.get('services'), viewer, c.req.param('videoId'), c.req.valid('json')));
   })
   .post('/:videoId/view', async (c) => {
     const viewer = await requireViewer(c);
-    return c.json(await recordView(catalogueContext(c.get('db'), c.env.KV), viewer, c.req.param('videoId')));
+    return c.json(await recordView(c.get('services'), viewer, c.req.param('videoId')));
   });

@@ -6,7 +6,7 @@ import { canAcceptInvitation } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isContributor } from '../../lib/roles';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { loadCampaignAccess, type MemberRow } from './access';
 import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-write';
@@ -18,7 +18,7 @@ import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-wri
  * `expectedSharePermille` (the share the invitee saw) makes the approval fail if it changed since.
  */
 export async function acceptInvitation(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   viewer: Viewer,
   campaignId: string,
   input: { expectedSharePermille?: number } = {},

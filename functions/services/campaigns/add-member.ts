@@ -5,7 +5,7 @@ import { canChangeTeam } from '../../lib/campaign-status';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { MAX_TEAM_SIZE } from '../../lib/shares';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { type MemberRow, requireCampaignAction } from './access';
 import { commitGuarded, isUniqueViolation } from './guarded-write';
@@ -18,7 +18,7 @@ export const DEFAULT_MEMBER_ROLE = 'Contributor';
  * recomputed and every approval reset, and the invitee is notified (team_invitation) — one batch.
  */
 export async function addMember(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   viewer: Viewer,
   campaignId: string,
   input: { userId?: string | null; role?: string | null },

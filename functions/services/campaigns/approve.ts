@@ -1,6 +1,6 @@
 import type { Viewer } from '../../auth/viewer';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { applyTransition } from './transition';
 
@@ -8,7 +8,7 @@ import { applyTransition } from './transition';
  * An admin approves a campaign under review: a first review makes it approved; a campaign that
  * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
  */
-export async function approveCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function approveCampaign(ctx: Services, viewer: Viewer, campaignId: string) {
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'approve',
     action: 'approve',

@@ -4,7 +4,7 @@ import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../lib/campaign-validation';
 import { conflict } from '../../lib/errors';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { type CampaignRow, requireCampaignAction } from './access';
 import { validationFailed } from './create';
 import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
@@ -18,7 +18,7 @@ export interface CoinSettingsInput {
 
 /** Admins alone enable creator coins and set their symbol and price (SPEC 6); fixed once deployed. */
 export async function updateCoinSettings(
-  { db }: ServiceContext,
+  { db }: Services,
   viewer: Viewer,
   campaignId: string,
   input: CoinSettingsInput,

@@ -7,7 +7,7 @@ import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../lib/shares';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import type { CampaignRow } from './access';
 import { historyRow, isUniqueViolation } from './guarded-write';
 
@@ -31,7 +31,7 @@ export const validationFailed = (errors: { field: string; message: string }[]) =
  * A film's owner (or an admin) starts its campaign as a Draft. A new goal is $1,000–$10,000 in
  * $1,000 steps; the fee is 10 % unless an admin sets another.
  */
-export async function createCampaign({ db }: ServiceContext, viewer: Viewer, input: CreateCampaignInput) {
+export async function createCampaign({ db, clock }: Services, viewer: Viewer, input: CreateCampaignInput) {
   const film = await db
     .select({ id: videos.id, ownerId: videos.contributorId })
     .from(videos)
@@ -41,7 +41,7 @@ export async function createCampaign({ db }: ServiceContext, viewer: Viewer, inp
   const admin = isAdmin(viewer.roles);
   if (film.ownerId !== viewer.userId && !admin) throw forbidden(MSG.editOwnOnly);
 
-  const errors = validateCampaignFields(input, { isNew: true, today: serverToday() });
+  const errors = validateCampaignFields(input, { isNew: true, today: serverToday(clock.now().getTime()) });
   const fee = admin ? (input.platformFeePercentage ?? DEFAULT_PLATFORM_FEE) : DEFAULT_PLATFORM_FEE;
   if (admin) errors.push(...validatePlatformFee(fee));
   if (errors.length) throw validationFailed(errors);

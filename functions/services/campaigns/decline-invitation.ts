@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/viewer';
 import { campaignContributors } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { sendMessage } from '../messages/send';
 import { notify } from '../notifications/notify';
 import { loadCampaignAccess } from './access';
@@ -16,7 +16,7 @@ import { beginTeamChange } from './team-change';
  * receives it as a creator message titled 'Campaign Invitation Declined' — one batch.
  */
 export async function declineInvitation(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   viewer: Viewer,
   campaignId: string,
   input: { message?: string | null } = {},

@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/viewer';
 import { campaigns } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { requireCampaignAction } from './access';
 
 /**
@@ -12,7 +12,7 @@ import { requireCampaignAction } from './access';
  * deleted: it is cancelled instead, which refunds what it holds. The condition is part of the
  * delete, so a payment racing in wins.
  */
-export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function deleteCampaign({ db }: Services, viewer: Viewer, campaignId: string) {
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
   const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;

@@ -8,7 +8,7 @@ import { serverToday, validateCampaignFields, validatePlatformFee } from '../../
 import { conflict } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { computeShares } from '../../lib/shares';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { type CampaignRow, requireCampaignAction } from './access';
 import { validationFailed } from './create';
@@ -55,17 +55,17 @@ export function describeChanges(fields: readonly ReviewedField[], before: Campai
  * extension: back to review, every approval reset and every member told.
  */
 export async function editCampaign(
-  ctx: ServiceContext,
+  ctx: Services,
   viewer: Viewer,
   campaignId: string,
   input: EditCampaignInput,
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
-  const { db, bell } = ctx;
+  const { db, bell, clock } = ctx;
   const access = await requireCampaignAction(db, viewer, campaignId, 'edit', MSG.editOwnOnly);
   const c = access.campaign;
   if (!canEditFields(c.status)) throw conflict(MSG.underReviewLocked);
 
-  const today = serverToday();
+  const today = serverToday(clock.now().getTime());
   const errors = validateCampaignFields(input, { isNew: false, status: c.status, today });
   const admin = access.relation.isAdmin;
   const fee = admin ? input.platformFeePercentage : undefined;

@@ -1,10 +1,10 @@
 import type { Viewer } from '../../auth/viewer';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { applyTransition } from './transition';
 
 /** Approved → live, by the film owner only (admins included: they are not the originator). */
-export async function launchCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function launchCampaign(ctx: Services, viewer: Viewer, campaignId: string) {
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'launch',
     action: 'launch',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 
 export const APPLICATION_ACTIONS = ['campaign_submitted_for_approval', 'campaign_edited_for_review'] as const;
@@ -24,7 +24,7 @@ const TEXT: Record<ApplicationAction, (title: string) => { title: string; messag
  * undoes it: a failure is logged only (SPEC 8).
  */
 export async function sendApplicationNotification(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   input: { campaignId: string; campaignTitle: string; actorId: string; action: ApplicationAction },
 ): Promise<number> {
   try {

@@ -1,10 +1,10 @@
 import type { Viewer } from '../../auth/viewer';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { applyTransition } from './transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */
-export async function rejectCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string, reason: string) {
+export async function rejectCampaign(ctx: Services, viewer: Viewer, campaignId: string, reason: string) {
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'reject',
     action: 'reject',

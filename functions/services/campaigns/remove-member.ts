@@ -4,14 +4,14 @@ import { campaignContributors } from '../../db/schema';
 import { canChangeTeam } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { requireCampaignAction } from './access';
 import { commitGuarded } from './guarded-write';
 import { beginTeamChange } from './team-change';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
-export async function removeMember({ db, bell }: ServiceContext, viewer: Viewer, campaignId: string, memberId: string) {
+export async function removeMember({ db, bell }: Services, viewer: Viewer, campaignId: string, memberId: string) {
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const team = await db
     .select()

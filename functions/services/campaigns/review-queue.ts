@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { campaigns, profiles, videos } from '../../db/schema';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { REVIEWED_FIELDS } from './edit';
 
 export interface ReviewItem {
@@ -25,7 +25,7 @@ export interface ReviewItem {
 }
 
 /** Admin: campaigns waiting for review (status pending_approval), oldest first, with their diffs. */
-export async function listReviewQueue({ db }: ServiceContext): Promise<ReviewItem[]> {
+export async function listReviewQueue({ db }: Services): Promise<ReviewItem[]> {
   const rows = await db
     .select({
       c: campaigns,

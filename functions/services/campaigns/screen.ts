@@ -1,8 +1,8 @@
 import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
 import type { Relation } from '../../lib/campaign-status';
 import { MSG } from '../../lib/messages';
 import { isAdmin, isContributor, type Role } from '../../lib/roles';
+import type { Services } from '../../platform/services';
 import { type CampaignAccess, type FilmRef, loadCampaignAccess } from './access';
 import { buildCampaignView, type CampaignView, resolveCampaignOrFilm } from './view';
 
@@ -64,7 +64,7 @@ export type ScreenLoad =
 
 /** Resolves the id (campaign first, then film), decides, and loads the view the screen shows. */
 export async function loadCampaignScreen(
-  db: Db,
+  { db }: Services,
   viewer: Viewer,
   id: string,
   screen: CampaignScreen,

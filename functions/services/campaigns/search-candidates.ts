@@ -1,14 +1,14 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import { campaignContributors, profiles } from '../../db/schema';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { byUsername, usernameStartsWith } from '../users/search';
 import { requireCampaignAction } from './access';
 
 export const CANDIDATE_LIMIT = 10;
 
 /** Users the film owner or an admin can invite (usernameStartsWith), without the owner and current members. */
-export async function searchCandidates({ db }: ServiceContext, viewer: Viewer, campaignId: string, q: string) {
+export async function searchCandidates({ db }: Services, viewer: Viewer, campaignId: string, q: string) {
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];

@@ -1,12 +1,12 @@
 import type { Viewer } from '../../auth/viewer';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../lib/campaign-status';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { applyTransition } from './transition';
 
 /** An admin sets one of SPEC 4's admin statuses directly; the owner is told. */
 export async function setCampaignStatus(
-  ctx: ServiceContext,
+  ctx: Services,
   viewer: Viewer,
   campaignId: string,
   status: AdminSettableStatus,

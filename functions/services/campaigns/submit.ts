@@ -1,11 +1,11 @@
 import type { Viewer } from '../../auth/viewer';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { sendApplicationNotification } from './notify-admins';
 import { applyTransition } from './transition';
 
 /** Draft → Pending Review, only when every member approved their share; then every admin is told. */
-export async function submitCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function submitCampaign(ctx: Services, viewer: Viewer, campaignId: string) {
   const result = await applyTransition(ctx, viewer, campaignId, {
     verb: 'submit',
     action: 'submit',

@@ -13,8 +13,8 @@ import {
 } from '../../lib/campaign-status';
 import { conflict } from '../../lib/errors';
 import { fillMessage, MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import type { Doorbell } from '../../realtime/doorbell';
-import type { ServiceContext } from '../context';
 import { type CampaignAccess, type CampaignRow, requireCampaignAction } from './access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
 
@@ -44,7 +44,7 @@ export const notAllowedFrom = (status: CampaignStatus) =>
  * approved) with its history row in the same batch. Zero rows: someone else changed it first → 409.
  */
 export async function applyTransition(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   viewer: Viewer,
   campaignId: string,
   spec: TransitionSpec,

@@ -17,7 +17,7 @@ import {
   transitionTarget,
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/summary';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
 
@@ -180,7 +180,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
 }
 
 /** GET one campaign: owner, member or admin; anyone else gets 404. */
-export async function getCampaignView({ db }: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function getCampaignView({ db }: Services, viewer: Viewer, campaignId: string) {
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access || !mayPerform('view', access.relation)) throw notFound('Campaign not found');
   return buildCampaignView(db, viewer, access);

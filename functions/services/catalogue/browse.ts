@@ -1,6 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { categories, videos } from '../../db/schema';
-import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
+import type { Services } from '../../platform/services';
+import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
 
 export const BROWSE_PAGE_SIZE = 24;
 
@@ -11,7 +12,7 @@ export interface CategoryCount {
 }
 
 /** Every category with its number of approved films, in the catalogue's order. */
-export function categoriesWithCounts({ db, cache }: CatalogueContext): Promise<CategoryCount[]> {
+export function categoriesWithCounts({ db, cache }: Pick<Services, 'db' | 'cache'>): Promise<CategoryCount[]> {
   return cache.read('categories', () =>
     db
       .select({ id: categories.id, name: categories.name, count: count(videos.id) })
@@ -29,7 +30,11 @@ export interface CategoryPage {
 }
 
 /** One page of a category's films, newest first with the id as tie-break, so pages never overlap. */
-export function filmsInCategory(ctx: CatalogueContext, categoryId: string, page: number): Promise<CategoryPage> {
+export function filmsInCategory(
+  ctx: Pick<Services, 'db' | 'cache'>,
+  categoryId: string,
+  page: number,
+): Promise<CategoryPage> {
   const p = Math.max(1, Math.floor(page) || 1);
   return ctx.cache.read(`category:${categoryId}:${p}`, async () => {
     const rows = await cardsQuery(ctx.db)

@@ -1,13 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
-import type { CatalogueCache } from './cache';
-
-/** What catalogue reads are given: the database and the versioned cache. */
-export interface CatalogueContext {
-  db: Db;
-  cache: CatalogueCache;
-}
 
 /** What a film card needs: enough to draw it without layout shift and link it. Public data only. */
 export interface FilmCard {

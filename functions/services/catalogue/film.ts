@@ -3,7 +3,8 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
 import { isAdmin } from '../../lib/roles';
-import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from './cards';
+import type { Services } from '../../platform/services';
+import { approved, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from './cards';
 
 /** A film's page: the card plus what the page and the player show. */
 export interface FilmDetail extends FilmCard {
@@ -67,11 +68,11 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
 }
 
 /** A film by id, whatever its review status (callers decide who may see it: `canSee`). Misses are not cached. */
-export function getFilm({ db, cache }: CatalogueContext, id: string): Promise<FilmDetail | null> {
+export function getFilm({ db, cache }: Pick<Services, 'db' | 'cache'>, id: string): Promise<FilmDetail | null> {
   return cache.read(`film:${id}`, () => loadDetail(db, id), { keep: Boolean });
 }
 
-export function getFilmAssets({ db, cache }: CatalogueContext, id: string): Promise<FilmAssets | null> {
+export function getFilmAssets({ db, cache }: Pick<Services, 'db' | 'cache'>, id: string): Promise<FilmAssets | null> {
   return cache.read(
     `assets:${id}`,
     async () =>
@@ -113,7 +114,7 @@ export const canWatch = (film: Parameters<typeof canSee>[0], viewer: Viewer | nu
 const CREATOR_TTL_S = 300;
 
 /** A creator's public page: the profile and their approved films. */
-export function getCreator({ db, cache }: CatalogueContext, creatorId: string) {
+export function getCreator({ db, cache }: Pick<Services, 'db' | 'cache'>, creatorId: string) {
   return cache.read(
     `creator:${creatorId}`,
     async () => {

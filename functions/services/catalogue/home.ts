@@ -1,6 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { categories, videos } from '../../db/schema';
-import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
+import type { Services } from '../../platform/services';
+import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
 import { byViews, recentViews } from './popularity';
 
 export const ROW_SIZE = 12;
@@ -21,7 +22,7 @@ export interface HomeCatalogue {
 }
 
 /** The newest approved films. */
-export async function newestFilms({ db }: CatalogueContext, limit = ROW_SIZE) {
+export async function newestFilms({ db }: Pick<Services, 'db'>, limit = ROW_SIZE) {
   const rows = await cardsQuery(db)
     .where(approved)
     .orderBy(...newestFirst)
@@ -30,8 +31,8 @@ export async function newestFilms({ db }: CatalogueContext, limit = ROW_SIZE) {
 }
 
 /** The most watched approved films (see popularity.ts); films nobody watched lately are not listed. */
-export async function popularFilms({ db }: CatalogueContext, limit = ROW_SIZE, now = new Date()) {
-  const views = recentViews(db, now);
+export async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock'>, limit = ROW_SIZE) {
+  const views = recentViews(db, clock.now());
   const rows = await cardsQuery(db)
     .innerJoin(views, eq(views.videoId, videos.id))
     .where(approved)
@@ -41,7 +42,7 @@ export async function popularFilms({ db }: CatalogueContext, limit = ROW_SIZE, n
 }
 
 /** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
-export function loadHome(ctx: CatalogueContext): Promise<HomeCatalogue> {
+export function loadHome(ctx: Pick<Services, 'db' | 'cache' | 'clock'>): Promise<HomeCatalogue> {
   return ctx.cache.read(
     'home',
     async () => {
@@ -80,7 +81,7 @@ export function loadHome(ctx: CatalogueContext): Promise<HomeCatalogue> {
 }
 
 /** /new-and-popular: more of both lists. */
-export function loadNewAndPopular(ctx: CatalogueContext) {
+export function loadNewAndPopular(ctx: Pick<Services, 'db' | 'cache' | 'clock'>) {
   return ctx.cache.read(
     'new-and-popular',
     async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Services } from '../../platform/services';
 import { posterUrl } from './cards';
 
 /**
@@ -92,7 +92,11 @@ interface Row {
 }
 
 /** One page of ranked results for the user's text; an empty query returns nothing without a database call. */
-export async function searchFilms(db: Db, rawQuery: string | null | undefined, page = 1): Promise<SearchResult> {
+export async function searchFilms(
+  { db }: Pick<Services, 'db'>,
+  rawQuery: string | null | undefined,
+  page = 1,
+): Promise<SearchResult> {
   const query = normaliseQuery(rawQuery);
   const p = Math.max(1, Math.floor(page) || 1);
   const match = toMatchExpression(query);

@@ -5,13 +5,6 @@ import { categories, profiles, videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
-import type { ServiceContext } from '../context';
-
-/** What the film-writing verbs need besides the database: the catalogue cache (KV) and the media bucket. */
-export interface FilmDeps extends ServiceContext {
-  kv: KVNamespace;
-  bucket: R2Bucket;
-}
 
 export type FilmRow = typeof videos.$inferSelect;
 

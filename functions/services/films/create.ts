@@ -1,8 +1,9 @@
 import type { Viewer } from '../../auth/viewer';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { Services } from '../../platform/services';
 import { assertCategory, resolveUpload } from './assets';
-import { type FilmDeps, loadFilmView } from './context';
+import { loadFilmView } from './context';
 import type { CreateFilmInput } from './input';
 import { notifyAdminsOfSubmission } from './notify-admins';
 
@@ -10,7 +11,7 @@ import { notifyAdminsOfSubmission } from './notify-admins';
  * A creator (or an admin) adds a film from a finished video upload and its details. It goes
  * straight to review (pending); the admins hear of it in the same write.
  */
-export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: CreateFilmInput) {
+export async function createFilm({ db, bell }: Services, viewer: Viewer, input: CreateFilmInput) {
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
   await assertCategory(db, input.categoryId);

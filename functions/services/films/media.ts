@@ -1,7 +1,8 @@
 import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
+import { mediaOf } from '../../platform/services';
 import { loadManageableFilm } from './context';
 
 /**
@@ -9,14 +10,14 @@ import { loadManageableFilm } from './context';
  * Range support so the player can seek. The public catalogue streams approved films on its own.
  */
 export async function previewMedia(
-  db: Db,
-  bucket: R2Bucket,
+  services: Pick<Services, 'db' | 'media'>,
   viewer: Viewer,
   id: string,
   which: 'video' | 'poster',
   request: Request,
 ): Promise<Response> {
-  const film = await loadManageableFilm(db, viewer, id);
+  const film = await loadManageableFilm(services.db, viewer, id);
+  const bucket = mediaOf(services);
   const key = which === 'video' ? film.videoKey : film.posterKey;
   if (!key) throw notFound(MSG.videoNotFound);
 

@@ -5,16 +5,16 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { conflict, forbidden } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { isAdmin } from '../../lib/roles';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
-import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, loadFilmView, loadManageableFilm } from './context';
+import { loadFilmView, loadManageableFilm } from './context';
 import { abortUnlessChanged, committing } from './guard';
 
 /**
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string) {
+export async function approveFilm({ db, bell, cache }: Services, viewer: Viewer, id: string) {
   if (!isAdmin(viewer.roles)) throw forbidden();
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
@@ -44,7 +44,7 @@ export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id
     videoId: id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => bumpCatalogueVersion(kv));
+  uow.afterCommit(() => cache.bump());
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
 }
@@ -55,7 +55,7 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string, reason: string) {
+export async function rejectFilm({ db, bell, cache }: Services, viewer: Viewer, id: string, reason: string) {
   if (!isAdmin(viewer.roles)) throw forbidden();
   const film = await loadManageableFilm(db, viewer, id);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
@@ -83,7 +83,7 @@ export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id:
     videoId: id,
     actorId: viewer.userId,
   });
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, id);
 }

@@ -5,9 +5,9 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { isAdmin } from '../../lib/roles';
+import { mediaOf, type Services } from '../../platform/services';
 import { assertCategory, deleteIfUnused, resolveUpload } from './assets';
-import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, type FilmRow, loadFilmView, loadManageableFilm } from './context';
+import { type FilmRow, loadFilmView, loadManageableFilm } from './context';
 import { abortUnlessChanged, committing } from './guard';
 import type { UpdateFilmInput } from './input';
 import { notifyAdminsOfSubmission } from './notify-admins';
@@ -25,12 +25,8 @@ export function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boole
 }
 
 /** The owner or an admin edits a film's details, poster or video. Anyone else: 404. */
-export async function updateFilm(
-  { db, bell, kv, bucket }: FilmDeps,
-  viewer: Viewer,
-  id: string,
-  input: UpdateFilmInput,
-) {
+export async function updateFilm(services: Services, viewer: Viewer, id: string, input: UpdateFilmInput) {
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);
 
@@ -62,9 +58,9 @@ export async function updateFilm(
   if (resubmitted) {
     await notifyAdminsOfSubmission(uow, bell, { id, title: input.title ?? film.title }, viewer, true);
   }
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
-  if (video) uow.afterCommit(() => deleteIfUnused(db, bucket, film.videoKey));
-  if (poster) uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
+  if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
+  if (poster) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
 
   await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   return loadFilmView(db, id);

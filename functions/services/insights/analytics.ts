@@ -6,6 +6,7 @@ import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEnt
 import type { CampaignStatus, PayoutStatus } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { type CampaignAccess, loadCampaignAccess } from '../campaigns/access';
 import { campaignLedgerFigures, escrowAccount } from './ledger-figures';
 
@@ -88,7 +89,11 @@ export function dailySeries(rows: { day: string; cents: number }[], today = dayO
 }
 
 /** A campaign's money and milestones for its team: GET /api/campaigns/:id/analytics and the analytics page. */
-export async function campaignAnalytics(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAnalytics> {
+export async function campaignAnalytics(
+  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  viewer: Viewer,
+  campaignId: string,
+): Promise<CampaignAnalytics> {
   const { campaign, film } = await requireAnalyticsAccess(db, viewer, campaignId);
   const escrow = escrowAccount(campaign.id);
   const payer = alias(ledgerEntries, 'payer');
@@ -141,7 +146,10 @@ export async function campaignAnalytics(db: Db, viewer: Viewer, campaignId: stri
     status: campaign.status,
     raisedCents: campaign.currentAmount,
     goalCents: campaign.goalAmount,
-    daily: dailySeries(days.map((d) => ({ day: d.day, cents: Number(d.cents) }))),
+    daily: dailySeries(
+      days.map((d) => ({ day: d.day, cents: Number(d.cents) })),
+      dayOf(clock.now().getTime()),
+    ),
     backers: Number(backers?.n ?? 0),
     paymentsCount: figures.paymentsCount,
     paymentsCents: figures.paymentsCents,

@@ -1,9 +1,9 @@
 import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
 import type { CampaignStatus } from '../../lib/campaign-status';
 import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../campaigns/access';
 import { campaignLedgerFigures, memberFigures } from './ledger-figures';
 import { type MoneyMember, moneyMembers } from './team';
@@ -42,7 +42,11 @@ export interface CampaignBreakdown {
  * completed campaign; in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */
-export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignId: string): Promise<CampaignBreakdown> {
+export async function campaignBreakdown(
+  { db }: Pick<Services, 'db'>,
+  viewer: Viewer | null,
+  campaignId: string,
+): Promise<CampaignBreakdown> {
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
@@ -72,10 +76,14 @@ export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignI
 }
 
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
-export async function filmBreakdown(db: Db, viewer: Viewer | null, campaignId: string | null | undefined) {
+export async function filmBreakdown(
+  services: Pick<Services, 'db'>,
+  viewer: Viewer | null,
+  campaignId: string | null | undefined,
+) {
   if (!campaignId) return null;
   try {
-    return await campaignBreakdown(db, viewer, campaignId);
+    return await campaignBreakdown(services, viewer, campaignId);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return null;
     throw e;

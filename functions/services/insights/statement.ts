@@ -12,6 +12,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './ledger-figures';
 
 export type Balances = Record<MemberAccount, number>;
@@ -102,7 +103,7 @@ function describe(kind: LedgerKind, account: MemberAccount, key: string, milesto
  * neither owns it, is on its team, nor has money in it) or of all their campaigns.
  */
 export async function memberStatement(
-  db: Db,
+  { db }: Pick<Services, 'db'>,
   viewer: Viewer,
   campaignId: string | null = null,
 ): Promise<MemberStatement> {

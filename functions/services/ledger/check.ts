@@ -1,6 +1,6 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { ledgerEntries, ledgerGroups } from '../../db/schema';
+import type { Services } from '../../platform/services';
 import { LEDGER_PROJECTIONS, type ProjectionCheck } from './projections';
 
 export interface LedgerProblem {
@@ -21,7 +21,10 @@ export interface LedgerReport {
  * figure derived from the ledger, like a campaign's raised amount) equals its lines.
  * `npm run ledger:check` runs it on the local database; the money tests run it after each test.
  */
-export async function checkLedger(db: Db, projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS) {
+export async function checkLedger(
+  { db }: Pick<Services, 'db'>,
+  projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS,
+) {
   const problems: LedgerProblem[] = [];
 
   const unbalanced = await db

@@ -1,4 +1,4 @@
-import type { Bindings, Config } from '../../env';
+import type { Config } from '../../env';
 import { writeToOutbox } from './outbox';
 
 export interface Mail {
@@ -17,9 +17,14 @@ export interface Mailer {
  * Resend, Postmark-compatible relays and most providers accept). Local: the dev outbox in KV,
  * readable at /dev/outbox.
  */
-export function createMailer(config: Config, env: Pick<Bindings, 'KV'>): Mailer {
+export function createMailer(config: Config, kv: KVNamespace | null): Mailer {
   if (config.isLocal && !config.MAIL_API_URL) {
-    return { send: (mail) => writeToOutbox(env.KV, { ...mail, from: config.MAIL_FROM }) };
+    return {
+      send: async (mail) => {
+        if (!kv) throw new Error('The local mail outbox lives in KV: no KV binding here');
+        await writeToOutbox(kv, { ...mail, from: config.MAIL_FROM });
+      },
+    };
   }
   const url = config.MAIL_API_URL as string;
   const key = config.MAIL_API_KEY as string;

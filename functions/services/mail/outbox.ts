@@ -20,7 +20,8 @@ export async function writeToOutbox(kv: KVNamespace, mail: Omit<OutboxMail, 'id'
   await kv.put(key, JSON.stringify(entry), { expirationTtl: KEEP_SECONDS });
 }
 
-export async function readOutbox(kv: KVNamespace, { to, limit = 50 }: { to?: string; limit?: number } = {}) {
+export async function readOutbox(kv: KVNamespace | null, { to, limit = 50 }: { to?: string; limit?: number } = {}) {
+  if (!kv) return [];
   const list = await kv.list({ prefix: PREFIX, limit: 200 });
   const mails: OutboxMail[] = [];
   for (const k of list.keys) {

@@ -4,8 +4,8 @@ import type { Viewer } from '../../auth/viewer';
 import { creatorMessages, user } from '../../db/schema';
 import { cursorParam, decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
-import type { ServiceContext } from '../context';
 
 export const markThreadReadInput = z
   .object({
@@ -21,7 +21,7 @@ export type MarkThreadReadInput = z.infer<typeof markThreadReadInput>;
  * once it showed the conversation; the viewer's other tabs and the bell are told. Idempotent.
  */
 export async function markThreadRead(
-  { db, bell }: ServiceContext,
+  { db, bell }: Services,
   viewer: Pick<Viewer, 'userId'>,
   otherId: string,
   input: MarkThreadReadInput,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { user } from '../../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { MESSAGE_MAX, MESSAGE_RATE_LIMITS, SUBJECT_MAX } from './limits';
 import { mayWrite } from './may-write';
 import { messageSendBlocked, underSendLimits } from './rate-limit';
@@ -36,7 +36,7 @@ export class RateLimitedError extends ApiError {
 
 /** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(
-  ctx: ServiceContext,
+  ctx: Services,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
   recipientId: string,
   input: PostMessageInput,

@@ -5,7 +5,7 @@ import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
 import { cursorParam, decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { mayWrite } from './may-write';
 import { type MessageView, toMessageView } from './views';
 
@@ -35,7 +35,7 @@ export interface Thread {
  * Without a cursor: the latest page; `before`: older; `after`: what came after the last message seen.
  */
 export async function readThread(
-  { db }: ServiceContext,
+  { db }: Services,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
   otherId: string,
   q: ThreadQuery,

@@ -1,10 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { campaignMilestones, campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
-import type { Doorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 import { isUniqueViolation, messagesOf, newRevision } from '../campaigns/guarded-write';
 import { notify } from '../notifications/notify';
 import { planRelease } from './release';
@@ -35,7 +34,7 @@ const lost = (err: unknown) =>
  * Returns the release, or null when there is nothing to release (or the campaign is not completed).
  */
 export async function releaseCompletedCampaign(
-  deps: { db: Db; bell: Doorbell },
+  deps: Pick<Services, 'db' | 'bell'>,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
   const { db, bell } = deps;
@@ -93,7 +92,7 @@ export async function releaseCompletedCampaign(
  * Completed campaigns still holding escrow (a closing release interrupted before it committed):
  * the hourly job releases them.
  */
-export async function completedCampaignsWithEscrow(db: Db): Promise<string[]> {
+export async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promise<string[]> {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)

@@ -1,12 +1,11 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaignMilestones, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
-import type { Doorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
 import { expireOpenCheckouts } from '../payments/expire-checkouts';
 import { campaignTeam } from './team';
@@ -73,19 +72,17 @@ export function milestoneCrossing(
   return { milestoneId, statements: [insert, open] };
 }
 
-export interface MilestoneEffectDeps {
-  db: Db;
-  bell: Doorbell;
-  /** Absent where no checkout can be open (a vote just closed): nothing to expire. */
-  stripe?: () => Stripe;
-}
-
 /**
  * After the credit batch committed: if it reached the milestone, tell each team member (the
  * notification leads to the campaign's progress page, where the vote dialog is) and expire the
  * campaign's open Checkout Sessions — payments are paused while the team votes.
  */
-export async function afterCrossing(deps: MilestoneEffectDeps, campaignId: string, milestoneId: string) {
+export async function afterCrossing(
+  deps: Pick<Services, 'db' | 'bell' | 'stripe'>,
+  campaignId: string,
+  milestoneId: string,
+  { expireCheckouts = true } = {},
+) {
   const milestone = await deps.db
     .select({ number: campaignMilestones.milestoneNumber, goal: campaignMilestones.goalAmount, title: campaigns.title })
     .from(campaignMilestones)
@@ -108,6 +105,6 @@ export async function afterCrossing(deps: MilestoneEffectDeps, campaignId: strin
       campaignId,
     });
   await uow.commit();
-  if (deps.stripe) await expireOpenCheckouts({ db: deps.db, stripe: deps.stripe }, campaignId);
+  if (expireCheckouts) await expireOpenCheckouts(deps, campaignId);
   return true;
 }

@@ -4,8 +4,8 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import type { CampaignStatus } from '../../lib/campaign-status';
 import { fillMessage, MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../campaigns/guarded-write';
-import type { ServiceContext } from '../context';
 import { notify } from '../notifications/notify';
 import { afterCrossing, milestoneCrossing } from './crossing';
 import { planRelease } from './release';
@@ -31,7 +31,7 @@ export interface ResolveEffects {
  * reads again. Returns whether the round is resolved (by this call or another).
  */
 export async function resolveRound(
-  ctx: ServiceContext,
+  ctx: Services,
   campaignId: string,
   round: number,
   effects: ResolveEffects = {},
@@ -89,7 +89,8 @@ export async function resolveRound(
     const next = extend ? milestoneCrossing(db, campaignId, sql`1`) : null;
     if (next) {
       uow.add(...next.statements);
-      uow.afterCommit(() => afterCrossing({ db, bell }, campaignId, next.milestoneId));
+      // No checkout can be open while the team voted: nothing to expire.
+      uow.afterCommit(() => afterCrossing(ctx, campaignId, next.milestoneId, { expireCheckouts: false }));
     }
     for (const member of team)
       notify(uow, bell, {

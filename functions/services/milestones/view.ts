@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../campaigns/access';
-import type { ServiceContext } from '../context';
 import { campaignTeam } from './team';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
@@ -29,7 +29,7 @@ export interface ExtensionVoteView {
 
 /** Owner, members and admins see the round's votes (anyone else: 404, as for the campaign itself). */
 export async function getExtensionVote(
-  { db }: ServiceContext,
+  { db }: Services,
   viewer: Viewer,
   campaignId: string,
 ): Promise<ExtensionVoteView> {

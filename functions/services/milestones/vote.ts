@@ -3,9 +3,9 @@ import type { Viewer } from '../../auth/viewer';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../campaigns/access';
 import { isUniqueViolation } from '../campaigns/guarded-write';
-import type { ServiceContext } from '../context';
 import { type ResolveEffects, resolveRound } from './resolve';
 import { campaignTeam } from './team';
 
@@ -16,7 +16,7 @@ export interface VoteInput {
   vote: boolean;
 }
 
-const voteOf = (ctx: ServiceContext, campaignId: string, round: number, userId: string) =>
+const voteOf = (ctx: Services, campaignId: string, round: number, userId: string) =>
   ctx.db
     .select({ vote: campaignExtensionVotes.vote })
     .from(campaignExtensionVotes)
@@ -36,7 +36,7 @@ const voteOf = (ctx: ServiceContext, campaignId: string, round: number, userId: 
  * the round resolves (resolve.ts), exactly once however many final votes race.
  */
 export async function castExtensionVote(
-  ctx: ServiceContext,
+  ctx: Services,
   viewer: Viewer,
   input: VoteInput,
   effects: ResolveEffects = {},

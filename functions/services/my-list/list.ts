@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
 import { categories, myList, profiles, videos } from '../../db/schema';
+import type { Services } from '../../platform/services';
 import { approved, cardColumns, type FilmCard, toCard } from '../catalogue/cards';
 
 export interface MyListItem extends FilmCard {
@@ -12,7 +12,7 @@ export interface MyListItem extends FilmCard {
 export const MY_LIST_LIMIT = 500;
 
 /** The viewer's list, newest first; a film that left the catalogue drops out of it. */
-export async function listMyList(db: Db, viewer: Pick<Viewer, 'userId'>): Promise<MyListItem[]> {
+export async function listMyList({ db }: Pick<Services, 'db'>, viewer: Pick<Viewer, 'userId'>): Promise<MyListItem[]> {
   const rows = await db
     .select({ ...cardColumns, addedAt: myList.createdAt })
     .from(myList)

@@ -4,7 +4,7 @@ import type { Viewer } from '../../auth/viewer';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
 import { cursorParam, decodeCursor } from '../../lib/cursor';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { targetsFor } from './targets';
 import { type NotificationView, toNotificationView } from './views';
 
@@ -30,7 +30,7 @@ export interface NotificationPage {
  * With `after`: the rows written after that cursor, oldest first — what a reconnecting tab missed.
  */
 export async function listNotifications(
-  { db }: ServiceContext,
+  { db }: Services,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
   q: ListNotificationsQuery,
 ): Promise<NotificationPage> {

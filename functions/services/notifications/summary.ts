@@ -4,7 +4,7 @@ import { creatorMessages, notifications, profiles } from '../../db/schema';
 import { encodeCursor } from '../../lib/cursor';
 import { messageTarget } from '../../lib/notification-targets';
 import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../lib/popover';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 import { targetsFor } from './targets';
 import { type NotificationView, toNotificationView } from './views';
 
@@ -29,7 +29,7 @@ export interface Summary {
 
 /** What the bell shows (SPEC 2): the 5 latest notifications, the 5 latest unread messages, unread counts. */
 export async function notificationSummary(
-  { db }: ServiceContext,
+  { db }: Services,
   viewer: Pick<Viewer, 'userId' | 'roles'>,
 ): Promise<Summary> {
   const me = viewer.userId;

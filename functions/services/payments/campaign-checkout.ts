@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { createCheckout } from './create-checkout';
 
 export interface FundingShare {
@@ -71,11 +71,13 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   };
 }
 
-export const campaignFunding = (db: Db, campaignId: string) => fundingWhere(db, eq(campaigns.id, campaignId));
-export const filmFunding = (db: Db, movieId: string) => fundingWhere(db, eq(campaigns.movieId, movieId));
+export const campaignFunding = ({ db }: Pick<Services, 'db'>, campaignId: string) =>
+  fundingWhere(db, eq(campaigns.id, campaignId));
+export const filmFunding = ({ db }: Pick<Services, 'db'>, movieId: string) =>
+  fundingWhere(db, eq(campaigns.movieId, movieId));
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns(db: Db) {
+export async function liveCampaigns({ db }: Pick<Services, 'db'>) {
   return db
     .select({
       campaignId: campaigns.id,
@@ -101,33 +103,30 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  ctx: { db: Db; stripe: Stripe; publicUrl: string },
+  services: Pick<Services, 'db' | 'stripe' | 'config'>,
   payer: { userId: string; email: string } | null,
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const funding = await campaignFunding(ctx.db, campaignId);
+  const funding = await campaignFunding(services, campaignId);
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
   if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
-  const base = ctx.publicUrl.replace(/\/$/, '');
-  const created = await createCheckout(
-    { db: ctx.db, stripe: ctx.stripe },
-    {
-      campaignId,
-      payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
-      amountCents: input.amountCents,
-      description: `Funding “${funding.filmTitle}”`,
-      attemptId: input.attemptId,
-      successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/movie/${funding.movieId}`,
-    },
-  );
+  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
+  const created = await createCheckout(services, {
+    campaignId,
+    payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
+    amountCents: input.amountCents,
+    description: `Funding “${funding.filmTitle}”`,
+    attemptId: input.attemptId,
+    successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/movie/${funding.movieId}`,
+  });
   return { url: created.url, sessionId: created.id };
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt(db: Db, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Services, 'db'>, sessionId: string) {
   return (
     (await db
       .select({

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import type { Db } from '../../db/client';
 import { checkoutSessions } from '../../db/schema';
 import { ApiError, badRequest } from '../../lib/errors';
 import { derivedId } from '../../payments/ids';
+import type { Services } from '../../platform/services';
 import type { PaymentMetadata } from './credit-payment';
 
 /** $1 minimum per payment; the maximum keeps one card payment within a campaign's largest goal. */
@@ -34,7 +34,10 @@ export interface CheckoutCreated {
  * key covers campaign, payer, amount and form attempt, so a repeated request gets the same session
  * from Stripe and the same row here. Campaign rules (live, not voting) are the caller's to check.
  */
-export async function createCheckout(ctx: { db: Db; stripe: Stripe }, req: CheckoutRequest): Promise<CheckoutCreated> {
+export async function createCheckout(
+  ctx: Pick<Services, 'db' | 'stripe'>,
+  req: CheckoutRequest,
+): Promise<CheckoutCreated> {
   const { amountCents } = req;
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS || amountCents > MAX_PAYMENT_CENTS) {
     throw badRequest(`The amount must be between $${MIN_PAYMENT_CENTS / 100} and $${MAX_PAYMENT_CENTS / 100}`);

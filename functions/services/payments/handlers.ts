@@ -1,9 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
-import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
 import { onAccountUpdated, onBankPayout, onTransferChanged } from '../payouts/events';
 import { REFUND_HANDLERS } from '../refunds/stripe-events';
@@ -20,19 +19,16 @@ import {
 
 type Statement = BatchItem<'sqlite'>;
 type EventOf<T extends Stripe.Event['type']> = Extract<Stripe.Event, { type: T }>;
-/** What a handler may use: the database and the Stripe client (for a refund it must make). */
-export interface HandlerDeps {
-  db: Db;
-  /** Made only when a handler calls Stripe (most events need only the database). */
-  stripe: () => Stripe;
-  /** Rings members about what a handler's after-commit work wrote (payout notices). */
-  bell?: Doorbell;
-  /** Work to run once the event's batch has committed (paying payouts when an account becomes ready). */
-  afterCommit?: (effect: () => Promise<unknown>) => void;
-}
+/** Registers work to run once the event's batch has committed (paying payouts when an account becomes ready). */
+export type AfterCommit = (effect: () => Promise<unknown>) => void;
+/**
+ * One event type's handler: the statements for the event's batch. Stripe is made only when a
+ * handler calls it (most events need only the database).
+ */
 export type EventHandler<T extends Stripe.Event['type']> = (
-  deps: HandlerDeps,
+  services: Services,
   event: EventOf<T>,
+  afterCommit: AfterCommit,
 ) => Promise<Statement[]>;
 type HandlerMap = { [T in Stripe.Event['type']]?: EventHandler<T> };
 
@@ -74,8 +70,8 @@ function facts(
  * the ledger records credit and reversal together. A credit's batch holds only while the campaign
  * is as read here (guardedRaisedProjection): otherwise it rolls back and settle runs again.
  */
-async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> {
-  const { db } = deps;
+async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCommit): Promise<Statement[]> {
+  const { db } = services;
   const campaignId = f.metadata.campaignId;
   const campaign = await db
     .select({
@@ -96,7 +92,7 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
     .get();
   if (!campaign) {
     console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${campaignId}; refunding it`);
-    await refundThroughStripe(deps, f);
+    await refundThroughStripe(services, f);
     return creditAndRefundOrphan(db, f);
   }
   if (campaign.credited) return creditToCampaign(db, f);
@@ -108,9 +104,7 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
       crossing.milestoneId = m.milestoneId;
       return [guardedRaisedProjection(db, f, posted, read), ...m.statements];
     });
-    deps.afterCommit?.(() =>
-      afterCrossing({ db, stripe: deps.stripe, bell: deps.bell ?? silentDoorbell }, campaignId, crossing.milestoneId),
-    );
+    afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId));
     return credit;
   }
   const inFlight =
@@ -119,12 +113,12 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
   if (campaign.status === 'live' && inFlight)
     return creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]);
-  await refundThroughStripe(deps, f);
+  await refundThroughStripe(services, f);
   return creditAndRefund(db, f);
 }
 
-async function refundThroughStripe({ stripe }: HandlerDeps, f: PaymentFacts) {
-  await stripe().refunds.create(
+async function refundThroughStripe({ stripe }: Pick<Services, 'stripe'>, f: PaymentFacts) {
+  await stripe.refunds.create(
     {
       payment_intent: f.paymentIntentId,
       reason: 'requested_by_customer',
@@ -137,7 +131,11 @@ async function refundThroughStripe({ stripe }: HandlerDeps, f: PaymentFacts) {
 const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 'string' ? pi : (pi?.id ?? null));
 
 /** A session whose payment went through credits it (card payments are paid on completion). */
-const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session): Promise<Statement[]> => {
+const onSessionPaid = async (
+  services: Services,
+  session: Stripe.Checkout.Session,
+  afterCommit: AfterCommit,
+): Promise<Statement[]> => {
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
   const f = facts(
     'checkout session',
@@ -147,7 +145,7 @@ const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session
     session.currency,
     session.metadata,
   );
-  return f ? settle(deps, f) : [];
+  return f ? settle(services, f, afterCommit) : [];
 };
 
 /**
@@ -157,13 +155,14 @@ const onSessionPaid = async (deps: HandlerDeps, session: Stripe.Checkout.Session
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
   ...REFUND_HANDLERS,
-  'checkout.session.completed': (deps, event) => onSessionPaid(deps, event.data.object),
-  'checkout.session.async_payment_succeeded': (deps, event) => onSessionPaid(deps, event.data.object),
-  'payment_intent.succeeded': async (deps, event) => {
+  'checkout.session.completed': (services, event, after) => onSessionPaid(services, event.data.object, after),
+  'checkout.session.async_payment_succeeded': (services, event, after) =>
+    onSessionPaid(services, event.data.object, after),
+  'payment_intent.succeeded': async (services, event, after) => {
     const pi = event.data.object;
     if (pi.status !== 'succeeded') return [];
     const f = facts('payment intent', pi.id, pi.id, pi.amount_received, pi.currency, pi.metadata);
-    return f ? settle(deps, f) : [];
+    return f ? settle(services, f, after) : [];
   },
   'checkout.session.expired': async ({ db }, event) => [
     db
@@ -171,18 +170,18 @@ export const PLATFORM_HANDLERS: HandlerMap = {
       .set({ status: 'expired', updatedAt: new Date() })
       .where(and(eq(checkoutSessions.id, event.data.object.id), eq(checkoutSessions.status, 'open'))),
   ],
-  'transfer.reversed': (deps, event) => onTransferChanged(deps, event.data.object),
-  'transfer.updated': (deps, event) => onTransferChanged(deps, event.data.object),
+  'transfer.reversed': (services, event) => onTransferChanged(services, event.data.object),
+  'transfer.updated': (services, event) => onTransferChanged(services, event.data.object),
 };
 
 /** Connected accounts' events: the account's state, and its own payouts to its bank. */
 export const CONNECT_HANDLERS: HandlerMap = {
-  'account.updated': (deps, event) => onAccountUpdated(deps, event.data.object),
-  'payout.created': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
-  'payout.updated': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
-  'payout.paid': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
-  'payout.failed': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
-  'payout.canceled': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'account.updated': (services, event, after) => onAccountUpdated(services, event.data.object, after),
+  'payout.created': async (services, event) => onBankPayout(services, event.data.object, event.account),
+  'payout.updated': async (services, event) => onBankPayout(services, event.data.object, event.account),
+  'payout.paid': async (services, event) => onBankPayout(services, event.data.object, event.account),
+  'payout.failed': async (services, event) => onBankPayout(services, event.data.object, event.account),
+  'payout.canceled': async (services, event) => onBankPayout(services, event.data.object, event.account),
 };
 
 export const HANDLERS: Record<StripeEventSource, HandlerMap> = {

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { Doorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 import { isStaleCredit } from './credit-payment';
 import { type EventHandler, HANDLERS } from './handlers';
 
@@ -24,12 +23,11 @@ export interface Receipt {
  * concurrent deliveries of one event do no more than one.
  */
 export async function receiveStripeEvent(
-  db: Db,
+  services: Services,
   event: Stripe.Event,
   source: StripeEventSource,
-  stripe: () => Stripe,
-  bell?: Doorbell,
 ): Promise<Receipt> {
+  const { db } = services;
   const inserted = await db
     .insert(stripeEvents)
     .values({
@@ -56,7 +54,7 @@ export async function receiveStripeEvent(
   for (let attempt = 0; ; attempt++) {
     const uow = new UnitOfWork(db);
     const afterCommit = (effect: () => Promise<unknown>) => void uow.afterCommit(effect);
-    const effects = handler ? await handler({ db, stripe, bell, afterCommit }, event as never) : [];
+    const effects = handler ? await handler(services, event as never, afterCommit) : [];
     uow.add(
       ...effects,
       db

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
 import { ApiError, forbidden } from '../../lib/errors';
 import { isContributor } from '../../lib/roles';
-import type { PayoutDeps, Statement } from './deps';
+import type { Services } from '../../platform/services';
+import type { PayoutServices, Statement } from './deps';
 import { PAYOUT_TEXT } from './texts';
 
 /** What we keep of a connected account: enough to know whether a transfer can go to it. */
@@ -71,7 +72,7 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Omit<PayoutDeps, 'bell'> & { publicUrl: string },
+  deps: Pick<Services, 'db' | 'stripe' | 'config'>,
   viewer: Viewer,
 ): Promise<ConnectLink> {
   const { db, stripe } = deps;
@@ -96,7 +97,7 @@ export async function connectPayoutAccount(
     row = await accountOf(db, viewer.userId);
     if (!row) throw new Error('connect account row missing after insert');
   }
-  const base = deps.publicUrl.replace(/\/$/, '');
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const link = await stripe.accountLinks
     .create({
       account: row.stripeAccountId,
@@ -112,7 +113,7 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-export async function syncAccountFromStripe(deps: Pick<PayoutDeps, 'db' | 'stripe'>, userId: string) {
+export async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>, userId: string) {
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);

@@ -1,16 +1,10 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
-import type { Doorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 
 export type Statement = BatchItem<'sqlite'>;
 
-/** What the payout verbs use: the database, the Stripe client and the doorbell (completion notices). */
-export interface PayoutDeps {
-  db: Db;
-  stripe: Stripe;
-  bell: Doorbell;
-}
+/** What the payout work uses: the database, Stripe, the doorbell (completion notices) and the clock (backoffs). */
+export type PayoutServices = Pick<Services, 'db' | 'stripe' | 'bell' | 'clock'>;
 
 /** A failed payout is retried by the hourly job this many times at most; an admin may retry any time. */
 export const MAX_AUTOMATIC_ATTEMPTS = 5;

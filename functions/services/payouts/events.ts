@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { bankPayouts, connectAccounts, payouts } from '../../db/schema';
-import { silentDoorbell } from '../../realtime/doorbell';
+import type { Services } from '../../platform/services';
 import { ledgerWrite } from '../ledger/post';
-import type { HandlerDeps } from '../payments/handlers';
+import type { AfterCommit } from '../payments/handlers';
 import { accountUpdate } from './accounts';
 import type { Statement } from './deps';
 import { MAX_AUTOMATIC_ATTEMPTS } from './deps';
@@ -14,16 +14,21 @@ import { processPayouts } from './process';
  * the member's waiting payouts (and failed ones, within the retry cap) are paid once the event's
  * batch has committed.
  */
-export async function onAccountUpdated(deps: HandlerDeps, account: Stripe.Account): Promise<Statement[]> {
-  if (account.capabilities?.transfers === 'active' && deps.afterCommit) {
-    deps.afterCommit(() =>
-      processPayouts(
-        { db: deps.db, stripe: deps.stripe(), bell: deps.bell ?? silentDoorbell },
-        { stripeAccountId: account.id, retryFailed: true, maxAttempts: MAX_AUTOMATIC_ATTEMPTS },
-      ),
+export async function onAccountUpdated(
+  services: Services,
+  account: Stripe.Account,
+  afterCommit: AfterCommit,
+): Promise<Statement[]> {
+  if (account.capabilities?.transfers === 'active') {
+    afterCommit(() =>
+      processPayouts(services, {
+        stripeAccountId: account.id,
+        retryFailed: true,
+        maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
+      }),
     );
   }
-  return [accountUpdate(deps.db, account)];
+  return [accountUpdate(services.db, account)];
 }
 
 /**
@@ -32,7 +37,7 @@ export async function onAccountUpdated(deps: HandlerDeps, account: Stripe.Accoun
  * grows with it in the same batch. A reversal of a transfer we did not record yet is retried later
  * (the throw leaves the event unprocessed); a transfer that is not a payout of ours is left alone.
  */
-export async function onTransferChanged({ db }: HandlerDeps, transfer: Stripe.Transfer): Promise<Statement[]> {
+export async function onTransferChanged({ db }: Pick<Services, 'db'>, transfer: Stripe.Transfer): Promise<Statement[]> {
   if (transfer.reversals.data.length === 0) return [];
   const payoutId = transfer.metadata?.payoutId;
   const payout = await db
@@ -81,7 +86,7 @@ const TERMINAL = ['paid', 'failed', 'canceled'];
  * payout.* (Connect): the connected account's own payout to its bank, kept for the member to see.
  * The object's own status decides; a late payout.created cannot undo a paid or failed one.
  */
-export async function onBankPayout({ db }: HandlerDeps, payout: Stripe.Payout, accountId: string | undefined) {
+export async function onBankPayout({ db }: Pick<Services, 'db'>, payout: Stripe.Payout, accountId: string | undefined) {
   const stripeAccountId = accountId ?? '';
   if (!stripeAccountId) return [];
   const values = {

@@ -1,3 +1,3 @@
 /** Members' payouts through Stripe Connect: what other features call. */
-export type { PayoutDeps } from './deps';
+export type { PayoutServices } from './deps';
 export { type PayoutFilter, type PayoutOutcome, processPayouts } from './process';

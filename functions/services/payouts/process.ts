@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { connectAccounts, payouts } from '../../db/schema';
-import type { PayoutDeps } from './deps';
+import type { PayoutServices } from './deps';
 import { askTransfer, claimAttempt, type PayoutRow, recordTransferMade, recordTransferRefused } from './transfer';
 
 export interface PayoutFilter {
@@ -27,7 +27,7 @@ export type PayoutOutcome =
 
 const BATCH_LIMIT = 100;
 
-function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
+function candidates(deps: Pick<PayoutServices, 'db'>, f: PayoutFilter) {
   const failed: SQL[] = [eq(payouts.status, 'failed')];
   if (f.maxAttempts !== undefined) failed.push(lt(payouts.attempts, f.maxAttempts));
   if (f.failedBefore) failed.push(lt(payouts.updatedAt, f.failedBefore));
@@ -49,7 +49,7 @@ function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
 }
 
 /** One attempt at one payout: claim it, ask Stripe for the transfer, record what Stripe said. */
-export async function attemptPayout(deps: PayoutDeps, p: PayoutRow, destination: string): Promise<PayoutOutcome> {
+export async function attemptPayout(deps: PayoutServices, p: PayoutRow, destination: string): Promise<PayoutOutcome> {
   const claimed = await claimAttempt(deps, p, destination);
   if (!claimed) return { payoutId: p.id, result: 'skipped' };
   const attempt = claimed.attempts;
@@ -70,7 +70,7 @@ export async function attemptPayout(deps: PayoutDeps, p: PayoutRow, destination:
  * idempotency key, so a payout is transferred once. Call it after a milestone's release commits:
  * `await processPayouts(deps, { campaignId, milestoneNumber })`.
  */
-export async function processPayouts(deps: PayoutDeps, filter: PayoutFilter = {}): Promise<PayoutOutcome[]> {
+export async function processPayouts(deps: PayoutServices, filter: PayoutFilter = {}): Promise<PayoutOutcome[]> {
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];
   for (const { payout, destination, ready } of rows) {

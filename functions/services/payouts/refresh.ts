@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { connectAccounts, payouts } from '../../db/schema';
 import { accountFacts, accountState, accountUpdate } from './accounts';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutDeps, RETRY_BACKOFF_MS, STALE_PROCESSING_MS } from './deps';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS, STALE_PROCESSING_MS } from './deps';
 import { processPayouts } from './process';
 import { askTransfer, recordTransferMade, recordTransferRefused } from './transfer';
 
@@ -20,11 +20,11 @@ export interface RefreshChange {
  * the same request is replayed under the same attempt's idempotency key, so Stripe answers what it
  * answered then — the transfer it made, or its refusal — and nothing is transferred twice.
  */
-export async function resolveStaleTransfers(deps: PayoutDeps, staleMs = STALE_PROCESSING_MS) {
+export async function resolveStaleTransfers(deps: PayoutServices, staleMs = STALE_PROCESSING_MS) {
   const stale = await deps.db
     .select()
     .from(payouts)
-    .where(and(eq(payouts.status, 'processing'), lt(payouts.updatedAt, new Date(Date.now() - staleMs))))
+    .where(and(eq(payouts.status, 'processing'), lt(payouts.updatedAt, new Date(deps.clock.now().getTime() - staleMs))))
     .limit(100);
   const changes: RefreshChange[] = [];
   for (const p of stale) {
@@ -52,7 +52,7 @@ export async function resolveStaleTransfers(deps: PayoutDeps, staleMs = STALE_PR
  * /admin/payout-refresh: re-reads every connected account from Stripe, resolves payouts stuck in
  * processing, then pays pending payouts whose account is now ready. Returns what changed.
  */
-export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number } = {}) {
+export async function refreshPayouts(deps: PayoutServices, opts: { staleMs?: number } = {}) {
   const changes: RefreshChange[] = [];
   const accounts = await deps.db.select().from(connectAccounts).limit(500);
   for (const row of accounts) {
@@ -103,12 +103,12 @@ export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number 
 }
 
 /** The hourly job: stuck transfers resolved, failed payouts retried with backoff and a cap, waiting ones paid. */
-export async function runPayoutJobs(deps: PayoutDeps) {
+export async function runPayoutJobs(deps: PayoutServices) {
   const resolved = await resolveStaleTransfers(deps);
   const outcomes = await processPayouts(deps, {
     retryFailed: true,
     maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
-    failedBefore: new Date(Date.now() - RETRY_BACKOFF_MS),
+    failedBefore: new Date(deps.clock.now().getTime() - RETRY_BACKOFF_MS),
   });
   const count = (r: string) => outcomes.filter((o) => o.result === r).length;
   return {

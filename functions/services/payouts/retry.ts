@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { connectAccounts, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { PayoutDeps } from './deps';
+import type { PayoutServices } from './deps';
 import { attemptPayout, type PayoutOutcome } from './process';
 import { PAYOUT_TEXT } from './texts';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */
-export async function retryPayout(deps: PayoutDeps, payoutId: string): Promise<PayoutOutcome> {
+export async function retryPayout(deps: PayoutServices, payoutId: string): Promise<PayoutOutcome> {
   const row = await deps.db
     .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
     .from(payouts)

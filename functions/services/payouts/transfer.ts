@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { ledgerWrite } from '../ledger/post';
 import { notify } from '../notifications/notify';
-import type { PayoutDeps } from './deps';
+import type { PayoutServices } from './deps';
 import { milestonePayoutStatus } from './milestone-status';
 import { PAYOUT_TEXT } from './texts';
 
@@ -38,7 +38,7 @@ export type TransferResult =
   | { kind: 'unknown'; message: string };
 
 export async function askTransfer(
-  deps: Pick<PayoutDeps, 'stripe'>,
+  deps: Pick<PayoutServices, 'stripe'>,
   p: PayoutRow,
   destination: string,
   attempt: number,
@@ -69,7 +69,12 @@ const stillProcessing = (p: PayoutRow, attempt: number) =>
  * follows only from the writer whose group was posted (a concurrent refresh of the same attempt
  * posts nothing and so notifies no one): once, at the cost of a separate small write.
  */
-export async function recordTransferMade(deps: PayoutDeps, p: PayoutRow, attempt: number, transfer: Stripe.Transfer) {
+export async function recordTransferMade(
+  deps: Pick<PayoutServices, 'db' | 'bell' | 'clock'>,
+  p: PayoutRow,
+  attempt: number,
+  transfer: Stripe.Transfer,
+) {
   const { db } = deps;
   const write = ledgerWrite(db, {
     idempotencyKey: `payout:${p.id}`,
@@ -82,7 +87,7 @@ export async function recordTransferMade(deps: PayoutDeps, p: PayoutRow, attempt
       { account: `paid:${p.campaignId}:${p.userId}`, amountCents: p.amountCents, userId: p.userId },
     ],
   });
-  const now = new Date();
+  const now = deps.clock.now();
   const [group] = (await db.batch([
     ...write.statements,
     db
@@ -107,7 +112,7 @@ export async function recordTransferMade(deps: PayoutDeps, p: PayoutRow, attempt
 }
 
 export async function recordTransferRefused(
-  deps: Pick<PayoutDeps, 'db'>,
+  deps: Pick<PayoutServices, 'db' | 'clock'>,
   p: PayoutRow,
   attempt: number,
   message: string,
@@ -116,14 +121,14 @@ export async function recordTransferRefused(
   await db.batch([
     db
       .update(payouts)
-      .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: new Date() })
+      .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
       .where(stillProcessing(p, attempt)),
     milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
   ]);
 }
 
 /** Moves a payout to processing for one more attempt; null when someone else moved it first. */
-export async function claimAttempt(deps: Pick<PayoutDeps, 'db'>, p: PayoutRow, destination: string) {
+export async function claimAttempt(deps: Pick<PayoutServices, 'db' | 'clock'>, p: PayoutRow, destination: string) {
   const { db } = deps;
   const [claimed] = await db.batch([
     db
@@ -133,7 +138,7 @@ export async function claimAttempt(deps: Pick<PayoutDeps, 'db'>, p: PayoutRow, d
         attempts: sql`${payouts.attempts} + 1`,
         stripeAccountId: destination,
         lastError: null,
-        updatedAt: new Date(),
+        updatedAt: deps.clock.now(),
       })
       .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
       .returning(),

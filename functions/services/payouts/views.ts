@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
 import type { PayoutStatus } from '../../lib/campaign-status';
+import type { Services } from '../../platform/services';
 import { type AccountState, accountOf, accountState } from './accounts';
 import { PAYOUT_TEXT } from './texts';
 
@@ -86,7 +87,7 @@ function toView(r: Row): PayoutView {
 }
 
 /** What /contributor/payouts shows: the member's account, their payouts and their bank payouts. */
-export async function memberPayouts(db: Db, userId: string) {
+export async function memberPayouts({ db }: Pick<Services, 'db'>, userId: string) {
   const [account, rows, banks] = await Promise.all([
     accountOf(db, userId),
     payoutSelect(db).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(200),
@@ -123,7 +124,7 @@ export interface AdminPayoutView extends PayoutView {
 }
 
 /** Every payout (newest first, optionally of one status) and the totals per status, for /admin/payouts. */
-export async function adminPayouts(db: Db, status?: PayoutStatus) {
+export async function adminPayouts({ db }: Pick<Services, 'db'>, status?: PayoutStatus) {
   const query = payoutSelect(db);
   const rows = await (status ? query.where(eq(payouts.status, status)) : query)
     .orderBy(desc(payouts.createdAt))

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { Services } from '../../platform/services';
 import { finishStripeRefunds } from './complete';
-import type { RefundDeps } from './deps';
 import { claimOf, escrowedPayments, type LedgerPayment } from './escrow';
 import { sendRefundNotices } from './notices';
 import { escrowRefundStatements } from './refund-batch';
@@ -22,7 +22,7 @@ export interface RefundRun {
  * it or the vote released it first: the payment is left as it is, and a release is reported.
  */
 async function claimForPayer(
-  deps: RefundDeps,
+  deps: Services,
   p: LedgerPayment,
 ): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
   try {
@@ -51,7 +51,7 @@ async function claimForPayer(
  * row) and only then refunded at Stripe, so a payment the vote released concurrently is never also
  * refunded. Safe to repeat and to run concurrently; the hourly job finishes an interrupted run.
  */
-export async function refundCancelledCampaign(deps: RefundDeps, campaignId: string): Promise<RefundRun> {
+export async function refundCancelledCampaign(deps: Services, campaignId: string): Promise<RefundRun> {
   const campaign = await deps.db
     .select({ status: campaigns.status })
     .from(campaigns)
@@ -73,7 +73,7 @@ export async function refundCancelledCampaign(deps: RefundDeps, campaignId: stri
  * The hourly job: cancelled campaigns still holding unclaimed payments are refunded, refunds
  * claimed but not made at Stripe are made, and payers not yet told are told.
  */
-export async function finishRefunds(deps: RefundDeps) {
+export async function finishRefunds(deps: Services) {
   const holding = await deps.db
     .select({ id: campaigns.id })
     .from(campaigns)

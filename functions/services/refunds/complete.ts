@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { escrowRefunds } from '../../db/schema';
-import type { RefundDeps } from './deps';
+import type { Services } from '../../platform/services';
 
 type RefundRow = typeof escrowRefunds.$inferSelect;
 
@@ -11,11 +11,11 @@ type RefundRow = typeof escrowRefunds.$inferSelect;
  * is one refund at Stripe. A payment Stripe says is already refunded counts as refunded. Other
  * errors are recorded on the row and retried by the hourly job. Returns whether it is done.
  */
-export async function askStripeToRefund(deps: RefundDeps, row: RefundRow): Promise<boolean> {
+export async function askStripeToRefund(deps: Services, row: RefundRow): Promise<boolean> {
   if (row.refundedAt) return true;
   let refundId: string | null = null;
   try {
-    const refund = await deps.stripe().refunds.create(
+    const refund = await deps.stripe.refunds.create(
       {
         payment_intent: row.paymentIntentId,
         reason: 'requested_by_customer',
@@ -43,7 +43,7 @@ export async function askStripeToRefund(deps: RefundDeps, row: RefundRow): Promi
   return true;
 }
 
-async function fail(deps: RefundDeps, row: RefundRow, why: string) {
+async function fail(deps: Services, row: RefundRow, why: string) {
   console.error(
     `refunds: the refund of ${row.paymentIntentId} (campaign ${row.campaignId}) failed, will retry: ${why}`,
   );
@@ -55,7 +55,7 @@ async function fail(deps: RefundDeps, row: RefundRow, why: string) {
 }
 
 /** Refunds claimed but not yet made at Stripe (all, or one campaign's): made now. */
-export async function finishStripeRefunds(deps: RefundDeps, campaignId?: string) {
+export async function finishStripeRefunds(deps: Services, campaignId?: string) {
   const rows = await deps.db
     .select()
     .from(escrowRefunds)

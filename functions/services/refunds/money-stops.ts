@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema';
+import type { Services } from '../../platform/services';
 import { releaseCompletedCampaign } from '../milestones/closing-release';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../payments/expire-checkouts';
 import { processPayouts } from '../payouts';
 import { refundCancelledCampaign } from './cancelled';
-import type { RefundDeps } from './deps';
 
 /**
  * What follows a committed change to a campaign, whatever the verb (pause, an admin's status, an
@@ -13,7 +13,7 @@ import type { RefundDeps } from './deps';
  * releases it to the team by share and starts the payouts. A deleted campaign's
  * session rows went with it, so the caller passes the ids it read before. Safe to repeat.
  */
-export async function afterCampaignChange(deps: RefundDeps, campaignId: string, sessionsBeforeDelete?: string[]) {
+export async function afterCampaignChange(deps: Services, campaignId: string, sessionsBeforeDelete?: string[]) {
   const c = await deps.db
     .select({ status: campaigns.status, voting: campaigns.extensionPending })
     .from(campaigns)
@@ -25,10 +25,6 @@ export async function afterCampaignChange(deps: RefundDeps, campaignId: string, 
   const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, campaignId) : null;
   // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised.
   const released = c.status === 'completed' ? await releaseCompletedCampaign(deps, campaignId) : null;
-  if (released)
-    await processPayouts(
-      { db: deps.db, bell: deps.bell, stripe: deps.stripe() },
-      { campaignId, milestoneNumber: released.milestoneNumber },
-    );
+  if (released) await processPayouts(deps, { campaignId, milestoneNumber: released.milestoneNumber });
   return { expired, refunds, released };
 }

@@ -3,15 +3,15 @@ import { campaigns, escrowRefunds } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
 import { notify } from '../notifications/notify';
-import type { RefundDeps } from './deps';
 
 /**
  * Tells each refunded payer once: a signed-in payer gets a notification, a guest an email. Each
  * notice is claimed first (notified_at set on a row that had none), so concurrent runs — the
  * cancellation's own and the hourly job — never send one twice.
  */
-export async function sendRefundNotices(deps: RefundDeps, campaignId?: string) {
+export async function sendRefundNotices(deps: Services, campaignId?: string) {
   const { db } = deps;
   const due = await db
     .select({ refund: escrowRefunds, campaignTitle: campaigns.title })

@@ -1,7 +1,8 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
+import type { Services } from '../../platform/services';
 import { paymentMetadata } from '../payments/credit-payment';
-import type { EventHandler, HandlerDeps } from '../payments/handlers';
+import type { EventHandler } from '../payments/handlers';
 import { ledgerPayment } from './escrow';
 import { escrowRefundStatements } from './refund-batch';
 
@@ -27,12 +28,12 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
  * change nothing. A refund of a payment already released, or a partial refund, cannot be balanced
  * from escrow: it stays recorded as the event and is logged for an admin.
  */
-async function refundedAtStripe(deps: HandlerDeps, f: StripeRefundFacts): Promise<Statement[]> {
+async function refundedAtStripe(deps: Services, f: StripeRefundFacts): Promise<Statement[]> {
   if (!f.paymentIntentId) return [];
   const payment = await ledgerPayment(deps.db, f.paymentIntentId);
   if (!payment) {
     // Events come in any order: a refund of one of our payments may arrive before its credit.
-    const intent = await deps.stripe().paymentIntents.retrieve(f.paymentIntentId);
+    const intent = await deps.stripe.paymentIntents.retrieve(f.paymentIntentId);
     if (paymentMetadata.safeParse(intent.metadata ?? {}).success) {
       throw new Error(`${f.kind} ${f.objectId}: payment ${f.paymentIntentId} is not credited yet; Stripe will retry`);
     }
@@ -60,7 +61,7 @@ async function refundedAtStripe(deps: HandlerDeps, f: StripeRefundFacts): Promis
   });
 }
 
-const onRefund = async (deps: HandlerDeps, refund: Stripe.Refund): Promise<Statement[]> => {
+const onRefund = async (deps: Services, refund: Stripe.Refund): Promise<Statement[]> => {
   if (refund.status !== 'succeeded') {
     if (refund.status === 'failed' || refund.status === 'canceled') {
       console.error(

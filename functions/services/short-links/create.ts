@@ -5,7 +5,7 @@ import { shortUrls } from '../../db/schema';
 import { allowedFor } from '../../edge/protection';
 import { ApiError, badRequest, forbidden } from '../../lib/errors';
 import { matchPageRoute, type PageAccess } from '../../lib/page-routes';
-import type { ShortLinkDeps } from './resolve';
+import type { Services } from '../../platform/services';
 import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from './target';
 
 export const createShortLinkInput = z.object({ path: z.string().min(1).max(2048) });
@@ -28,11 +28,11 @@ function mayOpen(access: PageAccess, viewer: Viewer, isLocal: boolean) {
  * code. The short_urls row is the record (its unique original_url settles races); KV gets a copy.
  */
 export async function createShortLink(
-  deps: ShortLinkDeps,
+  deps: Pick<Services, 'db' | 'kv' | 'config'>,
   viewer: Viewer,
   input: z.infer<typeof createShortLinkInput>,
-  site: { publicUrl: string; isLocal: boolean },
 ): Promise<ShortLink> {
+  const site = { publicUrl: deps.config.PUBLIC_URL, isLocal: deps.config.isLocal };
   const path = sameSiteTarget(input.path, site.publicUrl);
   if (!path) throw badRequest('Short links can only point to pages of this site');
   const { pathname } = new URL(path, site.publicUrl);
@@ -57,7 +57,7 @@ export async function createShortLink(
     const row = inserted[0];
     if (row) {
       try {
-        await kv.put(`${SHORT_LINK_KV_PREFIX}${row.code}`, path);
+        await kv?.put(`${SHORT_LINK_KV_PREFIX}${row.code}`, path);
       } catch (err) {
         console.warn('Short link: could not copy to KV (the table still resolves it)', err);
       }

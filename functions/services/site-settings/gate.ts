@@ -4,14 +4,13 @@ import { authThrottle } from '../../db/schema';
 import type { GateStatus } from '../../lib/coming-soon';
 import { ApiError, forbidden } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
+import type { Services } from '../../platform/services';
 import { ACCESS_COOKIE, readCookie, signAccess, verifyAccess } from './access-cookie';
 import { passcodeVersion, verifyPasscode } from './passcode';
-import { readGateSettings, type SettingsDeps } from './store';
+import { readGateSettings } from './store';
 
-export interface GateDeps extends SettingsDeps {
-  /** AUTH_SECRET: signs the access cookie. */
-  secret: string;
-}
+/** The gate reads its settings (KV, then the table), checks cookies signed with AUTH_SECRET, by the clock. */
+type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock'>;
 
 /**
  * Whether this request may see the site (SPEC 4): yes while the gate is off; otherwise with a
@@ -19,14 +18,15 @@ export interface GateDeps extends SettingsDeps {
  * only when the cookie does not settle it.
  */
 export async function gateStatus(
-  deps: GateDeps,
+  deps: GateServices,
   headers: Headers,
   viewer: () => Promise<Viewer | null>,
 ): Promise<GateStatus> {
   const settings = await readGateSettings(deps);
   if (!settings.enabled) return { enabled: false, authorized: true, byPasscode: false };
   const cookie = readCookie(headers, ACCESS_COOKIE);
-  if (cookie && (await verifyAccess(deps.secret, cookie, passcodeVersion(settings.passcode)))) {
+  const now = deps.clock.now().getTime();
+  if (cookie && (await verifyAccess(deps.config.AUTH_SECRET, cookie, passcodeVersion(settings.passcode), now))) {
     return { enabled: true, authorized: true, byPasscode: true };
   }
   const v = await viewer();
@@ -41,7 +41,8 @@ export const UNLOCK_WINDOW_MS = 15 * 60 * 1000;
  * Checks a passcode (exactly, SPEC 5) and returns the access cookie's value. A wrong one is a bare
  * 403 (the page shows no message); many wrong ones from one address are refused for a while.
  */
-export async function unlockGate(deps: GateDeps, passcode: string, address: string | null, now = Date.now()) {
+export async function unlockGate(deps: GateServices, passcode: string, address: string | null) {
+  const now = deps.clock.now().getTime();
   const key = address ? `coming-soon:${address}` : null;
   if (key) {
     const row = await deps.db.select().from(authThrottle).where(eq(authThrottle.key, key)).get();
@@ -65,5 +66,5 @@ export async function unlockGate(deps: GateDeps, passcode: string, address: stri
     }
     throw forbidden('That passcode is not right');
   }
-  return signAccess(deps.secret, passcodeVersion(settings.passcode), now);
+  return signAccess(deps.config.AUTH_SECRET, passcodeVersion(settings.passcode), now);
 }

@@ -2,16 +2,12 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { siteSettings } from '../../db/schema';
+import type { Services } from '../../platform/services';
 
 /** The gate's settings as the worker uses them. `passcode` is the stored hash ('' = none set). */
 export interface GateSettings {
   enabled: boolean;
   passcode: string;
-}
-
-export interface SettingsDeps {
-  db: Db;
-  kv: KVNamespace;
 }
 
 /** SPEC 3's keys in site_settings, the record. */
@@ -35,9 +31,9 @@ export async function readSettingsTable(db: Db): Promise<GateSettings> {
 }
 
 /** Puts the settings into KV; a failure is logged and the short TTL of any older copy bounds the staleness. */
-export async function writeSettingsThrough(kv: KVNamespace, settings: GateSettings) {
+export async function writeSettingsThrough(kv: KVNamespace | null, settings: GateSettings) {
   try {
-    await kv.put(SETTINGS_KV_KEY, JSON.stringify(settings), { expirationTtl: KV_TTL_SECONDS });
+    await kv?.put(SETTINGS_KV_KEY, JSON.stringify(settings), { expirationTtl: KV_TTL_SECONDS });
   } catch (err) {
     console.error('Could not write the coming-soon settings to KV', err);
   }
@@ -47,9 +43,9 @@ export async function writeSettingsThrough(kv: KVNamespace, settings: GateSettin
  * The settings from KV; on a miss or a KV failure from the table (and KV is filled again); when
  * both fail, logged and treated as off (SPEC 8).
  */
-export async function readGateSettings({ db, kv }: SettingsDeps): Promise<GateSettings> {
+export async function readGateSettings({ db, kv }: Pick<Services, 'db' | 'kv'>): Promise<GateSettings> {
   try {
-    const hit = cached.safeParse(await kv.get(SETTINGS_KV_KEY, 'json'));
+    const hit = cached.safeParse(await kv?.get(SETTINGS_KV_KEY, 'json'));
     if (hit.success) return hit.data;
   } catch (err) {
     console.warn('Coming-soon settings: KV read failed, reading the table', err);

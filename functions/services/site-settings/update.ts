@@ -4,8 +4,9 @@ import type { Viewer } from '../../auth/viewer';
 import { siteSettings } from '../../db/schema';
 import { ApiError, forbidden } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
+import type { Services } from '../../platform/services';
 import { hashPasscode, passcodeInput } from './passcode';
-import { readSettingsTable, SETTING_KEYS, type SettingsDeps, writeSettingsThrough } from './store';
+import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from './store';
 
 export const updateSiteSettingsInput = z.object({
   comingSoonEnabled: z.boolean(),
@@ -19,14 +20,14 @@ export interface SiteSettingsView {
   passcodeSet: boolean;
 }
 
-export async function viewSiteSettings({ db }: Pick<SettingsDeps, 'db'>): Promise<SiteSettingsView> {
+export async function viewSiteSettings({ db }: Pick<Services, 'db'>): Promise<SiteSettingsView> {
   const s = await readSettingsTable(db);
   return { comingSoonEnabled: s.enabled, passcodeSet: s.passcode !== '' };
 }
 
 /** Admins switch the gate and set the passcode: the table first (the record), then KV. */
 export async function updateSiteSettings(
-  deps: SettingsDeps,
+  deps: Pick<Services, 'db' | 'kv'>,
   viewer: Viewer,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {

@@ -4,14 +4,16 @@ import type { Db } from '../../db/client';
 import { uploadParts, uploads } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
-import { loadOwnUpload, type UploadDeps, type UploadRow, uploadView } from './context';
+import { mediaOf, type Services } from '../../platform/services';
+import { loadOwnUpload, type UploadRow, uploadView } from './context';
 
 /** Cancels an unfinished upload: R2 drops its parts, the row says aborted. A second cancel is a no-op. */
-export async function abortUpload({ db, bucket }: Pick<UploadDeps, 'db' | 'bucket'>, viewer: Viewer, id: string) {
+export async function abortUpload(services: Pick<Services, 'db' | 'media'>, viewer: Viewer, id: string) {
+  const { db } = services;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') throw conflict(FILM_MSG.uploadFinished);
   if (row.status === 'aborted') return uploadView(row);
-  const aborted = await abortRow(db, bucket, row);
+  const aborted = await abortRow(db, mediaOf(services), row);
   return uploadView(aborted ?? { ...row, status: 'aborted' });
 }
 

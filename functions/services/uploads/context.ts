@@ -4,13 +4,6 @@ import { uploadParts, uploads, type uploads as uploadsTable } from '../../db/sch
 import { conflict, notFound } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 
-/** What the upload verbs need: the database, the media bucket and the configured size limit. */
-export interface UploadDeps {
-  db: Db;
-  bucket: R2Bucket;
-  maxBytes: number;
-}
-
 export type UploadRow = typeof uploadsTable.$inferSelect;
 
 /** The caller's own upload, or 404: another person's upload id is indistinguishable from a wrong one. */

@@ -5,7 +5,8 @@ import { ApiError } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffVideo } from '../../lib/media-sniff';
 import { HEAD_BYTES, planParts } from '../../lib/upload-plan';
-import { type UploadDeps, uploadView } from './context';
+import { mediaOf, type Services } from '../../platform/services';
+import { uploadView } from './context';
 
 export const createUploadInput = z
   .object({
@@ -25,7 +26,9 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  * Starts a video upload: checks the size limit and the type (from the leading bytes), opens an R2
  * multipart upload and records it. The first part is checked again when it arrives.
  */
-export async function createUpload({ db, bucket, maxBytes }: UploadDeps, viewer: Viewer, input: CreateUploadInput) {
+export async function createUpload(services: Services, viewer: Viewer, input: CreateUploadInput) {
+  const { db } = services;
+  const maxBytes = services.config.UPLOAD_MAX_BYTES;
   if (input.size > maxBytes) throw new ApiError('payload_too_large', FILM_MSG.videoTooLarge(input.size, maxBytes));
   const contentType = sniffVideo(fromBase64(input.head));
   if (!contentType) throw new ApiError('unsupported_media_type', FILM_MSG.notAVideo);
@@ -33,7 +36,7 @@ export async function createUpload({ db, bucket, maxBytes }: UploadDeps, viewer:
   const plan = planParts(input.size);
   const id = crypto.randomUUID();
   const r2Key = `uploads/video/${id}`;
-  const multipart = await bucket.createMultipartUpload(r2Key, {
+  const multipart = await mediaOf(services).createMultipartUpload(r2Key, {
     httpMetadata: { contentType },
     customMetadata: { owner: viewer.userId, upload: id },
   });

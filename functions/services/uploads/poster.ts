@@ -4,11 +4,12 @@ import { ApiError } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffImage } from '../../lib/media-sniff';
 import { MAX_POSTER_BYTES } from '../../lib/upload-plan';
-import { type UploadDeps, uploadView } from './context';
+import { mediaOf, type Services } from '../../platform/services';
+import { uploadView } from './context';
 
 /** A poster is one PUT: checked by its leading bytes, stored in R2, recorded as a completed upload. */
 export async function uploadPoster(
-  { db, bucket }: Pick<UploadDeps, 'db' | 'bucket'>,
+  services: Pick<Services, 'db' | 'media'>,
   viewer: Viewer,
   body: ArrayBuffer,
   fileName: string,
@@ -20,6 +21,8 @@ export async function uploadPoster(
   const image = sniffImage(new Uint8Array(body));
   if (!image) throw new ApiError('unsupported_media_type', FILM_MSG.notAnImage);
 
+  const { db } = services;
+  const bucket = mediaOf(services);
   const id = crypto.randomUUID();
   const r2Key = `uploads/poster/${id}`;
   await bucket.put(r2Key, body, {

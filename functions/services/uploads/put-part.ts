@@ -5,8 +5,9 @@ import { ApiError, badRequest, conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffVideo } from '../../lib/media-sniff';
 import { expectedPartSize } from '../../lib/upload-plan';
+import { mediaOf, type Services } from '../../platform/services';
 import { abortUpload } from './abort';
-import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, uploadView } from './context';
+import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './context';
 
 /**
  * Stores one part in R2 and records it as confirmed. Every part must have its planned length; the
@@ -14,13 +15,14 @@ import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, upload
  * cancelled. Sending a confirmed part again replaces it (R2 keeps the last one sent).
  */
 export async function putPart(
-  deps: UploadDeps,
+  deps: Pick<Services, 'db' | 'media' | 'clock'>,
   viewer: Viewer,
   uploadId: string,
   partNumber: number,
   body: ArrayBuffer,
 ) {
-  const { db, bucket } = deps;
+  const { db } = deps;
+  const bucket = mediaOf(deps);
   const row = await loadOwnUpload(db, viewer.userId, uploadId);
   assertUploading(row);
   if (!row.r2UploadId) throw conflict(FILM_MSG.uploadFinished);
@@ -45,7 +47,7 @@ export async function putPart(
       }),
     db
       .update(uploads)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: deps.clock.now() })
       .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'uploading')))
       .returning({ id: uploads.id }),
   ]);

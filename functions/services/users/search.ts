@@ -2,7 +2,7 @@ import { and, asc, ne, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { profiles } from '../../db/schema';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 
 /** How many people one search returns. */
 export const USER_SEARCH_LIMIT = 10;
@@ -34,11 +34,7 @@ export const byUsername = asc(sql`lower(${profiles.username})`);
  * People whose username starts with the trimmed text, compared case-insensitively (the lower(username)
  * index serves it, as the campaign team search does), without the viewer. Empty text finds nobody.
  */
-export async function searchUsers(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId'>,
-  q: string,
-): Promise<UserMatch[]> {
+export async function searchUsers({ db }: Services, viewer: Pick<Viewer, 'userId'>, q: string): Promise<UserMatch[]> {
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];
   return db

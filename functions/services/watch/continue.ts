@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
 import { categories, profiles, videos, watchProgress } from '../../db/schema';
+import type { Services } from '../../platform/services';
 import { approved, cardColumns, type FilmCard, toCard } from '../catalogue/cards';
 import { FINISHED_RATIO } from './progress';
 
@@ -13,7 +13,10 @@ export interface ContinueItem extends FilmCard {
 }
 
 /** Films the viewer started and has not finished (under 90 %), most recent first, at most 12. */
-export async function continueWatching(db: Db, viewer: Pick<Viewer, 'userId'>): Promise<ContinueItem[]> {
+export async function continueWatching(
+  { db }: Pick<Services, 'db'>,
+  viewer: Pick<Viewer, 'userId'>,
+): Promise<ContinueItem[]> {
   const rows = await db
     .select({
       ...cardColumns,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Viewer } from '../../auth/viewer';
 import { watchProgress } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import type { CatalogueContext } from '../catalogue/cards';
+import type { Services } from '../../platform/services';
 import { canWatch, getFilmAssets } from '../catalogue/film';
 
 /** A film counts as finished past this share of its length: it leaves Continue watching and restarts. */
@@ -18,18 +18,23 @@ export const progressInput = z
 export type ProgressInput = z.infer<typeof progressInput>;
 
 /** The film must exist and be watchable by this viewer; otherwise 404 (never a hint it exists). */
-export async function requireWatchable(ctx: CatalogueContext, viewer: Viewer, videoId: string) {
+export async function requireWatchable(ctx: Pick<Services, 'db' | 'cache'>, viewer: Viewer, videoId: string) {
   const film = await getFilmAssets(ctx, videoId);
   if (!film || !canWatch(film, viewer)) throw notFound('Video not found');
   return film;
 }
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */
-export async function saveProgress(ctx: CatalogueContext, viewer: Viewer, videoId: string, input: ProgressInput) {
+export async function saveProgress(
+  ctx: Pick<Services, 'db' | 'cache' | 'clock'>,
+  viewer: Viewer,
+  videoId: string,
+  input: ProgressInput,
+) {
   await requireWatchable(ctx, viewer, videoId);
   const duration = input.durationSeconds ?? null;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;
-  const now = new Date();
+  const now = ctx.clock.now();
   await ctx.db
     .insert(watchProgress)
     .values({ userId: viewer.userId, videoId, positionSeconds: position, durationSeconds: duration, updatedAt: now })
@@ -47,7 +52,7 @@ export async function saveProgress(ctx: CatalogueContext, viewer: Viewer, videoI
 /**
  * Where to resume: the saved position, or 0 when there is none or the film was (nearly) finished.
  */
-export async function getProgress(ctx: CatalogueContext, viewer: Viewer, videoId: string) {
+export async function getProgress(ctx: Pick<Services, 'db' | 'cache'>, viewer: Viewer, videoId: string) {
   await requireWatchable(ctx, viewer, videoId);
   const row = await ctx.db
     .select({ positionSeconds: watchProgress.positionSeconds, durationSeconds: watchProgress.durationSeconds })

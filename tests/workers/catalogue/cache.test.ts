@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../functions/db/client';
 import { getDb } from '../../../functions/db/client';
 import { videos } from '../../../functions/db/schema';
-import { CATALOGUE_VERSION_KEY, catalogueCache } from '../../../functions/services/catalogue/cache';
+import { CATALOGUE_VERSION_KEY } from '../../../functions/services/catalogue/cache';
 import { getCreator, getFilm } from '../../../functions/services/catalogue/film';
 import { loadHome } from '../../../functions/services/catalogue/home';
 import { updateFilm } from '../../../functions/services/films/seeding/update';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
-import { call, env } from '../support';
+import { call, env, testServices } from '../support';
 import { ctx, makeFilm } from './factories';
 
 let owner: TestUser;
@@ -22,7 +22,7 @@ const noDatabase = new Proxy({} as Db, {
     throw new Error(`the database was queried (${String(prop)})`);
   },
 });
-const cacheOnly = () => ({ db: noDatabase, cache: catalogueCache(env.KV) });
+const cacheOnly = () => testServices({ db: noDatabase });
 
 describe('the catalogue cache', () => {
   it('serves a repeated read from KV without a database query', async () => {

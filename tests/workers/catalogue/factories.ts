@@ -1,13 +1,11 @@
-import { getDb } from '../../../functions/db/client';
 import { categories, type ReviewStatus } from '../../../functions/db/schema';
-import { catalogueContext } from '../../../functions/services/catalogue/context';
 import type { FilmFields } from '../../../functions/services/films/schema';
 import { createFilm } from '../../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../../functions/services/films/seeding/review';
 import { makeUser, type TestUser, uid } from '../factories';
-import { env } from '../support';
+import { env, testServices } from '../support';
 
-export const ctx = () => catalogueContext(getDb(env), env.KV);
+export const ctx = () => testServices();
 
 let reviewer: TestUser | null = null;
 /** An admin of this test file who approves films. */
@@ -18,7 +16,7 @@ async function admin() {
 
 export async function makeCategory(name = `Category ${uid()}`) {
   const id = `cat-${uid()}`;
-  await getDb(env).insert(categories).values({ id, name });
+  await ctx().db.insert(categories).values({ id, name });
   return { id, name };
 }
 

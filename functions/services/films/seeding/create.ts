@@ -2,13 +2,13 @@ import type { Viewer } from '../../../auth/viewer';
 import { videos } from '../../../db/schema';
 import { forbidden } from '../../../lib/errors';
 import { isContributor } from '../../../lib/roles';
-import type { CatalogueContext } from '../../catalogue/cards';
+import type { Services } from '../../../platform/services';
 import { type FilmFields, filmFields } from '../schema';
 
 export type FilmActor = Pick<Viewer, 'userId' | 'roles'>;
 
 /** A creator adds a film; it waits for review (only approved films are in the catalogue). */
-export async function createFilm(ctx: CatalogueContext, actor: FilmActor, input: FilmFields) {
+export async function createFilm(ctx: Pick<Services, 'db' | 'cache'>, actor: FilmActor, input: FilmFields) {
   if (!isContributor(actor.roles)) throw forbidden();
   const f = filmFields.parse(input);
   const [film] = await ctx.db

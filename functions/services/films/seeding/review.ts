@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { type ReviewStatus, videos } from '../../../db/schema';
 import { conflict, forbidden, notFound } from '../../../lib/errors';
 import { isAdmin } from '../../../lib/roles';
-import type { CatalogueContext } from '../../catalogue/cards';
+import type { Services } from '../../../platform/services';
 import type { FilmActor } from './create';
 
 /**
@@ -11,7 +11,7 @@ import type { FilmActor } from './create';
  * to a new version so every page shows the change within a minute.
  */
 export async function reviewFilm(
-  ctx: CatalogueContext,
+  ctx: Pick<Services, 'db' | 'cache'>,
   actor: FilmActor,
   id: string,
   status: ReviewStatus,

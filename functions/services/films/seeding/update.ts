@@ -2,12 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { videos } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { isAdmin } from '../../../lib/roles';
-import type { CatalogueContext } from '../../catalogue/cards';
+import type { Services } from '../../../platform/services';
 import { type FilmFields, filmFields } from '../schema';
 import type { FilmActor } from './create';
 
 /** The owner or an admin edits a film's fields; anyone else gets 404 (the film is not theirs to know). */
-export async function updateFilm(ctx: CatalogueContext, actor: FilmActor, id: string, patch: Partial<FilmFields>) {
+export async function updateFilm(
+  ctx: Pick<Services, 'db' | 'cache'>,
+  actor: FilmActor,
+  id: string,
+  patch: Partial<FilmFields>,
+) {
   const f = filmFields.partial().parse(patch);
   const set = {
     ...(f.title !== undefined ? { title: f.title } : {}),
