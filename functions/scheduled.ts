@@ -1,9 +1,12 @@
+import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
-import { createServices, prepareClock, type Services } from './platform/services';
-import { completedCampaignsWithEscrow, releaseCompletedCampaign } from './services/milestones/closing-release';
+import { createServices, prepareClock } from './platform/services';
+import { releaseCompletedCampaigns } from './services/milestones/closing-release';
 import { runPayoutJobs } from './services/payouts/refresh';
 import { finishRefunds } from './services/refunds/cancelled';
 import { cleanupAbandonedUploads } from './services/uploads/cleanup';
+
+const JOB = systemActor('scheduled');
 
 /**
  * The worker's periodic jobs, run by the cron trigger in wrangler.toml. Each job is safe to repeat.
@@ -16,13 +19,18 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
       void pending.push(work.catch((err) => console.error('scheduled: background work failed:', err))),
   });
   await prepareClock(services);
-  const uploads = await cleanupAbandonedUploads(services);
+  const uploads = await cleanupAbandonedUploads(services, JOB);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
-  const closings = await releaseCompletedCampaigns(services);
+  // Completed campaigns whose closing release did not commit; their payouts go out with the payouts job.
+  const closings = await releaseCompletedCampaigns(services, JOB);
   if (closings.length) console.log('scheduled: completed campaigns released', closings);
-  const payouts = await hourlyPayouts(services);
+  // A Stripe outage is logged, not thrown: the next hour retries.
+  const payouts = await runPayoutJobs(services, JOB).catch((err) => {
+    console.error('scheduled: payouts failed:', err);
+    return null;
+  });
   if (payouts && (payouts.completed || payouts.failed || payouts.resolved)) console.log('scheduled: payouts', payouts);
-  const refunds = await finishRefunds(services).catch((err) => {
+  const refunds = await finishRefunds(services, JOB).catch((err) => {
     console.error('scheduled: finishing refunds failed (next hour retries):', err);
     return null;
   });
@@ -30,31 +38,4 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
     console.log('scheduled: refunds', refunds);
   while (pending.length) await Promise.all(pending.splice(0));
   return { uploads, closings, payouts, refunds };
-}
-
-/**
- * Completed campaigns whose closing release did not commit (the worker stopped after the status
- * change): released now; their payouts are paid by the payouts job that follows.
- */
-async function releaseCompletedCampaigns(services: Services) {
-  const released = [];
-  for (const id of await completedCampaignsWithEscrow(services)) {
-    try {
-      const r = await releaseCompletedCampaign(services, id);
-      if (r) released.push({ campaignId: id, ...r });
-    } catch (err) {
-      console.error(`scheduled: releasing completed campaign ${id} failed (next hour retries):`, err);
-    }
-  }
-  return released;
-}
-
-/** Retries failed payouts and pays waiting ones; a Stripe outage is logged, not thrown (the next hour retries). */
-async function hourlyPayouts(services: Services) {
-  try {
-    return await runPayoutJobs(services);
-  } catch (err) {
-    console.error('scheduled: payouts failed:', err);
-    return null;
-  }
 }

@@ -2,8 +2,10 @@
 // projection (a campaign's raised amount…) equals its lines. Exit code 1 when anything is off.
 //   npm run ledger:check                    the local database (what `npm start` serves)
 //   DATABASE_URL=libsql://… DATABASE_AUTH_TOKEN=… npm run ledger:check    a Turso database
+
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
+import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
 import type { Bindings } from '../functions/env';
@@ -26,7 +28,7 @@ const services =
     media: null,
   });
 try {
-  const report = await checkLedger(services);
+  const report = await checkLedger(services, systemActor('command'));
   console.log(`ledger: ${report.groups} groups, ${report.entries} lines`);
   for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
   console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);

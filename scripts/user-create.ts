@@ -2,8 +2,10 @@
 //   npm run user:create -- --email E --password P --role admin [--username U]
 // Local database by default; with DATABASE_URL (and DATABASE_AUTH_TOKEN) set in the shell, the
 // production Turso/libSQL database (AUTH_SECRET must then be the production secret too).
+
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
+import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
 import type { Bindings } from '../functions/env';
@@ -41,7 +43,7 @@ const services = remote
   : (platform?.services ?? null);
 try {
   if (!services) throw new Error('no database');
-  const result = await ensureUser(services, {
+  const result = await ensureUser(services, systemActor('command'), {
     email,
     // An existing user is granted the role without a password; a new one needs it.
     password: password ?? '',

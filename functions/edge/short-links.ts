@@ -1,6 +1,7 @@
+import { ANYONE } from '../auth/authorize';
 import type { Services } from '../platform/services';
 import { resolveShortLink } from '../services/short-links/resolve';
-import { SHORT_CODE, sameSiteTarget } from '../services/short-links/target';
+import { SHORT_CODE, sameSiteTarget } from '../shared/short-links/target';
 
 export const isShortLinkPath = (pathname: string) => pathname === '/s' || pathname.startsWith('/s/');
 
@@ -25,7 +26,7 @@ export async function shortLinkRedirect(pathname: string, services: Services): P
   }
   let original: string | null;
   try {
-    original = await resolveShortLink(services, code);
+    original = await resolveShortLink(services, ANYONE, code);
   } catch (err) {
     console.error('Short link lookup failed:', code, err);
     return home();

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { forbidden } from '../lib/errors';
-import { gateStatus } from '../services/site-settings/gate';
+import { gateStatus } from '../shared/site-settings/gate';
 import { currentViewer } from './session';
 import type { AppEnv } from './types';
 

@@ -4,10 +4,10 @@ import { type Db, getDb } from '../db/client';
 import { type Bindings, type Config, getConfig } from '../env';
 import { buildPayments, detached, type Payments, type Schedule, webhookSecrets } from '../payments/stripe';
 import { type Doorbell, durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
-import { type CatalogueCache, catalogueCache } from '../services/catalogue/cache';
-import { createMailer, type Mailer } from '../services/mail/mailer';
+import { type CatalogueCache, catalogueCache } from './catalogue-cache';
 import { type Clock, systemClock } from './clock';
 import { localClock, syncLocalClock } from './local-clock';
+import { createMailer, type Mailer } from './mailer';
 
 /** The chain client (contracts, wallets): empty until the creator-coin features give it members. */
 export type Chain = Record<string, never>;

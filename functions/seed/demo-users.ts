@@ -1,6 +1,6 @@
 import type { Role } from '../lib/roles';
 import { ensureUser } from '../services/accounts/ensure-user';
-import type { SeedModule } from './types';
+import { SEED, type SeedModule } from './types';
 
 /** One demo account per role (README lists them). Local only; never seeded in production. */
 export const DEMO_PASSWORD = 'reelfund-demo';
@@ -17,7 +17,7 @@ export const demoUsersSeed: SeedModule = {
   name: 'demo-users',
   async run(services, log) {
     for (const u of DEMO_USERS) {
-      const r = await ensureUser(services, { ...u, password: DEMO_PASSWORD });
+      const r = await ensureUser(services, SEED, { ...u, password: DEMO_PASSWORD });
       log(`${r.created ? 'created' : 'kept'} ${u.email} (${u.roles.join(', ')})`);
     }
   },

@@ -12,7 +12,7 @@ import { submitCampaign } from '../services/campaigns/submit';
 import { castExtensionVote } from '../services/milestones/vote';
 import { receiveStripeEvent } from '../services/payments/receive-event';
 import { EMAILS, freeFilm, inDays, viewerFor, type Who } from './campaigns';
-import type { SeedModule } from './types';
+import { SEED, type SeedModule } from './types';
 
 /**
  * Money in the demo: backers' payments on a live campaign, a campaign whose goal was just reached
@@ -129,7 +129,7 @@ async function pay(services: Services, campaignId: string, payer: Viewer | null,
     payment_status: 'paid' as const,
     payment_intent: `pi_seed_${n}`,
   };
-  await receiveStripeEvent(services, obj.event('checkout.session.completed', `evt_seed_${n}`, paid), 'platform');
+  await receiveStripeEvent(services, SEED, obj.event('checkout.session.completed', `evt_seed_${n}`, paid), 'platform');
 }
 
 export const moneySeed: SeedModule = {

@@ -1,4 +1,8 @@
+import { systemActor } from '../auth/system-actor';
 import type { Services } from '../platform/services';
+
+/** The seed acts as the platform where no person would (demo accounts, Stripe's events). */
+export const SEED = systemActor('seed');
 
 export type SeedLog = (message: string) => void;
 

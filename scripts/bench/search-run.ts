@@ -1,12 +1,14 @@
 // Search latency on a catalogue of N films (run by scripts/bench/search.mjs under tsx). Builds its
 // own libSQL database file (the production driver) with the real migrations, inserts the films in
 // chunks (the FTS triggers index them as they land), then times the app's own searchFilms().
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { ANYONE } from '../../functions/auth/authorize';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
@@ -140,13 +142,13 @@ async function bench(size: number) {
       kv: null,
       media: null,
     });
-    for (const q of queries.slice(0, 100)) await searchFilms(typed, q); // warm-up
+    for (const q of queries.slice(0, 100)) await searchFilms(typed, ANYONE, q); // warm-up
     const times: number[] = [];
     let hits = 0;
     const byKind: Record<string, number[]> = {};
     for (const [i, q] of queries.entries()) {
       const t = performance.now();
-      const r = await searchFilms(typed, q);
+      const r = await searchFilms(typed, ANYONE, q);
       const dt = performance.now() - t;
       times.push(dt);
       hits += r.hits.length;

@@ -5,7 +5,7 @@ import type { Bindings } from '../../functions/env';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { createServices } from '../../functions/platform/services';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';

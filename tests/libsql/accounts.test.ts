@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SYSTEM } from '../support/actors';
 import { cookieFrom, jsonInit } from '../support/http';
 import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
 
@@ -80,14 +81,14 @@ describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
     const { ensureUser } = await import('../../functions/services/accounts/ensure-user');
     const services = libsqlServices(ctx.db);
     const email = `boss_${uid()}@example.test`;
-    const first = await ensureUser(services, {
+    const first = await ensureUser(services, TEST_SYSTEM, {
       email,
       password: 'boss-password',
       username: `boss_${uid()}`,
       roles: ['admin'],
     });
     expect(first).toMatchObject({ created: true, granted: ['admin'] });
-    const again = await ensureUser(services, {
+    const again = await ensureUser(services, TEST_SYSTEM, {
       email,
       password: '',
       username: 'ignored',

@@ -6,8 +6,9 @@ import { siteSettingsSeed } from '../../functions/seed/site-settings';
 import { createShortLink } from '../../functions/services/short-links/create';
 import { resolveShortLink } from '../../functions/services/short-links/resolve';
 import { unlockGate } from '../../functions/services/site-settings/gate';
-import { readGateSettings } from '../../functions/services/site-settings/store';
 import { updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings/update';
+import { readGateSettings } from '../../functions/shared/site-settings/store';
+import { ANYONE } from '../support/actors';
 import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The gate's and short links' SQL (upserts, insert-or-nothing with returning) on the production driver. */
@@ -48,12 +49,12 @@ describe('coming-soon settings on libSQL', () => {
   it('start off, switch on with a passcode, unlock with it', async () => {
     const kv = memoryKv();
     const deps = libsqlServices(ctx.db, { kv });
-    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
+    expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
     await updateSiteSettings(deps, viewer, { comingSoonEnabled: true, passcode: 'libsql-pass' });
-    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
+    expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
     expect(await readGateSettings(deps)).toMatchObject({ enabled: true });
-    await expect(unlockGate(deps, 'nope', '192.0.2.1')).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await unlockGate(deps, 'libsql-pass', '192.0.2.1')).toMatch(/^1\.\d+\./);
+    await expect(unlockGate(deps, ANYONE, 'nope', '192.0.2.1')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await unlockGate(deps, ANYONE, 'libsql-pass', '192.0.2.1')).toMatch(/^1\.\d+\./);
   });
 });
 
@@ -65,7 +66,7 @@ describe('short links on libSQL', () => {
       createShortLink(services, viewer, { path: '/movie/lib-1' }),
     ]);
     expect(a.code).toBe(b.code);
-    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), a.code)).toBe('/movie/lib-1');
-    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), 'unknown')).toBeNull();
+    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, a.code)).toBe('/movie/lib-1');
+    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, 'unknown')).toBeNull();
   });
 });

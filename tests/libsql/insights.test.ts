@@ -3,8 +3,8 @@ import { campaignContributors, campaigns, videos } from '../../functions/db/sche
 import { campaignAnalytics } from '../../functions/services/insights/analytics';
 import { campaignBreakdown } from '../../functions/services/insights/breakdown';
 import { memberStatement } from '../../functions/services/insights/statement';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
-import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 

@@ -14,6 +14,7 @@ import {
 import { computeShares } from '../../functions/lib/shares';
 import { castExtensionVote } from '../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { TEST_SYSTEM } from '../support/actors';
 import { libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
@@ -73,7 +74,7 @@ describe('milestones and the release on libSQL', () => {
         expiresAt: new Date(Date.now() + 3_600_000),
         createdAt: new Date(Date.now() - 60_000),
       });
-    await Promise.all(payments.map((p) => receiveStripeEvent(svc(), sessionCompleted(p), 'platform')));
+    await Promise.all(payments.map((p) => receiveStripeEvent(svc(), TEST_SYSTEM, sessionCompleted(p), 'platform')));
     const gross = payments.reduce((s, p) => s + p.amountCents, 0); // 15,435
     const row = await ctx.db.select().from(campaigns).where(eq(campaigns.id, team.id)).get();
     expect(row).toMatchObject({ currentAmount: gross, milestoneCount: 1, extensionPending: true, extensionVotes: 0 });

@@ -9,8 +9,9 @@ import {
   payouts,
   videos,
 } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
-import { processPayouts } from '../../functions/services/payouts';
+import { processPayouts } from '../../functions/services/payouts/process';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { TEST_SYSTEM } from '../support/actors';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
@@ -108,7 +109,7 @@ describe('processPayouts on libSQL', () => {
     const { campaignId, ids } = await released();
     const fake = fakeStripe();
     const deps = libsqlServices(ctx.db, { stripe: fake.stripe });
-    await Promise.all(Array.from({ length: 4 }, () => processPayouts(deps, { campaignId })));
+    await Promise.all(Array.from({ length: 4 }, () => processPayouts(deps, TEST_SYSTEM, { campaignId })));
     expect(fake.calls()).toBe(2);
     for (const id of ids) {
       expect(await ctx.db.select().from(payouts).where(eq(payouts.id, id)).get()).toMatchObject({
@@ -143,7 +144,7 @@ describe('processPayouts on libSQL', () => {
       .where(eq(connectAccounts.userId, refused?.userId ?? ''))
       .get();
     const fake = fakeStripe(new Set([account?.stripeAccountId ?? '']));
-    await processPayouts(libsqlServices(ctx.db, { stripe: fake.stripe }), { campaignId });
+    await processPayouts(libsqlServices(ctx.db, { stripe: fake.stripe }), TEST_SYSTEM, { campaignId });
     expect(
       await ctx.db
         .select()

@@ -17,6 +17,7 @@ import { type SearchResult, searchFilms } from '../../functions/services/catalog
 import { createFilm } from '../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../functions/services/films/seeding/review';
 import { updateFilm } from '../../functions/services/films/seeding/update';
+import { ANYONE } from '../support/actors';
 import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
 import { insertCampaign, insertFilm, insertPerson } from '../support/libsql-fixtures';
 
@@ -155,15 +156,15 @@ describe("search by a campaign's team on libSQL", () => {
       await db
         .insert(campaignContributors)
         .values({ campaignId: campaign.id, contributorId: member.userId, role: 'Editor', approved: true });
-      const before = await searchFilms(libsqlServices(db), member.username);
+      const before = await searchFilms(libsqlServices(db), ANYONE, member.username);
       expect(before.hits).toEqual([]);
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await migrate(libsql, { migrationsFolder: folder });
-      expect((await searchFilms(libsqlServices(db), member.username)).hits.map((h) => h.id)).toEqual([film]);
-      expect((await searchFilms(libsqlServices(db), `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([
-        film,
-      ]);
+      expect((await searchFilms(libsqlServices(db), ANYONE, member.username)).hits.map((h) => h.id)).toEqual([film]);
+      expect(
+        (await searchFilms(libsqlServices(db), ANYONE, `${w} ${filmOwner.username}`)).hits.map((h) => h.id),
+      ).toEqual([film]);
     } finally {
       client.close();
       rmSync(dir, { recursive: true, force: true });

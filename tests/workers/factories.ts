@@ -3,7 +3,7 @@ import type { Viewer } from '../../functions/auth/viewer';
 import { getDb } from '../../functions/db/client';
 import { user } from '../../functions/db/schema';
 import type { Role } from '../../functions/lib/roles';
-import { grantRole } from '../../functions/services/roles/grant';
+import { grantRole } from '../../functions/services/accounts/internal/roles';
 import { cookieFrom, jsonInit } from '../support/http';
 import { call, env } from './support';
 

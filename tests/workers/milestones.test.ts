@@ -14,8 +14,9 @@ import {
 } from '../../functions/db/schema';
 import { MSG } from '../../functions/lib/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { readyMember } from './payout-factories';
@@ -245,6 +246,7 @@ describe('payments while the team votes', () => {
     });
     await receiveStripeEvent(
       testServices({ db: racing, stripe, bell: silentDoorbell }),
+      TEST_SYSTEM,
       sessionCompleted(p),
       'platform',
     );

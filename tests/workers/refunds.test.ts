@@ -13,12 +13,12 @@ import {
 import { MSG } from '../../functions/lib/messages';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
+import { listOutbox } from '../../functions/platform/outbox';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
-import { readOutbox } from '../../functions/services/mail/outbox';
-import { refundCancelledCampaign } from '../../functions/services/refunds/cancelled';
-import { ledgerPayment } from '../../functions/services/refunds/escrow';
-import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
+import { refundCancelledCampaign } from '../../functions/services/refunds/internal/refund-campaign';
+import { ledgerPayment } from '../../functions/shared/refunds/escrow';
+import { escrowRefundStatements } from '../../functions/shared/refunds/refund-batch';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
@@ -87,7 +87,7 @@ const released = (p: TestPayment) =>
 const setStatus = (campaignId: string, status: string, cookie: string) =>
   call(`/api/campaigns/${campaignId}/status`, jsonInit('POST', { status }, cookie));
 const guestMails = async (title: string) =>
-  (await readOutbox(env.KV, { to: GUEST, limit: 200 })).filter((m) => m.text.includes(title));
+  (await listOutbox(env.KV, { to: GUEST, limit: 200 })).filter((m) => m.text.includes(title));
 
 describe('cancelling a campaign refunds every payment still in escrow, once', () => {
   it('refunds escrowed payments in full (not the released one), tells each payer, and a repeat changes nothing', async () => {

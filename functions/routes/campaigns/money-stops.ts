@@ -1,7 +1,8 @@
 import { createMiddleware } from 'hono/factory';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { openCheckouts } from '../../services/payments/expire-checkouts';
 import { afterCampaignChange } from '../../services/refunds/money-stops';
+import { openCheckouts } from '../../shared/payments/expire-checkouts';
 
 /**
  * Every successful change to /api/campaigns/:id or below is followed, after the response, by
@@ -19,5 +20,7 @@ export const afterCampaignWrites = createMiddleware<AppEnv>(async (c, next) => {
   const before = deleting ? await openCheckouts(services.db, campaignId) : undefined;
   await next();
   if (c.res.status >= 300) return;
-  services.schedule(afterCampaignChange(services, campaignId, before));
+  // Only a signed-in caller can change a campaign (a guest's checkout changes nothing here).
+  const actor = await currentViewer(c);
+  if (actor) services.schedule(afterCampaignChange(services, actor, campaignId, before));
 });

@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ANYONE } from '../../auth/authorize';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { accessCookie, clearedAccessCookie } from '../../services/site-settings/access-cookie';
-import { gateStatus, unlockGate } from '../../services/site-settings/gate';
+import { readSiteAccess, unlockGate } from '../../services/site-settings/gate';
+import { accessCookie, clearedAccessCookie } from '../../shared/site-settings/access-cookie';
 
 const unlockInput = z.object({ passcode: z.string().max(256) });
 
@@ -13,13 +14,13 @@ const secureCookies = (publicUrl: string) => publicUrl.startsWith('https://');
 /** The coming-soon gate's own endpoints (open while the gate is on). Nothing here returns the passcode. */
 export const gateRoutes = new Hono<AppEnv>()
   .get('/status', async (c) => {
-    const status = await gateStatus(c.get('services'), c.req.raw.headers, () => currentViewer(c));
+    const status = await readSiteAccess(c.get('services'), await currentViewer(c), c.req.raw.headers);
     c.header('Cache-Control', 'private, no-store');
     return c.json(status);
   })
   .post('/unlock', validate('json', unlockInput), async (c) => {
     const address = c.req.header('cf-connecting-ip') ?? null;
-    const value = await unlockGate(c.get('services'), c.req.valid('json').passcode, address);
+    const value = await unlockGate(c.get('services'), ANYONE, c.req.valid('json').passcode, address);
     c.header('set-cookie', accessCookie(value, secureCookies(c.get('services').config.PUBLIC_URL)));
     return c.json({ authorized: true });
   })

@@ -1,10 +1,14 @@
 import { type Context, Hono } from 'hono';
 import Stripe from 'stripe';
+import { systemActor } from '../../auth/system-actor';
 import type { StripeEventSource } from '../../db/schema';
 import type { AppEnv } from '../../http/types';
 import { badRequest } from '../../lib/errors';
 import { webhookSecrets } from '../../payments/stripe';
 import { receiveStripeEvent } from '../../services/payments/receive-event';
+
+/** The Stripe webhook acts as the platform: Stripe's signature, checked below, is its credential. */
+const WEBHOOK = systemActor('webhook');
 
 /** Stripe signs the timestamp too; older deliveries (replays) are refused. */
 const TOLERANCE_SECONDS = 300;
@@ -27,7 +31,7 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
-  const receipt = await receiveStripeEvent(c.get('services'), event, source);
+  const receipt = await receiveStripeEvent(c.get('services'), WEBHOOK, event, source);
   return c.json({ received: true, ...receipt });
 }
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { session } from '../../db/schema';
 import type { Services } from '../../platform/services';
 
@@ -9,9 +9,10 @@ import type { Services } from '../../platform/services';
  */
 export async function signOutEverywhere(
   services: Pick<Services, 'auth' | 'db'>,
-  viewer: Viewer,
+  actor: Actor,
   headers: Headers,
 ): Promise<string[]> {
+  const viewer = authorize(actor, 'signed-in');
   const { headers: out } = await services.auth.api.signOut({ headers, returnHeaders: true });
   await services.db.delete(session).where(eq(session.userId, viewer.userId));
   return out.getSetCookie();

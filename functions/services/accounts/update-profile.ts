@@ -1,22 +1,10 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { usernameSchema } from '../../auth/username';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { profiles, user, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
 import type { Services } from '../../platform/services';
-
-export const updateProfileInput = z
-  .object({
-    username: usernameSchema.optional(),
-    avatarUrl: z
-      .union([z.url({ protocol: /^https?$/, message: 'Avatar must be an http(s) URL' }).max(500), z.literal('')])
-      .optional(),
-  })
-  .strict();
-
-export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
+import type { UpdateProfileInput } from '../../shared/accounts/input';
 
 /**
  * A user edits their own profile; usernames stay unique case-insensitively. When the name or avatar
@@ -25,9 +13,10 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
  */
 export async function updateProfile(
   { db, cache }: Pick<Services, 'db' | 'cache'>,
-  viewer: Viewer,
+  actor: Actor,
   input: UpdateProfileInput,
 ) {
+  const viewer = authorize(actor, 'signed-in');
   if (input.username === undefined && input.avatarUrl === undefined) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db

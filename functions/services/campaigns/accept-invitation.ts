@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, partnershipAgreements, userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { canAcceptInvitation } from '../../lib/campaign-status';
@@ -7,9 +7,9 @@ import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isContributor } from '../../lib/roles';
 import type { Services } from '../../platform/services';
-import { notify } from '../notifications/notify';
-import { loadCampaignAccess, type MemberRow } from './access';
-import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-write';
+import { loadCampaignAccess, type MemberRow } from '../../shared/campaigns/access';
+import { commitGuarded, historyRow, memberWon, newRevision } from '../../shared/campaigns/guarded-write';
+import { notify } from '../../shared/notifications/notify';
 
 /**
  * An invitee approves their own share ("Approve & Join"). The server finds them by their team row,
@@ -19,10 +19,11 @@ import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-wri
  */
 export async function acceptInvitation(
   { db, bell }: Services,
-  viewer: Viewer,
+  actor: Actor,
   campaignId: string,
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
 import { type CampaignStatus, displayStatus, STATUS_LABELS } from '../../lib/campaign-status';
 import type { Services } from '../../platform/services';
@@ -68,7 +68,8 @@ const columnsFor = (viewerId: string) => ({
  * The /contributor Campaigns tab: campaigns of the viewer's films, the teams they are on or invited
  * to, and their films that have no campaign yet.
  */
-export async function listMyCampaigns({ db }: Services, viewer: Viewer) {
+export async function listMyCampaigns({ db }: Services, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
   const columns = columnsFor(viewer.userId);
   // Not db.batch: D1's batch maps joined columns by name (id, title collide).
   const [owned, memberships, freeFilms] = await Promise.all([

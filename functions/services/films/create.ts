@@ -1,17 +1,18 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { Services } from '../../platform/services';
-import { assertCategory, resolveUpload } from './assets';
-import { loadFilmView } from './context';
-import type { CreateFilmInput } from './input';
-import { notifyAdminsOfSubmission } from './notify-admins';
+import type { CreateFilmInput } from '../../shared/films/input';
+import { assertCategory, resolveUpload } from './internal/assets';
+import { loadFilmView } from './internal/film-view';
+import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
  * A creator (or an admin) adds a film from a finished video upload and its details. It goes
  * straight to review (pending); the admins hear of it in the same write.
  */
-export async function createFilm({ db, bell }: Services, viewer: Viewer, input: CreateFilmInput) {
+export async function createFilm({ db, bell }: Services, actor: Actor, input: CreateFilmInput) {
+  const viewer = authorize(actor, 'contributor');
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
   await assertCategory(db, input.categoryId);

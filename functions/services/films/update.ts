@@ -1,23 +1,23 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { isAdmin } from '../../lib/roles';
 import { mediaOf, type Services } from '../../platform/services';
-import { assertCategory, deleteIfUnused, resolveUpload } from './assets';
-import { type FilmRow, loadFilmView, loadManageableFilm } from './context';
-import { abortUnlessChanged, committing } from './guard';
-import type { UpdateFilmInput } from './input';
-import { notifyAdminsOfSubmission } from './notify-admins';
+import type { UpdateFilmInput } from '../../shared/films/input';
+import { assertCategory, deleteIfUnused, resolveUpload } from './internal/assets';
+import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
+import { abortUnlessChanged, committing } from './internal/guard';
+import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
  * Where an edit leaves the review: an admin's edit keeps the status. An owner's edit of a rejected
  * film resubmits it; a new video for an approved film must be reviewed again; text edits of an
  * approved film keep it in the catalogue.
  */
-export function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): ReviewStatus {
+function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): ReviewStatus {
   if (byAdmin) return film.reviewStatus;
   if (film.reviewStatus === 'rejected' || film.reviewStatus === 'draft') return 'pending';
   if (film.reviewStatus === 'approved' && newMedia) return 'pending';
@@ -25,7 +25,8 @@ export function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boole
 }
 
 /** The owner or an admin edits a film's details, poster or video. Anyone else: 404. */
-export async function updateFilm(services: Services, viewer: Viewer, id: string, input: UpdateFilmInput) {
+export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
+  const viewer = authorize(actor, 'contributor');
   const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Services } from '../../platform/services';
 
 export interface HealthReport {
@@ -8,7 +9,8 @@ export interface HealthReport {
 }
 
 /** Health: the database answers a query. */
-export async function checkHealth({ db }: Pick<Services, 'db'>): Promise<HealthReport> {
+export async function checkHealth({ db }: Pick<Services, 'db'>, actor: Actor): Promise<HealthReport> {
+  authorize(actor, 'public');
   let database: HealthReport['database'] = 'ok';
   try {
     await db.get(sql`select 1 as one`);

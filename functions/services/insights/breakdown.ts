@@ -1,15 +1,13 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { CampaignStatus } from '../../lib/campaign-status';
 import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
-import { loadCampaignAccess } from '../campaigns/access';
-import { campaignLedgerFigures, memberFigures } from './ledger-figures';
-import { type MoneyMember, moneyMembers } from './team';
-
-/** Statuses whose money anyone may see; a campaign in any other status only to those who may view it. */
-export const PUBLIC_BREAKDOWN_STATUSES: readonly CampaignStatus[] = ['live', 'paused', 'completed'];
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { campaignLedgerFigures, memberFigures } from './internal/ledger-figures';
+import { type MoneyMember, moneyMembers } from './internal/team';
 
 export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
   userId: string;
@@ -44,9 +42,10 @@ export interface CampaignBreakdown {
  */
 export async function campaignBreakdown(
   { db }: Pick<Services, 'db'>,
-  viewer: Viewer | null,
+  actor: Actor,
   campaignId: string,
 ): Promise<CampaignBreakdown> {
+  const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
@@ -78,9 +77,10 @@ export async function campaignBreakdown(
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
 export async function filmBreakdown(
   services: Pick<Services, 'db'>,
-  viewer: Viewer | null,
+  actor: Actor,
   campaignId: string | null | undefined,
 ) {
+  const viewer = authorize(actor, 'public');
   if (!campaignId) return null;
   try {
     return await campaignBreakdown(services, viewer, campaignId);

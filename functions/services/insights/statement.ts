@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import {
   campaignContributors,
@@ -13,7 +13,8 @@ import {
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
-import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './ledger-figures';
+import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
+import { statementCsv, statementFileName } from './internal/statement-csv';
 
 export type Balances = Record<MemberAccount, number>;
 
@@ -104,9 +105,10 @@ function describe(kind: LedgerKind, account: MemberAccount, key: string, milesto
  */
 export async function memberStatement(
   { db }: Pick<Services, 'db'>,
-  viewer: Viewer,
+  actor: Actor,
   campaignId: string | null = null,
 ): Promise<MemberStatement> {
+  const viewer = authorize(actor, 'signed-in');
   const userId = viewer.userId;
   let campaignIds: string[];
   if (campaignId) {
@@ -194,4 +196,15 @@ async function withBalances(db: Db, campaignId: string | null, raw: RawLine[]): 
     } satisfies StatementLine;
   });
   return { campaignId, lines, totals: { ...balances } };
+}
+
+/** The statement as a CSV download: its body and file name. */
+export async function memberStatementCsv(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string | null = null,
+) {
+  authorize(actor, 'signed-in');
+  const statement = await memberStatement(services, actor, campaignId);
+  return { csv: statementCsv(statement), fileName: statementFileName(campaignId) };
 }

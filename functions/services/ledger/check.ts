@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { ledgerEntries, ledgerGroups } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { LEDGER_PROJECTIONS, type ProjectionCheck } from './projections';
+import { LEDGER_PROJECTIONS, type ProjectionCheck } from '../../shared/ledger/projections';
 
 export interface LedgerProblem {
   check: string;
@@ -23,8 +24,10 @@ export interface LedgerReport {
  */
 export async function checkLedger(
   { db }: Pick<Services, 'db'>,
+  actor: Actor,
   projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS,
 ) {
+  authorize(actor, 'system');
   const problems: LedgerProblem[] = [];
 
   const unbalanced = await db

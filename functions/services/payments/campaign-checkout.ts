@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
-import { createCheckout } from './create-checkout';
+import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
   username: string;
@@ -71,13 +72,21 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   };
 }
 
-export const campaignFunding = ({ db }: Pick<Services, 'db'>, campaignId: string) =>
-  fundingWhere(db, eq(campaigns.id, campaignId));
-export const filmFunding = ({ db }: Pick<Services, 'db'>, movieId: string) =>
-  fundingWhere(db, eq(campaigns.movieId, movieId));
+/** A campaign's public funding figures (the fund and donate pages, GET /api/campaigns/:id/funding). */
+export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+  authorize(actor, 'public');
+  return fundingWhere(db, eq(campaigns.id, campaignId));
+}
+
+/** The public funding figures of a film's campaign, or null when it has none. */
+export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+  authorize(actor, 'public');
+  return fundingWhere(db, eq(campaigns.movieId, movieId));
+}
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns({ db }: Pick<Services, 'db'>) {
+export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'public');
   return db
     .select({
       campaignId: campaigns.id,
@@ -104,11 +113,14 @@ export interface CampaignCheckoutInput {
  */
 export async function startCampaignCheckout(
   services: Pick<Services, 'db' | 'stripe' | 'config'>,
-  payer: { userId: string; email: string } | null,
+  actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const funding = await campaignFunding(services, campaignId);
+  const viewer = authorize(actor, 'public');
+  if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
+  const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
+  const funding = await campaignFunding(services, viewer, campaignId);
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
   if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
@@ -126,7 +138,8 @@ export async function startCampaignCheckout(
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt({ db }: Pick<Services, 'db'>, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Services, 'db'>, actor: Actor, sessionId: string) {
+  authorize(actor, 'public');
   return (
     (await db
       .select({

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { shortUrls } from '../../db/schema';
 import { allowedFor } from '../../edge/protection';
 import { ApiError, badRequest, forbidden } from '../../lib/errors';
 import { matchPageRoute, type PageAccess } from '../../lib/page-routes';
 import type { Services } from '../../platform/services';
-import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from './target';
-
-export const createShortLinkInput = z.object({ path: z.string().min(1).max(2048) });
+import type { createShortLinkInput } from '../../shared/short-links/input';
+import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../shared/short-links/target';
 
 export interface ShortLink {
   code: string;
@@ -29,9 +29,10 @@ function mayOpen(access: PageAccess, viewer: Viewer, isLocal: boolean) {
  */
 export async function createShortLink(
   deps: Pick<Services, 'db' | 'kv' | 'config'>,
-  viewer: Viewer,
+  actor: Actor,
   input: z.infer<typeof createShortLinkInput>,
 ): Promise<ShortLink> {
+  const viewer = authorize(actor, 'signed-in');
   const site = { publicUrl: deps.config.PUBLIC_URL, isLocal: deps.config.isLocal };
   const path = sameSiteTarget(input.path, site.publicUrl);
   if (!path) throw badRequest('Short links can only point to pages of this site');

@@ -1,13 +1,19 @@
 import { eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { shortUrls } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { SHORT_LINK_KV_PREFIX } from './target';
+import { SHORT_LINK_KV_PREFIX } from '../../shared/short-links/target';
 
 /**
  * The stored address of a code: KV first; on a miss (or a KV failure) the short_urls row, which is
  * then copied to KV. null when the code is unknown; a failing table read throws.
  */
-export async function resolveShortLink({ db, kv }: Pick<Services, 'db' | 'kv'>, code: string): Promise<string | null> {
+export async function resolveShortLink(
+  { db, kv }: Pick<Services, 'db' | 'kv'>,
+  actor: Actor,
+  code: string,
+): Promise<string | null> {
+  authorize(actor, 'public');
   try {
     const hit = kv ? await kv.get(`${SHORT_LINK_KV_PREFIX}${code}`) : null;
     if (hit !== null) return hit;

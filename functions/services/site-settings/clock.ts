@@ -1,26 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import type { z } from 'zod';
+import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { isAdmin } from '../../lib/roles';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 import type { Services } from '../../platform/services';
-
-const YEAR_MS = 366 * 86_400_000;
-
-export const clockOffsetInput = z
-  .object({
-    offsetMs: z
-      .number()
-      .int()
-      .min(-10 * YEAR_MS)
-      .max(10 * YEAR_MS),
-  })
-  .strict();
+import type { clockOffsetInput } from '../../shared/site-settings/input';
 
 /** What a local server's clock reads now, and how far it is moved from the real time. */
-export function viewClock({ clock }: Pick<Services, 'clock'>) {
+export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {
+  authorize(actor, 'public');
   const now = clock.now();
   return { now: now.toISOString(), offsetMs: now.getTime() - Date.now() };
 }
@@ -31,10 +20,10 @@ export function viewClock({ clock }: Pick<Services, 'clock'>) {
  */
 export async function setClockOffset(
   services: Pick<Services, 'db' | 'config' | 'clock'>,
-  viewer: Viewer,
+  actor: Actor,
   input: z.infer<typeof clockOffsetInput>,
 ) {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+  const viewer = authorize(actor, 'admin');
   if (!services.config.isLocal) throw forbidden('The clock can only be moved on a local server');
   const value = String(input.offsetMs);
   await services.db
@@ -45,5 +34,5 @@ export async function setClockOffset(
       set: { settingValue: value, updatedBy: viewer.userId, updatedAt: sql`(unixepoch('subsec') * 1000)` },
     });
   adoptLocalClockOffset(input.offsetMs);
-  return viewClock(services);
+  return viewClock(services, viewer);
 }

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { mediaOf, type Services } from '../../platform/services';
-import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './context';
+import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Joins the confirmed parts into the R2 object once every part is there. Completing twice is a no-op. */
-export async function completeUpload(services: Pick<Services, 'db' | 'media'>, viewer: Viewer, id: string) {
+export async function completeUpload(services: Pick<Services, 'db' | 'media'>, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'contributor');
   const { db } = services;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') return uploadView(row);

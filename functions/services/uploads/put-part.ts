@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
 import { ApiError, badRequest, conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
@@ -7,7 +7,7 @@ import { sniffVideo } from '../../lib/media-sniff';
 import { expectedPartSize } from '../../lib/upload-plan';
 import { mediaOf, type Services } from '../../platform/services';
 import { abortUpload } from './abort';
-import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './context';
+import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /**
  * Stores one part in R2 and records it as confirmed. Every part must have its planned length; the
@@ -16,11 +16,12 @@ import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './co
  */
 export async function putPart(
   deps: Pick<Services, 'db' | 'media' | 'clock'>,
-  viewer: Viewer,
+  actor: Actor,
   uploadId: string,
   partNumber: number,
   body: ArrayBuffer,
 ) {
+  const viewer = authorize(actor, 'contributor');
   const { db } = deps;
   const bucket = mediaOf(deps);
   const row = await loadOwnUpload(db, viewer.userId, uploadId);

@@ -1,7 +1,7 @@
 import { MSG } from '../../../functions/lib/messages';
 import { isAdmin, type Role } from '../../../functions/lib/roles';
-import type { FilmRef } from '../../../functions/services/campaigns/access';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { FilmRef } from '../../../functions/shared/campaigns/access';
 import { toast } from '../../stores/toast';
 import { CampaignActions } from './CampaignActions';
 import { CoinsCard } from './CoinsCard';

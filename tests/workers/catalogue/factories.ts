@@ -1,5 +1,5 @@
 import { categories, type ReviewStatus } from '../../../functions/db/schema';
-import type { FilmFields } from '../../../functions/services/films/schema';
+import type { FilmFields } from '../../../functions/services/films/internal/schema';
 import { createFilm } from '../../../functions/services/films/seeding/create';
 import { reviewFilm } from '../../../functions/services/films/seeding/review';
 import { makeUser, type TestUser, uid } from '../factories';

@@ -3,7 +3,7 @@ import { videos } from '../../../db/schema';
 import { forbidden } from '../../../lib/errors';
 import { isContributor } from '../../../lib/roles';
 import type { Services } from '../../../platform/services';
-import { type FilmFields, filmFields } from '../schema';
+import { type FilmFields, filmFields } from '../internal/schema';
 
 export type FilmActor = Pick<Viewer, 'userId' | 'roles'>;
 

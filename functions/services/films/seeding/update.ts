@@ -3,7 +3,7 @@ import { videos } from '../../../db/schema';
 import { notFound } from '../../../lib/errors';
 import { isAdmin } from '../../../lib/roles';
 import type { Services } from '../../../platform/services';
-import { type FilmFields, filmFields } from '../schema';
+import { type FilmFields, filmFields } from '../internal/schema';
 import type { FilmActor } from './create';
 
 /** The owner or an admin edits a film's fields; anyone else gets 404 (the film is not theirs to know). */
