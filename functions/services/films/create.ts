@@ -4,18 +4,20 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { assertCategory, resolveUpload } from './assets';
 import { type FilmDeps, loadFilmView } from './context';
 import type { CreateFilmInput } from './input';
+import { storeCaptions } from './internal/captions';
 import { notifyAdminsOfSubmission } from './notify-admins';
 
 /**
- * A creator (or an admin) adds a film from a finished video upload and its details. It goes
- * straight to review (pending); the admins hear of it in the same write.
+ * A creator (or an admin) adds a film from a finished video upload and its details (captions, a
+ * WebVTT text, optional). It goes straight to review (pending); the admins hear of it in the same write.
  */
-export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: CreateFilmInput) {
+export async function createFilm({ db, bell, bucket }: FilmDeps, viewer: Viewer, input: CreateFilmInput) {
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
   await assertCategory(db, input.categoryId);
 
   const id = crypto.randomUUID();
+  const captions = input.captions ? await storeCaptions(bucket, id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db.insert(videos).values({
@@ -31,11 +33,17 @@ export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: 
       posterKey: poster?.r2Key ?? null,
       posterWidth: poster?.width ?? null,
       posterHeight: poster?.height ?? null,
+      captionsKey: captions?.key ?? null,
       contributorId: viewer.userId,
       reviewStatus: 'pending',
     }),
   );
   await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
-  await uow.commit();
+  try {
+    await uow.commit();
+  } catch (err) {
+    await captions?.discard();
+    throw err;
+  }
   return loadFilmView(db, id);
 }

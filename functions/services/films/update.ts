@@ -10,6 +10,7 @@ import { bumpCatalogueVersion } from './catalogue-version';
 import { type FilmDeps, type FilmRow, loadFilmView, loadManageableFilm } from './context';
 import { abortUnlessChanged, committing } from './guard';
 import type { UpdateFilmInput } from './input';
+import { storeCaptions } from './internal/captions';
 import { notifyAdminsOfSubmission } from './notify-admins';
 
 /**
@@ -24,7 +25,7 @@ export function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boole
   return film.reviewStatus;
 }
 
-/** The owner or an admin edits a film's details, poster or video. Anyone else: 404. */
+/** The owner or an admin edits a film's details, poster, video or captions. Anyone else: 404. */
 export async function updateFilm(
   { db, bell, kv, bucket }: FilmDeps,
   viewer: Viewer,
@@ -40,6 +41,7 @@ export async function updateFilm(
 
   const status = statusAfterEdit(film, isAdmin(viewer.roles), Boolean(video));
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
+  const captions = input.captions ? await storeCaptions(bucket, id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -52,6 +54,7 @@ export async function updateFilm(
         ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
         ...(video ? { videoKey: video.r2Key, videoType: video.contentType, videoBytes: video.size } : {}),
         ...(poster ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height } : {}),
+        ...(input.captions !== undefined ? { captionsKey: captions?.key ?? null } : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -65,7 +68,13 @@ export async function updateFilm(
   if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
   if (video) uow.afterCommit(() => deleteIfUnused(db, bucket, film.videoKey));
   if (poster) uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  if (input.captions !== undefined) uow.afterCommit(() => deleteIfUnused(db, bucket, film.captionsKey));
 
-  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  try {
+    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  } catch (err) {
+    await captions?.discard();
+    throw err;
+  }
   return loadFilmView(db, id);
 }
