@@ -8,6 +8,7 @@ import { isAdmin } from '../../lib/roles';
 import { mediaOf, type Services } from '../../platform/services';
 import type { UpdateFilmInput } from '../../shared/films/input';
 import { assertCategory, deleteIfUnused, resolveUpload } from './internal/assets';
+import { storeCaptions } from './internal/captions';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';
@@ -24,7 +25,7 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
   return film.reviewStatus;
 }
 
-/** The owner or an admin edits a film's details, poster or video. Anyone else: 404. */
+/** The owner or an admin edits a film's details, poster, video or captions. Anyone else: 404. */
 export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
   const viewer = authorize(actor, 'contributor');
   const { db, bell, cache } = services;
@@ -37,6 +38,7 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
 
   const status = statusAfterEdit(film, isAdmin(viewer.roles), Boolean(video));
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
+  const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -49,6 +51,7 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
         ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
         ...(video ? { videoKey: video.r2Key, videoType: video.contentType, videoBytes: video.size } : {}),
         ...(poster ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height } : {}),
+        ...(input.captions !== undefined ? { captionsKey: captions?.key ?? null } : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -62,7 +65,13 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
   if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
   if (poster) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
+  if (input.captions !== undefined) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.captionsKey));
 
-  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  try {
+    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  } catch (err) {
+    await captions?.discard();
+    throw err;
+  }
   return loadFilmView(db, id);
 }

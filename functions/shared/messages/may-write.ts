@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { creatorMessages } from '../../db/schema';
+import { campaignContributors, creatorMessages } from '../../db/schema';
 import { isContributor, isEditor, type Role } from '../../lib/roles';
 
 /** Creators, admins and editors may start a conversation with anyone. */
@@ -18,12 +18,15 @@ export async function hasWrittenTo(db: Db, fromId: string, toId: string): Promis
   return Boolean(row);
 }
 
-/**
- * EXTENSION POINT for the campaigns issue: true when `inviterId` invited `inviteeId` to a campaign
- * team (campaign_contributors.invited_by), which lets the invitee write back. No teams exist yet.
- */
-export async function hasInvitedToTeam(_db: Db, _inviterId: string, _inviteeId: string): Promise<boolean> {
-  return false;
+/** Has `inviterId` invited `inviteeId` to a campaign team (the invitation still standing)? */
+export async function hasInvitedToTeam(db: Db, inviterId: string, inviteeId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: campaignContributors.id })
+    .from(campaignContributors)
+    .where(and(eq(campaignContributors.contributorId, inviteeId), eq(campaignContributors.invitedBy, inviterId)))
+    .limit(1)
+    .get();
+  return Boolean(row);
 }
 
 /** Who may write to whom: starters write to anyone; others reply to someone who wrote to them or invited them. */

@@ -6,11 +6,10 @@ import { videos } from '../../../functions/db/schema';
 import { CATALOGUE_VERSION_KEY } from '../../../functions/platform/catalogue-cache';
 import { getCreator, getFilm } from '../../../functions/services/catalogue/film';
 import { loadHome } from '../../../functions/services/catalogue/home';
-import { updateFilm } from '../../../functions/services/films/seeding/update';
 import { ANYONE } from '../../support/actors';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env, testServices } from '../support';
-import { ctx, makeFilm } from './factories';
+import { ctx, filmCall, makeFilm } from './factories';
 
 let owner: TestUser;
 beforeAll(async () => {
@@ -25,7 +24,7 @@ const noDatabase = new Proxy({} as Db, {
 });
 const cacheOnly = () => testServices({ db: noDatabase });
 
-describe('the catalogue cache', () => {
+describe('the catalogue cache', { timeout: 30_000 }, () => {
   it('serves a repeated read from KV without a database query', async () => {
     const film = await makeFilm(owner);
     const first = await getFilm(ctx(), ANYONE, film.id);
@@ -45,7 +44,7 @@ describe('the catalogue cache', () => {
     expect((await getFilm(ctx(), ANYONE, film.id))?.title).toBe(film.title);
 
     const title = `Renamed ${uid()}`;
-    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { title });
+    await filmCall(`/api/films/${film.id}`, 'PATCH', { title }, owner);
     expect((await getFilm(ctx(), ANYONE, film.id))?.title).toBe(title);
     expect((await loadHome(ctx(), ANYONE)).newest.find((f) => f.id === film.id)?.title).toBe(title);
     // And the new version needed the database once, then it is cached again.
@@ -59,7 +58,7 @@ describe('the catalogue cache', () => {
   });
 });
 
-describe('a profile edit and the catalogue cache', () => {
+describe('a profile edit and the catalogue cache', { timeout: 30_000 }, () => {
   it("shows a creator's new name at once on the film, the creator's page and the home cards", async () => {
     const creator = await makeUser(['contributor'], 'named');
     const film = await makeFilm(creator);

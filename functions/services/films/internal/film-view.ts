@@ -64,6 +64,8 @@ export function filmView({ film, categoryName, ownerUsername }: ViewRow) {
     poster: film.posterKey
       ? { url: `/api/studio/films/${film.id}/poster?v=${v}`, width: film.posterWidth, height: film.posterHeight }
       : null,
+    // The player's own captions route serves them to the owner and admins before approval too.
+    captions: film.captionsKey ? { url: `/api/media/captions/${film.id}?v=${v}` } : null,
   };
 }
 
