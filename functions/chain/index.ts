@@ -1,0 +1,4 @@
+export * from './campaign-key';
+export * from './coins';
+export * from './deploy';
+export * from './generated';
