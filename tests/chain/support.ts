@@ -1,8 +1,6 @@
 import { network } from 'hardhat';
 import {
   type Address,
-  BaseError,
-  ContractFunctionRevertedError,
   createPublicClient,
   createTestClient,
   createWalletClient,
@@ -20,6 +18,7 @@ import {
   deployCampaignCoin,
   deployLocalChain,
   memberVestingAbi,
+  revertName,
   testUsdcAbi,
   type Wallet,
 } from '../../functions/chain';
@@ -83,16 +82,13 @@ export async function ok(chain: Chain, hash: Promise<Hex>) {
   return receipt;
 }
 
-/** The custom error a call reverted with (its name), or throws if it did not revert. */
+/** The custom error a call reverted with (its name); throws if it did not revert, or failed otherwise. */
 export async function revertOf(call: Promise<unknown>): Promise<string> {
   try {
     await call;
   } catch (err) {
-    if (err instanceof BaseError) {
-      const revert = err.walk((e) => e instanceof ContractFunctionRevertedError);
-      if (revert instanceof ContractFunctionRevertedError)
-        return revert.data?.errorName ?? revert.signature ?? 'revert';
-    }
+    const name = revertName(err);
+    if (name) return name;
     throw err;
   }
   throw new Error('the call did not revert');
