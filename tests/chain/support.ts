@@ -25,7 +25,7 @@ import {
 
 /** A fresh in-process chain (each connection is its own chain) with the local TestUSDC and factory on it. */
 export async function startChain() {
-  const { provider } = await network.connect();
+  const { provider } = await network.create();
   const transport = custom(provider);
   const client = createPublicClient({ chain: hardhat, transport }) as PublicClient;
   const test = createTestClient({ chain: hardhat, mode: 'hardhat', transport });
