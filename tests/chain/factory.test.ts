@@ -1,3 +1,4 @@
+import { pad, toHex } from 'viem';
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
   campaignKey,
@@ -8,8 +9,19 @@ import {
   deploymentFromReceipt,
   memberVestingAbi,
   ONE_COIN,
+  testUsdcAbi,
 } from '../../functions/chain';
-import { type Chain, campaign, coinBalance, deployCampaign, revertOf, startChain } from './support';
+import {
+  type Chain,
+  campaign,
+  coinBalance,
+  deployCampaign,
+  faucet,
+  ok,
+  revertOf,
+  startChain,
+  withdrawable,
+} from './support';
 
 let chain: Chain;
 beforeAll(async () => {
@@ -186,6 +198,38 @@ describe('a deployment', () => {
       args: [chain.stranger.account.address, true],
     });
     expect(await revertOf(setDeployer)).toBe('OwnableUnauthorizedAccount');
+  });
+
+  test('a team of 20 members deploys and is paid; more, repeated or unshared members revert', async () => {
+    const addresses = Array.from({ length: 21 }, (_, i) => pad(toHex(i + 1), { size: 20 }));
+    const team = addresses.slice(0, 20).map((address) => ({ address, share: 45 }));
+    const d = await deployCampaign(chain, campaign(chain, { members: team, feePercent: 10 }));
+    await faucet(chain, chain.fan.account.address, 10_000n);
+    await ok(
+      chain,
+      chain.fan.writeContract({
+        address: chain.usdc,
+        abi: testUsdcAbi,
+        functionName: 'approve',
+        args: [d.drop, 10_000n],
+      }),
+    );
+    await ok(chain, chain.fan.writeContract({ address: d.drop, abi: coinDropAbi, functionName: 'buy', args: [1n] }));
+    // 9,000 units over 20 equal shares: 450 each.
+    const credits = await Promise.all(team.map((m) => withdrawable(chain, d.drop, m.address)));
+    expect(credits).toEqual(team.map(() => 450n));
+
+    const call = (members: { address: `0x${string}`; share: number }[]) =>
+      chain.deployer.writeContract({
+        address: chain.factory,
+        abi: coinFactoryAbi,
+        functionName: 'deploy',
+        args: [coinParams(campaign(chain, { members }))],
+      });
+    expect(await revertOf(call(addresses.map((address) => ({ address, share: 45 }))))).toBe('TooManyMembers');
+    expect(await revertOf(call([team[0], team[1], team[0]]))).toBe('DuplicateMember');
+    expect(await revertOf(call([team[0], { address: team[1].address, share: 0 }]))).toBe('BadShare');
+    expect(await revertOf(call([]))).toBe('NoMembers');
   });
 
   test('the factory fits the 24,576-byte contract size limit', async () => {
