@@ -63,7 +63,17 @@ async function printSearchFigures() {
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
 // `--only=search` alone starts no server. BENCH_PORT moves the server off 4390 so a partial run can
 // go alongside a full one.
-const SECTIONS = ['pages', 'campaigns', 'load', 'short-link', 'realtime', 'money', 'first-frame', 'search', 'lighthouse'];
+const SECTIONS = [
+  'pages',
+  'campaigns',
+  'load',
+  'short-link',
+  'realtime',
+  'money',
+  'first-frame',
+  'search',
+  'lighthouse',
+];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
