@@ -1,19 +1,18 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { MSG } from '../../../functions/lib/messages';
-import { formatPercent, totalIsBalanced } from '../../../functions/lib/shares';
-import type { CampaignView, TeamMemberView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
-import { campaignAction } from '../../stores/campaign';
+import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card, ConfirmDialog } from './parts';
+import { ConfirmDialog } from './parts';
+import { useCampaign } from './useCampaign';
 
 interface Candidate {
   userId: string;
   username: string;
   avatarUrl: string | null;
 }
-
-const nameOf = (m: { username: string | null }) => m.username ?? MSG.unknownContributor;
 
 /** Search by username (trimmed, case-insensitive, without the owner and members) and invite. */
 function AddMember({ view }: { view: CampaignView }) {
@@ -119,25 +118,22 @@ function AddMember({ view }: { view: CampaignView }) {
 }
 
 /**
- * Revenue Sharing (SPEC 2, 4, 9): the platform fee, the originator and every member with role,
- * share and approval; the total in green within 0.05 of 100 %; the note that the rounding remainder
- * goes to the originator. The owner and admins add and remove members here.
+ * Adding and removing team members, under the server-rendered Revenue Sharing table: the search
+ * form while the team may change, and the confirmation for the table's Remove buttons. The owner
+ * and admins see it; the server decides again.
  */
-export function RevenueSharing({ view, manage = true }: { view: CampaignView; manage?: boolean }) {
-  const c = view.campaign;
-  const [removing, setRemoving] = useState<TeamMemberView | null>(null);
+export function TeamEditor(props: { initial: CampaignView | null }) {
+  const { view } = useCampaign(props.initial);
+  const removing = useStore($removingMember);
   const [busy, setBusy] = useState(false);
-  const total =
-    c.platformFeePercentage * 10 + c.originatorSharePermille + view.team.reduce((s, m) => s + m.sharePermille, 0);
-  const balanced = totalIsBalanced(total / 10);
-  const canManage = manage && view.viewer.can.manageTeam;
+  const campaignId = view?.campaign.id;
 
   async function remove() {
-    if (!removing) return;
+    if (!removing || !campaignId) return;
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${c.id}/members/${removing.id}`, 'DELETE');
+    const res = await campaignAction(`/api/campaigns/${campaignId}/members/${removing.id}`, 'DELETE');
     setBusy(false);
-    setRemoving(null);
+    $removingMember.set(null);
     if (!res.ok) {
       toast(`${MSG.removeContributorFailed}: ${res.message}`, 'error');
       return;
@@ -146,95 +142,23 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
   }
 
   return (
-    <Card title="Revenue Sharing" className="revenue-card">
-      <table className="shares" data-shares>
-        <thead>
-          <tr>
-            <th scope="col">Team member</th>
-            <th scope="col">Role</th>
-            <th scope="col">Share</th>
-            <th scope="col">Approval</th>
-            {canManage && (
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-share-row="platform">
-            <td>Platform fee</td>
-            <td className="muted">Reelfund</td>
-            <td>{formatPercent(c.platformFeePercentage * 10)}</td>
-            <td />
-            {canManage && <td />}
-          </tr>
-          <tr data-share-row="originator">
-            <td>{nameOf(view.owner)}</td>
-            <td>Originator</td>
-            <td>{formatPercent(c.originatorSharePermille)}</td>
-            <td>
-              <span className="badge badge-ok">Originator</span>
-            </td>
-            {canManage && <td />}
-          </tr>
-          {view.team.map((m) => (
-            <tr key={m.id} data-share-row="member" data-member={nameOf(m)} data-approved={m.approved}>
-              <td>{nameOf(m)}</td>
-              <td>{m.role}</td>
-              <td>{formatPercent(m.sharePermille)}</td>
-              <td>
-                <span className={`badge ${m.approved ? 'badge-ok' : 'badge-wait'}`}>
-                  {m.approved ? 'Approved' : 'Pending'}
-                </span>
-              </td>
-              {canManage && (
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-danger btn-small"
-                    onClick={() => setRemoving(m)}
-                    data-action="remove-member"
-                  >
-                    Remove
-                  </button>
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td />
-            <td className={balanced ? 'total-ok' : 'total-off'} data-total data-balanced={balanced}>
-              {formatPercent(total)}
-            </td>
-            <td />
-            {canManage && <td />}
-          </tr>
-        </tfoot>
-      </table>
-      <p className="muted small">{MSG.remainderNote}</p>
-      {canManage && <AddMember view={view} />}
-      {manage && view.viewer.rights.manageTeam && !view.viewer.can.manageTeam && (
-        <p className="muted">{MSG.teamLocked}</p>
-      )}
+    <>
+      {view?.viewer.can.manageTeam && <AddMember view={view} />}
       <ConfirmDialog
         name="remove-member"
         open={removing !== null}
         title="Remove this team member?"
         body={
           removing
-            ? `${nameOf(removing)} leaves the team; every share is recalculated and every member approves again.`
+            ? `${removing.name} leaves the team; every share is recalculated and every member approves again.`
             : ''
         }
         confirmLabel="Remove"
         danger
         busy={busy}
         onConfirm={remove}
-        onCancel={() => setRemoving(null)}
+        onCancel={() => $removingMember.set(null)}
       />
-    </Card>
+    </>
   );
 }
