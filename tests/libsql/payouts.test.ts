@@ -12,6 +12,7 @@ import {
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { processPayouts } from '../../functions/services/payouts';
+import { handWrittenRelease } from '../support/ledger';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The payout claim, completion batch and milestone status on the production driver. */
@@ -51,8 +52,9 @@ async function released() {
       ],
     },
     {
-      with: () =>
-        [owner, member].map((userId, i) =>
+      with: () => [
+        handWrittenRelease(ctx.db, `release:${campaignId}:1`, campaignId, 10_000),
+        ...[owner, member].map((userId, i) =>
           ctx.db.insert(payouts).values({
             id: ids[i],
             campaignId,
@@ -62,6 +64,7 @@ async function released() {
             currency: 'usd',
           }),
         ),
+      ],
     },
   );
   for (const userId of [owner, member]) {

@@ -6,6 +6,7 @@ import { canAcceptInvitation } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isContributor } from '../../lib/roles';
+import { recordAgreementIfApproved } from '../agreements/record';
 import type { ServiceContext } from '../context';
 import { notify } from '../notifications/notify';
 import { loadCampaignAccess, type MemberRow } from './access';
@@ -79,6 +80,8 @@ export async function acceptInvitation(
     if (!isContributor(viewer.roles))
       uow.add(db.insert(userRoles).values({ userId: viewer.userId, role: 'contributor' }).onConflictDoNothing());
   }
+  // The last approval of a proposal makes it the next agreed version, in this batch.
+  uow.add(...recordAgreementIfApproved(db, campaignId));
   notify(uow, bell, {
     userId: film.ownerId,
     type: 'success',

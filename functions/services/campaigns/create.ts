@@ -7,6 +7,7 @@ import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../lib/shares';
+import { recordAgreementIfApproved } from '../agreements/record';
 import type { ServiceContext } from '../context';
 import type { CampaignRow } from './access';
 import { historyRow, isUniqueViolation } from './guarded-write';
@@ -69,6 +70,8 @@ export async function createCampaign({ db }: ServiceContext, viewer: Viewer, inp
       })
       .returning(),
     historyRow(db, { campaignId: id, actorId: viewer.userId, event: 'created', fromStatus: null, toStatus: 'active' }),
+    // The originator alone: nobody else to ask, so this split is agreed version 1 at once.
+    ...recordAgreementIfApproved(db, id),
   );
   try {
     const [rows] = (await uow.commit()) as [CampaignRow[]];

@@ -3,6 +3,7 @@ import type { Viewer } from '../../auth/viewer';
 import { campaignContributors } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { recordAgreementIfApproved } from '../agreements/record';
 import type { ServiceContext } from '../context';
 import { sendMessage } from '../messages/send';
 import { notify } from '../notifications/notify';
@@ -39,6 +40,7 @@ export async function declineInvitation(
     db
       .delete(campaignContributors)
       .where(and(eq(campaignContributors.id, member.id), eq(campaignContributors.contributorId, viewer.userId))),
+    ...recordAgreementIfApproved(db, campaignId),
   );
   notify(uow, bell, {
     userId: film.ownerId,

@@ -8,6 +8,7 @@ import { serverToday, validateCampaignFields, validatePlatformFee } from '../../
 import { conflict } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { computeShares } from '../../lib/shares';
+import { newProposal, recordAgreementIfApproved } from '../agreements/record';
 import type { ServiceContext } from '../context';
 import { notify } from '../notifications/notify';
 import { type CampaignRow, requireCampaignAction } from './access';
@@ -114,7 +115,13 @@ export async function editCampaign(
       .set({
         ...next,
         ...reviewColumns,
-        ...(shares ? { platformFeePercentage: fee, originatorSharePermille: shares.originatorPermille } : {}),
+        ...(shares
+          ? {
+              platformFeePercentage: fee,
+              originatorSharePermille: shares.originatorPermille,
+              splitProposal: newProposal(),
+            }
+          : {}),
         lastEditedAt: now,
         updatedAt: now,
         revision,
@@ -146,6 +153,8 @@ export async function editCampaign(
         .where(eq(campaignContributors.campaignId, campaignId)),
     );
   }
+  // A fee change is a proposal like a team change; with no member to ask it is agreed at once.
+  if (shares) uow.add(...recordAgreementIfApproved(db, campaignId));
   if (extension) {
     const members = await db
       .select({ userId: campaignContributors.contributorId })

@@ -4,6 +4,7 @@ import { campaignContributors } from '../../db/schema';
 import { canChangeTeam } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { recordAgreementIfApproved } from '../agreements/record';
 import type { ServiceContext } from '../context';
 import { notify } from '../notifications/notify';
 import { requireCampaignAction } from './access';
@@ -33,6 +34,7 @@ export async function removeMember({ db, bell }: ServiceContext, viewer: Viewer,
     db
       .delete(campaignContributors)
       .where(and(eq(campaignContributors.id, memberId), eq(campaignContributors.campaignId, campaignId))),
+    ...recordAgreementIfApproved(db, campaignId),
   );
   notify(uow, bell, {
     userId: member.contributorId,

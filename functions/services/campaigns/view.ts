@@ -17,6 +17,7 @@ import {
   transitionTarget,
 } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
+import { type SplitSummary, splitSummary } from '../agreements/summary';
 import type { ServiceContext } from '../context';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../refunds/summary';
 import { type CampaignAccess, type CampaignRow, loadCampaignAccess, type MemberRow } from './access';
@@ -25,7 +26,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A campaign as JSON (timestamps as ISO strings). */
 export function serializeCampaign(c: CampaignRow) {
-  const { revision: _revision, createdBy: _createdBy, ...rest } = c;
+  const { revision: _revision, createdBy: _createdBy, splitProposal: _proposal, ...rest } = c;
   return {
     ...rest,
     submittedAt: iso(c.submittedAt),
@@ -74,6 +75,8 @@ export interface CampaignView {
   displayLabel: string;
   /** A cancelled campaign's refunds to its payers; null for any other status. */
   refunds: CancelledRefunds | null;
+  /** The agreed split in force, and the team's proposal while it waits for a member. */
+  split: SplitSummary;
   viewer: { userId: string; relation: Relation; membership: TeamMemberView | null; rights: Abilities; can: Abilities };
 }
 
@@ -169,6 +172,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
     displayStatus: shown,
     displayLabel: STATUS_LABELS[shown],
     refunds: c.status === 'cancelled' ? await cancelledRefunds(db, c.id) : null,
+    split: await splitSummary(db, c, access.film.ownerId),
     viewer: {
       userId: viewer.userId,
       relation: access.relation,

@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../db/schema';
 import { type Doorbell, silentDoorbell } from '../../realtime/doorbell';
+import { recordAgreementIfApproved, teamApproved } from '../agreements/record';
 import { afterCrossing, milestoneCrossing } from '../milestones/crossing';
 import { onAccountUpdated, onBankPayout, onTransferChanged } from '../payouts/events';
 import { REFUND_HANDLERS } from '../refunds/stripe-events';
@@ -64,8 +65,10 @@ function facts(
 /**
  * The campaign rules at credit time. A payment already credited stays as it is (a second event
  * about it changes nothing). Otherwise:
- * - live and not voting → credit; the same batch reaches the milestone when raised meets the goal
- *   (then the team is told and open checkouts expire, after the commit);
+ * - live, not voting and its team agreed on its split → credit under the agreed version in force;
+ *   the same batch reaches the milestone when raised meets the goal (then the team is told and open
+ *   checkouts expire, after the commit);
+ * - live with a proposal waiting for a member (Waiting for Team Approval) → refund;
  * - live and voting → credit only money in flight when the goal was hit (its Checkout Session was
  *   created before the current milestone's reached_at), else refund;
  * - not live → refund; a campaign we do not have (metadata naming no campaign of ours) → refund,
@@ -83,6 +86,7 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
       extensionPending: campaigns.extensionPending,
       milestoneCount: campaigns.milestoneCount,
       credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
+      teamApproved: sql<number>`${teamApproved(sql`"campaigns"."id"`)}`,
       // Raw names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
       reachedAt: sql<
         number | null
@@ -101,7 +105,7 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
   }
   if (campaign.credited) return creditToCampaign(db, f);
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
-  if (campaign.status === 'live' && !campaign.extensionPending) {
+  if (campaign.status === 'live' && !campaign.extensionPending && campaign.teamApproved) {
     const crossing = { milestoneId: '' };
     const credit = creditPayment(db, f, (posted) => {
       const m = milestoneCrossing(db, campaignId, posted);
@@ -111,14 +115,19 @@ async function settle(deps: HandlerDeps, f: PaymentFacts): Promise<Statement[]> 
     deps.afterCommit?.(() =>
       afterCrossing({ db, stripe: deps.stripe, bell: deps.bell ?? silentDoorbell }, campaignId, crossing.milestoneId),
     );
-    return credit;
+    // A split everyone approved is recorded first if no version holds it yet: the credit names one.
+    return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }
   const inFlight =
     campaign.sessionCreatedAt !== null &&
     campaign.reachedAt !== null &&
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
-  if (campaign.status === 'live' && inFlight)
+  if (campaign.status === 'live' && campaign.extensionPending && inFlight)
     return creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]);
+  if (campaign.status === 'live' && !campaign.extensionPending)
+    console.warn(
+      `stripe: payment ${f.paymentIntentId} reached campaign ${campaignId} while its team approves a new split; refunding it`,
+    );
   await refundThroughStripe(deps, f);
   return creditAndRefund(db, f);
 }

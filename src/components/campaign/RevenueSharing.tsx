@@ -5,6 +5,7 @@ import type { CampaignView, TeamMemberView } from '../../../functions/services/c
 import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
+import { SplitSummary } from '../money/SplitSummary';
 import { Card, ConfirmDialog } from './parts';
 
 interface Candidate {
@@ -147,6 +148,7 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
 
   return (
     <Card title="Revenue Sharing" className="revenue-card">
+      <SplitSummary split={view.split} />
       <table className="shares" data-shares>
         <thead>
           <tr>
