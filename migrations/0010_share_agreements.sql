@@ -54,7 +54,7 @@ END;
 -- payments, refunds and milestones are tied to it. Where a member has not approved, the split the
 -- team last agreed is not known: no version is written; the campaign takes no money until its team
 -- approves the current split (then version 1), and money it took before is paid by that first
--- agreed version (README, "Share agreements").
+-- agreed version (docs/share-agreements.md).
 INSERT INTO `share_agreements` (`id`, `campaign_id`, `version`, `proposal`, `fee_percent`, `originator_id`)
 	SELECT lower(hex(randomblob(16))), c.`id`, 1, c.`split_proposal`, c.`platform_fee_percentage`, v.`contributor_id`
 	FROM `campaigns` c JOIN `videos` v ON v.`id` = c.`movie_id`
