@@ -113,3 +113,24 @@ export const versionsLabel = (versions: readonly number[]) =>
     .sort((a, b) => a - b)
     .map((v) => `v${v}`)
     .join(', ');
+
+/**
+ * The agreed version money belongs to: the one it was credited under; money credited before any
+ * version was recorded (a campaign waiting for its team when versions began) belongs to the first.
+ */
+export function portionsByVersion(
+  held: readonly { version: number | null; grossCents: number }[],
+  agreements: readonly Agreement[],
+): { agreement: Agreement; grossCents: number }[] | null {
+  const byVersion = new Map(agreements.map((a) => [a.version, a]));
+  const first = agreements[0]?.version;
+  const gross = new Map<number, number>();
+  for (const h of held) {
+    if (h.grossCents === 0) continue;
+    const version = h.version ?? first;
+    if (version === undefined) return null;
+    if (!byVersion.has(version)) throw new Error(`money raised under unknown share agreement v${version}`);
+    gross.set(version, (gross.get(version) ?? 0) + h.grossCents);
+  }
+  return [...gross].map(([version, grossCents]) => ({ agreement: byVersion.get(version) as Agreement, grossCents }));
+}

@@ -18,8 +18,6 @@ import {
   shareAgreements,
 } from '../../functions/db/schema';
 import { MSG } from '../../functions/lib/messages';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { campaignAgreements } from '../../functions/services/agreements/read';
 import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../functions/services/campaigns/add-member';
 import { approveCampaign } from '../../functions/services/campaigns/approve';
@@ -29,32 +27,29 @@ import { removeMember } from '../../functions/services/campaigns/remove-member';
 import { setCampaignStatus } from '../../functions/services/campaigns/set-status';
 import { submitCampaign } from '../../functions/services/campaigns/submit';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { releaseCompletedCampaign } from '../../functions/services/milestones/closing-release';
 import { campaignFunding, startCampaignCheckout } from '../../functions/services/payments/campaign-checkout';
-import { creditToCampaign } from '../../functions/services/payments/credit-payment';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
-import { createLibsqlDb } from '../support/libsql';
+import { campaignAgreements } from '../../functions/shared/agreements/read';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { creditToCampaign } from '../../functions/shared/payments/credit-payment';
+import { ANYONE, TEST_SYSTEM } from '../support/actors';
+import { createLibsqlDb, libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertFilm, insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
 /** Versioned share agreements on the production driver: versions, pinned money, releases by version. */
 const ctx = libsqlForFile({ ledger: true });
-const svc = () => ({ db: ctx.db, bell: silentDoorbell });
+const svc = () => libsqlServices(ctx.db, { stripe: stripeNotExpected() });
 
 /** Stripe is outside our walls: only refunds are asked of it here, and recorded. */
 function fakeStripe() {
   const refunds: string[] = [];
-  const stripe = () =>
-    ({
-      refunds: { create: async (p: { payment_intent: string }) => refunds.push(p.payment_intent) },
-    }) as unknown as Stripe;
+  const stripe = {
+    refunds: { create: async (p: { payment_intent: string }) => refunds.push(p.payment_intent) },
+  } as unknown as Stripe;
   return { stripe, refunds };
 }
-const noStripe = () => {
-  throw new Error('no Stripe call expected');
-};
-
 interface Live {
   id: string;
   owner: Viewer;
@@ -84,15 +79,15 @@ async function launched(memberCount: number): Promise<Live> {
   return { id: c.id, owner, admin, members };
 }
 
-async function pay(campaignId: string, amountCents: number, stripe: () => Stripe = noStripe) {
+async function pay(campaignId: string, amountCents: number, stripe: Stripe = stripeNotExpected()) {
   const p = testPayment(amountCents, campaignId);
-  await receiveStripeEvent(ctx.db, sessionCompleted(p), 'platform', stripe, silentDoorbell);
+  await receiveStripeEvent(libsqlServices(ctx.db, { stripe }), TEST_SYSTEM, sessionCompleted(p), 'platform');
   return p;
 }
 
 async function complete(c: Live) {
   await setCampaignStatus(svc(), c.admin, c.id, 'completed');
-  return releaseCompletedCampaign(svc(), c.id);
+  return releaseCompletedCampaign(svc(), c.admin, c.id);
 }
 
 async function releaseOf(db: Db, campaignId: string) {
@@ -117,7 +112,7 @@ describe('share agreements on libSQL', () => {
     await pay(c.id, 7_500);
     const vera = await insertPerson(ctx.db, { prefix: 'vera' });
     await addMember(svc(), c.owner, c.id, { userId: vera.userId });
-    const f = await campaignFunding(ctx.db, c.id);
+    const f = await campaignFunding(svc(), ANYONE, c.id);
     expect(f).toMatchObject({ takingPayments: false, pausedReason: MSG.campaignWaitingForTeam });
     expect(f?.split.proposal?.waitingFor).toEqual([milo.username, vera.username]);
 
@@ -169,7 +164,7 @@ describe('share agreements on libSQL', () => {
         await acceptInvitation(svc(), vera, c.id);
       } else {
         await Promise.all([acceptInvitation(svc(), vera, c.id), complete(c)]);
-        await releaseCompletedCampaign(svc(), c.id);
+        await releaseCompletedCampaign(svc(), TEST_SYSTEM, c.id);
       }
       expect((await campaignAgreements(ctx.db, c.id)).map((a) => a.version)).toEqual([1, 2, 3]);
       expect((await releaseOf(ctx.db, c.id))?.lines).toEqual({
@@ -184,12 +179,11 @@ describe('share agreements on libSQL', () => {
     const c = await launched(1);
     const vera = await insertPerson(ctx.db, { prefix: 'vera' });
     await addMember(svc(), c.owner, c.id, { userId: vera.userId });
-    const checkout = startCampaignCheckout(
-      { db: ctx.db, stripe: {} as Stripe, publicUrl: 'http://localhost:4321' },
-      null,
-      c.id,
-      { amountCents: 2_500, guestEmail: 'fan@example.test', attemptId: crypto.randomUUID() },
-    );
+    const checkout = startCampaignCheckout(svc(), ANYONE, c.id, {
+      amountCents: 2_500,
+      guestEmail: 'fan@example.test',
+      attemptId: crypto.randomUUID(),
+    });
     await expect(checkout).rejects.toMatchObject({ code: 'conflict', message: MSG.campaignWaitingForTeam });
 
     const stripe = fakeStripe();
@@ -200,7 +194,7 @@ describe('share agreements on libSQL', () => {
       ['payment', 2],
       ['refund', 2],
     ]);
-    expect((await campaignFunding(ctx.db, c.id))?.raisedCents).toBe(0);
+    expect((await campaignFunding(svc(), ANYONE, c.id))?.raisedCents).toBe(0);
   });
 
   it('ledger:check catches a release that does not follow its version', async () => {
@@ -210,7 +204,7 @@ describe('share agreements on libSQL', () => {
       const owner = await insertPerson(db, { prefix: 'cora' });
       const milo = await insertPerson(db, { prefix: 'milo' });
       const movieId = await insertFilm(db, owner.userId);
-      const c = await createCampaign({ db, bell: silentDoorbell }, owner, {
+      const c = await createCampaign(libsqlServices(db), owner, {
         movieId,
         title: 'T',
         goalAmount: 1_000_000,
@@ -253,7 +247,7 @@ describe('share agreements on libSQL', () => {
           ],
         },
       );
-      const report = await checkLedger(db);
+      const report = await checkLedger(libsqlServices(db), TEST_SYSTEM);
       const problems = report.problems.map((p) => p.detail).join('\n');
       expect(problems).toContain(`payable:${c.id}:${owner.userId} is 450, the rule says 900`);
       expect(problems).toContain(`payable:${c.id}:${milo.userId} 450 is not in the rule`);
@@ -326,7 +320,7 @@ describe('migration 0010 on existing campaigns', () => {
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await migrate(libsql, { migrationsFolder: folder });
-      expect((await checkLedger(db)).problems).toEqual([]);
+      expect((await checkLedger(libsqlServices(db), TEST_SYSTEM)).problems).toEqual([]);
 
       const [v1] = await campaignAgreements(db, agreed.id);
       expect(v1).toMatchObject({ version: 1, feePercent: 10, originatorId: owner.userId });
@@ -342,14 +336,17 @@ describe('migration 0010 on existing campaigns', () => {
 
       // Waiting for vera: no version, no money taken; completed, its release waits for an agreement.
       expect(await campaignAgreements(db, waiting.id)).toEqual([]);
-      expect(await campaignFunding(db, waiting.id)).toMatchObject({ takingPayments: false });
-      const ctx2 = { db, bell: silentDoorbell };
+      expect(await campaignFunding(libsqlServices(db), ANYONE, waiting.id)).toMatchObject({ takingPayments: false });
+      const ctx2 = libsqlServices(db, { stripe: stripeNotExpected() });
       const admin = await insertPerson(db, { prefix: 'ada', roles: ['admin'] });
       await setCampaignStatus(ctx2, admin, waiting.id, 'completed');
-      expect(await releaseCompletedCampaign(ctx2, waiting.id)).toBeNull();
+      expect(await releaseCompletedCampaign(ctx2, TEST_SYSTEM, waiting.id)).toBeNull();
       // Vera approves: the split becomes version 1 and pays the money taken before.
       await acceptInvitation(ctx2, vera, waiting.id);
-      expect(await releaseCompletedCampaign(ctx2, waiting.id)).toEqual({ milestoneNumber: 1, grossCents: 7_500 });
+      expect(await releaseCompletedCampaign(ctx2, TEST_SYSTEM, waiting.id)).toEqual({
+        milestoneNumber: 1,
+        grossCents: 7_500,
+      });
       expect((await releaseOf(db, waiting.id))?.lines).toEqual({
         [`escrow:${waiting.id}`]: -7_500,
         'fee:platform': 750,
@@ -357,7 +354,7 @@ describe('migration 0010 on existing campaigns', () => {
         [`payable:${waiting.id}:${milo.userId}`]: 2_250,
         [`payable:${waiting.id}:${vera.userId}`]: 2_250,
       });
-      expect((await checkLedger(db)).problems).toEqual([]);
+      expect((await checkLedger(libsqlServices(db), TEST_SYSTEM)).problems).toEqual([]);
     } finally {
       client.close();
       rmSync(dir, { recursive: true, force: true });

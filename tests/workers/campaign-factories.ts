@@ -12,7 +12,7 @@ import {
 } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/lib/campaign-status';
 import { computeShares } from '../../functions/lib/shares';
-import { recordAgreementIfApproved } from '../../functions/services/agreements/record';
+import { recordAgreementIfApproved } from '../../functions/shared/agreements/record';
 import { makeUser, type TestUser, uid } from './factories';
 import { env } from './support';
 

@@ -8,8 +8,8 @@ import {
   payouts,
   releasePortions,
 } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
-import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/services/payments/credit-payment';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
 import { db, deliver, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 
 /**

@@ -15,7 +15,7 @@ import type { AgreementHistory } from '../../functions/services/agreements/list'
 import type { CampaignView } from '../../functions/services/campaigns/view';
 import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
 import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {

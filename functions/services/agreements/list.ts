@@ -1,12 +1,12 @@
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { mayPerform } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../insights/breakdown';
-import { campaignAgreements, usernamesOf } from './read';
-import { type AgreedSplit, type ProposedSplit, splitSummary } from './summary';
+import type { Services } from '../../platform/services';
+import { campaignAgreements, usernamesOf } from '../../shared/agreements/read';
+import { type AgreedSplit, type ProposedSplit, splitSummary } from '../../shared/agreements/summary';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 
 /** Every agreed version of a campaign's split (oldest first) and the proposal waiting for the team. */
 export interface AgreementHistory {
@@ -19,7 +19,12 @@ export interface AgreementHistory {
  * GET /api/campaigns/:id/agreements: as public as the campaign's money breakdown — anyone for a
  * live, paused or completed campaign; otherwise its owner, team and admins; everyone else 404.
  */
-export async function agreementHistory(db: Db, viewer: Viewer | null, campaignId: string): Promise<AgreementHistory> {
+export async function agreementHistory(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string,
+): Promise<AgreementHistory> {
+  const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;

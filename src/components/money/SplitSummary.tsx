@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { MSG } from '../../../functions/lib/messages';
 import { formatPercent } from '../../../functions/lib/shares';
-import type { SplitShare, SplitSummary as Summary } from '../../../functions/services/agreements/summary';
+import type { SplitShare, SplitSummary as Summary } from '../../../functions/shared/agreements/summary';
 
 /** One split on one line: the fee, each member's share, and the total (always 100.0 %). */
 function SplitLine(props: {
