@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { chainName } from '../../../functions/lib/chain-info';
 import { MSG } from '../../../functions/lib/messages';
 import { formatPercent, totalIsBalanced } from '../../../functions/lib/shares';
 import type { CampaignView, TeamMemberView } from '../../../functions/services/campaigns/view';
@@ -14,6 +15,20 @@ interface Candidate {
 }
 
 const nameOf = (m: { username: string | null }) => m.username ?? MSG.unknownContributor;
+
+/** Whether a team member has linked a wallet (coins pay out to it), and on which chains. */
+function WalletCell({ chainIds = [] }: { chainIds?: number[] }) {
+  if (chainIds.length === 0) return <span className="badge badge-wait">No wallet</span>;
+  const names = [...chainIds]
+    .sort((a, b) => a - b)
+    .map((id) => chainName([], id))
+    .join(', ');
+  return (
+    <span className="badge badge-ok" title={names}>
+      Wallet linked <span className="sr-only">({names})</span>
+    </span>
+  );
+}
 
 /** Search by username (trimmed, case-insensitive, without the owner and members) and invite. */
 function AddMember({ view }: { view: CampaignView }) {
@@ -154,6 +169,7 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
             <th scope="col">Role</th>
             <th scope="col">Share</th>
             <th scope="col">Approval</th>
+            <th scope="col">Wallet</th>
             {canManage && (
               <th scope="col">
                 <span className="sr-only">Actions</span>
@@ -167,6 +183,7 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
             <td className="muted">Reelfund</td>
             <td>{formatPercent(c.platformFeePercentage * 10)}</td>
             <td />
+            <td />
             {canManage && <td />}
           </tr>
           <tr data-share-row="originator">
@@ -175,6 +192,9 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
             <td>{formatPercent(c.originatorSharePermille)}</td>
             <td>
               <span className="badge badge-ok">Originator</span>
+            </td>
+            <td data-wallet={view.owner.walletChainIds?.length ? 'linked' : 'none'}>
+              <WalletCell chainIds={view.owner.walletChainIds} />
             </td>
             {canManage && <td />}
           </tr>
@@ -187,6 +207,9 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
                 <span className={`badge ${m.approved ? 'badge-ok' : 'badge-wait'}`}>
                   {m.approved ? 'Approved' : 'Pending'}
                 </span>
+              </td>
+              <td data-wallet={m.walletChainIds?.length ? 'linked' : 'none'}>
+                <WalletCell chainIds={m.walletChainIds} />
               </td>
               {canManage && (
                 <td>
@@ -210,6 +233,7 @@ export function RevenueSharing({ view, manage = true }: { view: CampaignView; ma
             <td className={balanced ? 'total-ok' : 'total-off'} data-total data-balanced={balanced}>
               {formatPercent(total)}
             </td>
+            <td />
             <td />
             {canManage && <td />}
           </tr>
