@@ -164,6 +164,10 @@ export const MSG = {
   walletNotLinked: 'You have no wallet linked on that chain.',
   walletLinked: 'Wallet linked',
   walletUnlinked: 'Wallet unlinked',
+  walletFailed: 'Your wallet did not complete the request. Please try again.',
+  walletRequestDeclined: 'You declined the request in your wallet.',
+  walletNoneFound: 'No browser wallet found. Install a wallet extension, then reload this page.',
+  walletUnsupportedChain: 'Switch your wallet to {chains} to link it.',
   walletTooManyNonces: 'Too many sign-in requests. Please try again in {seconds} seconds.',
 } as const;
 

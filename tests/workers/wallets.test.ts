@@ -12,6 +12,7 @@ import { NONCE_LIMIT } from '../../functions/services/wallets/limits';
 import { unlinkWallet } from '../../functions/services/wallets/unlink';
 import type { LinkRef } from '../../functions/services/wallets/unlink-guards';
 import { siweMessage } from '../support/siwe';
+import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { call, env } from './support';
 
@@ -317,5 +318,30 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
   it('refuses a verb call without a viewer', async () => {
     const ctx = { db: db(), bell: durableObjectDoorbell(env.USER_CHANNEL), config: getConfig(env) };
     await expect(unlinkWallet(ctx, null, BASE_SEPOLIA_ID)).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe('linked wallets on the campaign screens', { timeout: 30_000 }, () => {
+  it('shows which team members have linked a wallet, and on which chains, without their addresses', async () => {
+    const linkedMember = await makeUser();
+    const otherMember = await makeUser();
+    const campaign = await makeCampaign({ members: [{ user: linkedMember }, { user: otherMember }] });
+    const account = newAccount();
+    await link(linkedMember, account);
+    await link(campaign.owner, newAccount(), { chainId: BASE_ID });
+
+    const res = await call(`/api/campaigns/${campaign.id}`, { headers: { cookie: campaign.owner.cookie } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const body = (
+      JSON.parse(text) as {
+        campaign: { owner: { walletChainIds: number[] }; team: { userId: string; walletChainIds: number[] }[] };
+      }
+    ).campaign;
+    expect(body.owner.walletChainIds).toEqual([BASE_ID]);
+    const chainsOf = (id: string) => body.team.find((m) => m.userId === id)?.walletChainIds;
+    expect(chainsOf(linkedMember.id)).toEqual([BASE_SEPOLIA_ID]);
+    expect(chainsOf(otherMember.id)).toEqual([]);
+    expect(text).not.toContain(account.address);
   });
 });
