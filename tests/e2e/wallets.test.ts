@@ -46,6 +46,9 @@ async function walletPage(viewport = { width: 1366, height: 900 }) {
   return { ...opened, account };
 }
 
+/** The wallet code loads on the first click: on a busy machine that can take seconds. */
+const POLL = { timeout: 20_000 };
+
 const picker = (page: Page) => page.locator('[data-wallet-picker]');
 const headerLabel = (page: Page) => page.locator('.site-header [data-wallet-open] [data-wallet-label]');
 const calls = (page: Page) =>
@@ -99,7 +102,7 @@ describe('the wallet picker', () => {
 
     // Next visit: reconnected from local storage with eth_accounts, never a prompt.
     await page.reload();
-    await expect.poll(() => headerLabel(page).textContent()).toBe(shortAddress(account.address));
+    await expect.poll(() => headerLabel(page).textContent(), POLL).toBe(shortAddress(account.address));
     const afterReload = (await calls(page)).map((c) => c.method);
     expect(afterReload).toContain('eth_accounts');
     expect(afterReload).not.toContain('eth_requestAccounts');
@@ -107,7 +110,9 @@ describe('the wallet picker', () => {
     // Switch to Base: the wallet does not know it (4902), so it is asked to add it, then switches.
     await openPicker(page);
     await page.selectOption('[data-chain-select]', String(BASE_ID));
-    await expect.poll(() => page.locator('[data-chain-select]').getAttribute('data-chain-id')).toBe(String(BASE_ID));
+    await expect
+      .poll(() => page.locator('[data-chain-select]').getAttribute('data-chain-id'), POLL)
+      .toBe(String(BASE_ID));
     const added = await page.evaluate(
       () => (window as unknown as { __walletAdded: { chainId: string }[] }).__walletAdded,
     );
@@ -123,10 +128,10 @@ describe('the wallet picker', () => {
     // A wallet that cannot switch chains: SPEC's text, and it stays where it was.
     await page.click('[data-connect-wallet="test.reelfund.stubborn"]');
     await expect
-      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'))
+      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'), POLL)
       .toBe('test.reelfund.stubborn');
     await page.selectOption('[data-chain-select]', String(BASE_ID));
-    await expect.poll(() => page.locator('[data-wallet-error]').textContent()).toBe(MSG.walletCannotSwitchChain);
+    await expect.poll(() => page.locator('[data-wallet-error]').textContent(), POLL).toBe(MSG.walletCannotSwitchChain);
     await expect(page.locator('[data-chain-select]').getAttribute('data-chain-id')).resolves.toBe(
       String(BASE_SEPOLIA_ID),
     );
@@ -134,11 +139,11 @@ describe('the wallet picker', () => {
     // Back to the first wallet, then disconnect both.
     await page.click('[data-connected-wallet="test.reelfund.wallet"] [data-use-wallet]');
     await expect
-      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'))
+      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'), POLL)
       .toBe('test.reelfund.wallet');
     await page.click('[data-disconnect]');
     await expect
-      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'))
+      .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'), POLL)
       .toBe('test.reelfund.stubborn');
     await page.click('[data-disconnect]');
     await page.locator('[data-wallet-none]').waitFor();
@@ -176,7 +181,7 @@ describe('linking a wallet on /account', () => {
     await expect(row.getAttribute('data-linked')).resolves.toBe('false');
 
     await page.click('[data-wallet-link]');
-    await expect.poll(() => page.locator('[data-wallet-link-error]').textContent()).toBe(MSG.noActiveWallet);
+    await expect.poll(() => page.locator('[data-wallet-link-error]').textContent(), POLL).toBe(MSG.noActiveWallet);
     // The picker opened so the person can connect one.
     await picker(page).waitFor({ state: 'visible' });
     await page.click('[data-connect-wallet="test.reelfund.wallet"]');
@@ -184,7 +189,7 @@ describe('linking a wallet on /account', () => {
     await closePicker(page);
 
     await page.click('[data-wallet-link]');
-    await expect.poll(() => row.getAttribute('data-linked'), { timeout: 15_000 }).toBe('true');
+    await expect.poll(() => row.getAttribute('data-linked'), POLL).toBe('true');
     await expect(row.locator('[data-linked-address]').getAttribute('data-linked-address')).resolves.toBe(
       account.address,
     );
@@ -201,7 +206,7 @@ describe('linking a wallet on /account', () => {
     await screenshot(page, 'account-wallets-375');
 
     await row.locator('[data-unlink]').click();
-    await expect.poll(() => row.getAttribute('data-linked'), { timeout: 15_000 }).toBe('false');
+    await expect.poll(() => row.getAttribute('data-linked'), POLL).toBe('false');
     expect(((await (await context.request.get('/api/wallets')).json()) as { wallets: unknown[] }).wallets).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

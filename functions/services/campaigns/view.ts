@@ -110,15 +110,19 @@ async function profilesOf(db: Db, ids: string[]): Promise<Map<string, PersonView
   const unique = [...new Set(ids)];
   const out = new Map<string, PersonView>();
   for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db
-      .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
-      .from(profiles)
-      .where(inArray(profiles.userId, unique.slice(i, i + 90)));
+    const chunk = unique.slice(i, i + 90);
+    // Profiles and linked-wallet chains in one round trip.
+    const [rows, links] = await db.batch([
+      db
+        .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(inArray(profiles.userId, chunk)),
+      db
+        .select({ userId: walletLinks.userId, chainId: walletLinks.chainId })
+        .from(walletLinks)
+        .where(inArray(walletLinks.userId, chunk)),
+    ]);
     for (const r of rows) out.set(r.userId, { ...r, walletChainIds: [] });
-    const links = await db
-      .select({ userId: walletLinks.userId, chainId: walletLinks.chainId })
-      .from(walletLinks)
-      .where(inArray(walletLinks.userId, unique.slice(i, i + 90)));
     for (const l of links) out.get(l.userId)?.walletChainIds?.push(l.chainId);
   }
   return out;
