@@ -1,7 +1,7 @@
 import type { Viewer } from '../auth/viewer';
 import type { Bindings } from '../env';
-import { getConfig } from '../env';
 import { matchPageRoute } from '../lib/page-routes';
+import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
 import { pageGate } from './coming-soon-gate';
 import { decideAccess } from './protection';
 import { isShortLinkPath, shortLinkRedirect } from './short-links';
@@ -38,10 +38,14 @@ export async function handlePage(
   render: PageRenderer,
 ): Promise<Response> {
   const url = new URL(request.url);
-  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, env, getConfig(env));
-  const gate = await pageGate(request, env, getConfig(env), url);
+  // One set of services for the pipeline and the page it renders (Astro.locals.services).
+  const services = createServices(env, { schedule: (work) => ctx.waitUntil(work) });
+  handServicesToPage(ctx, services);
+  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, services);
+  await prepareClock(services);
+  const gate = await pageGate(request, services, url);
   if (gate.locked) return gate.locked;
-  const res = await protectedPage(request, env, ctx, render, url);
+  const res = await protectedPage(request, services, env, ctx, render, url);
   if (gate.setCookies.length === 0) return res;
   const out = new Response(res.body, res);
   for (const c of gate.setCookies) out.headers.append('set-cookie', c);
@@ -50,6 +54,7 @@ export async function handlePage(
 
 async function protectedPage(
   request: Request,
+  services: Services,
   env: Bindings,
   ctx: ExecutionContext,
   render: PageRenderer,
@@ -62,7 +67,7 @@ async function protectedPage(
   const route = matchPageRoute(url.pathname);
   if (!route) return render(clean, env, ctx);
 
-  const decision = await decideAccess(route.access, clean, env, getConfig(env));
+  const decision = await decideAccess(route.access, clean, services);
   switch (decision.kind) {
     case 'not-found':
       return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);

@@ -4,17 +4,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { walletAddresses, walletLinks, walletNonces } from '../../functions/db/schema';
-import { getConfig } from '../../functions/env';
 import { BASE_ID, BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../../functions/lib/chain-info';
 import { MSG } from '../../functions/lib/messages';
-import { durableObjectDoorbell } from '../../functions/realtime/doorbell';
-import { NONCE_LIMIT } from '../../functions/services/wallets/limits';
 import { unlinkWallet } from '../../functions/services/wallets/unlink';
-import type { LinkRef } from '../../functions/services/wallets/unlink-guards';
+import { NONCE_LIMIT } from '../../functions/shared/wallets/limits';
+import type { LinkRef } from '../../functions/shared/wallets/unlink-guards';
 import { siweMessage } from '../support/siwe';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, env } from './support';
+import { call, env, testServices } from './support';
 
 const db = () => getDb(env);
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
@@ -290,7 +288,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
     const protectedAccount = newAccount();
     await link(me, protectedAccount);
     await link(me, newAccount(), { chainId: BASE_ID });
-    const ctx = { db: db(), bell: durableObjectDoorbell(env.USER_CHANNEL), config: getConfig(env) };
+    const ctx = testServices();
     const viewer = {
       userId: me.id,
       email: me.email,
@@ -316,7 +314,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
   });
 
   it('refuses a verb call without a viewer', async () => {
-    const ctx = { db: db(), bell: durableObjectDoorbell(env.USER_CHANNEL), config: getConfig(env) };
+    const ctx = testServices();
     await expect(unlinkWallet(ctx, null, BASE_SEPOLIA_ID)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -24,18 +24,20 @@ const clientAddress = (req: Request) => req.headers.get('cf-connecting-ip');
 export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
   const path = c.req.path.replace(/^\/api\/auth/, '') || '/';
   if (!isOpen(c.req.method, path)) throw notFound('No such endpoint');
-  const auth = c.get('auth');
+  const services = c.get('services');
+  const { auth } = services;
   if (path !== '/sign-in/email') return auth.handler(c.req.raw);
 
   // Sign-in: refuse while too many recent failures for this account or address; count failures.
-  const db = c.get('db');
+  const { db } = services;
+  const now = services.clock.now().getTime();
   const body = (await c.req.raw
     .clone()
     .json()
     .catch(() => ({}))) as { email?: unknown };
   const email = typeof body.email === 'string' ? body.email : '';
   const ip = clientAddress(c.req.raw);
-  const wait = email ? await signInBlockedFor(db, email, ip) : 0;
+  const wait = email ? await signInBlockedFor(db, email, ip, now) : 0;
   if (wait > 0) {
     c.header('Retry-After', String(wait));
     throw new ApiError(
@@ -44,7 +46,7 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
     );
   }
   const res = await auth.handler(c.req.raw);
-  if (email && res.status === 401) await recordSignInFailure(db, email, ip);
+  if (email && res.status === 401) await recordSignInFailure(db, email, ip, now);
   if (email && res.ok) await clearSignInFailures(db, email);
   return res;
 });

@@ -1,21 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { conflict, forbidden } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
-import { isAdmin } from '../../lib/roles';
-import { notify } from '../notifications/notify';
-import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, loadFilmView, loadManageableFilm } from './context';
-import { abortUnlessChanged, committing } from './guard';
+import type { Services } from '../../platform/services';
+import { notify } from '../../shared/notifications/notify';
+import { loadFilmView, loadManageableFilm } from './internal/film-view';
+import { abortUnlessChanged, committing } from './internal/guard';
 
 /**
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string) {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+export async function approveFilm({ db, bell, cache }: Services, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'admin');
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
@@ -44,7 +43,7 @@ export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id
     videoId: id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => bumpCatalogueVersion(kv));
+  uow.afterCommit(() => cache.bump());
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
 }
@@ -55,8 +54,8 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string, reason: string) {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+export async function rejectFilm({ db, bell, cache }: Services, actor: Actor, id: string, reason: string) {
+  const viewer = authorize(actor, 'admin');
   const film = await loadManageableFilm(db, viewer, id);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
@@ -83,7 +82,7 @@ export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id:
     videoId: id,
     actorId: viewer.userId,
   });
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, id);
 }

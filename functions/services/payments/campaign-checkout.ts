@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { createCheckout } from './create-checkout';
+import type { Services } from '../../platform/services';
+import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
   username: string;
@@ -71,11 +72,21 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   };
 }
 
-export const campaignFunding = (db: Db, campaignId: string) => fundingWhere(db, eq(campaigns.id, campaignId));
-export const filmFunding = (db: Db, movieId: string) => fundingWhere(db, eq(campaigns.movieId, movieId));
+/** A campaign's public funding figures (the fund and donate pages, GET /api/campaigns/:id/funding). */
+export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+  authorize(actor, 'public');
+  return fundingWhere(db, eq(campaigns.id, campaignId));
+}
+
+/** The public funding figures of a film's campaign, or null when it has none. */
+export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+  authorize(actor, 'public');
+  return fundingWhere(db, eq(campaigns.movieId, movieId));
+}
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns(db: Db) {
+export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'public');
   return db
     .select({
       campaignId: campaigns.id,
@@ -101,33 +112,34 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  ctx: { db: Db; stripe: Stripe; publicUrl: string },
-  payer: { userId: string; email: string } | null,
+  services: Pick<Services, 'db' | 'stripe' | 'config'>,
+  actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const funding = await campaignFunding(ctx.db, campaignId);
+  const viewer = authorize(actor, 'public');
+  if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
+  const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
+  const funding = await campaignFunding(services, viewer, campaignId);
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
   if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
-  const base = ctx.publicUrl.replace(/\/$/, '');
-  const created = await createCheckout(
-    { db: ctx.db, stripe: ctx.stripe },
-    {
-      campaignId,
-      payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
-      amountCents: input.amountCents,
-      description: `Funding “${funding.filmTitle}”`,
-      attemptId: input.attemptId,
-      successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/movie/${funding.movieId}`,
-    },
-  );
+  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
+  const created = await createCheckout(services, {
+    campaignId,
+    payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
+    amountCents: input.amountCents,
+    description: `Funding “${funding.filmTitle}”`,
+    attemptId: input.attemptId,
+    successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/movie/${funding.movieId}`,
+  });
   return { url: created.url, sessionId: created.id };
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt(db: Db, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Services, 'db'>, actor: Actor, sessionId: string) {
+  authorize(actor, 'public');
   return (
     (await db
       .select({

@@ -1,17 +1,9 @@
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { walletNonces } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { fillMessage, MSG } from '../../lib/messages';
-import type { WalletContext } from './context';
-import { requireSignedIn } from './internal/actor';
-import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from './limits';
-
-export class NonceRateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', fillMessage(MSG.walletTooManyNonces, { seconds: String(retryAfterSeconds) }));
-  }
-}
+import type { Services } from '../../platform/services';
+import { NonceRateLimitedError } from '../../shared/wallets/errors';
+import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from '../../shared/wallets/limits';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -26,8 +18,8 @@ function randomNonce(): string {
  * Written only while the viewer is under NONCE_LIMIT — counted by the insert itself, so concurrent
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
-export async function issueWalletNonce({ db }: WalletContext, viewer: Viewer | null) {
-  requireSignedIn(viewer);
+export async function issueWalletNonce({ db }: Pick<Services, 'db'>, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
   const now = Date.now();
   const nonce = randomNonce();
   const expiresAt = now + NONCE_TTL_MS;

@@ -1,23 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Hex, verifyMessage } from 'viem';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { chainName } from '../../lib/chain-info';
 import { badRequest, conflict } from '../../lib/errors';
 import { fillMessage, MSG } from '../../lib/messages';
 import { checkSiweMessage } from '../../lib/siwe-rules';
-import type { WalletContext } from './context';
-import { requireSignedIn } from './internal/actor';
+import type { Services } from '../../platform/services';
+import type { LinkWalletInput } from '../../shared/wallets/input';
 import type { LinkedWallet } from './list';
 
-export const linkWalletInput = z
-  .object({
-    message: z.string().min(1).max(2000),
-    signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'The signature must be 65 bytes in hex'),
-  })
-  .strict();
-export type LinkWalletInput = z.infer<typeof linkWalletInput>;
+type WalletServices = Pick<Services, 'db' | 'config'>;
 
 /** An EOA's signature of the message, recovered locally (contract wallets would need the chain). */
 async function signedBy(address: Hex, message: string, signature: Hex): Promise<boolean> {
@@ -28,7 +21,7 @@ async function signedBy(address: Hex, message: string, signature: Hex): Promise<
   }
 }
 
-async function explainConflict({ db, config }: WalletContext, userId: string, chainId: number, address: string) {
+async function explainConflict({ db, config }: WalletServices, userId: string, chainId: number, address: string) {
   const owner = await db
     .select({ userId: walletAddresses.userId })
     .from(walletAddresses)
@@ -52,12 +45,8 @@ async function explainConflict({ db, config }: WalletContext, userId: string, ch
  * the link, each later statement conditional on the nonce consumed by this call; an address of
  * another account, or a second wallet on the chain, changes nothing.
  */
-export async function linkWallet(
-  ctx: WalletContext,
-  viewer: Viewer | null,
-  input: LinkWalletInput,
-): Promise<LinkedWallet> {
-  requireSignedIn(viewer);
+export async function linkWallet(ctx: WalletServices, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
+  const viewer = authorize(actor, 'signed-in');
   const { db, config } = ctx;
   const now = new Date();
   const checked = checkSiweMessage(input.message, { publicUrl: config.PUBLIC_URL, chains: config.chains.chains, now });

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { walletLinks } from '../../db/schema';
-import type { WalletContext } from './context';
-import { requireSignedIn } from './internal/actor';
+import type { Services } from '../../platform/services';
 
 export interface LinkedWallet {
   chainId: number;
@@ -12,8 +11,8 @@ export interface LinkedWallet {
 }
 
 /** The viewer's own linked wallets, one per chain. */
-export async function listWallets({ db }: WalletContext, viewer: Viewer | null): Promise<LinkedWallet[]> {
-  requireSignedIn(viewer);
+export async function listWallets({ db }: Pick<Services, 'db'>, actor: Actor): Promise<LinkedWallet[]> {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select()
     .from(walletLinks)

@@ -1,23 +1,22 @@
 import { and, eq, not, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { WalletContext } from './context';
-import { requireSignedIn } from './internal/actor';
-import { UNLINK_GUARDS, type UnlinkGuard } from './unlink-guards';
+import type { Services } from '../../platform/services';
+import { UNLINK_GUARDS, type UnlinkGuard } from '../../shared/wallets/unlink-guards';
 
 /**
  * Unlinks the viewer's wallet on `chainId`, unless a guard says it must stay (409 with its reason).
  * The address stays the account's while another of its chains still links it.
  */
 export async function unlinkWallet(
-  { db }: WalletContext,
-  viewer: Viewer | null,
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
   chainId: number,
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
 ): Promise<void> {
-  requireSignedIn(viewer);
+  const viewer = authorize(actor, 'signed-in');
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
   const link = await db.select().from(walletLinks).where(mine).get();
   if (!link) throw notFound(MSG.walletNotLinked);

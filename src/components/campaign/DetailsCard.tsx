@@ -12,9 +12,9 @@ import {
 } from '../../../functions/lib/campaign-validation';
 import { fillMessage, MSG } from '../../../functions/lib/messages';
 import { DEFAULT_PLATFORM_FEE } from '../../../functions/lib/shares';
-import type { FilmRef } from '../../../functions/services/campaigns/access';
 import type { EditOutcome } from '../../../functions/services/campaigns/edit';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { FilmRef } from '../../../functions/shared/campaigns/access';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, StatusBadge } from './parts';
