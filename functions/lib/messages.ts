@@ -122,6 +122,10 @@ export const MSG = {
   invitationCancelled: 'This campaign was cancelled',
   campaignNotTakingPayments: 'This campaign is not taking payments right now.',
   campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
+  proposalNote:
+    'Money follows the agreed split until everyone on the proposed one approves it; meanwhile the campaign takes no payments.',
+  campaignWaitingForTeam:
+    'Payments are paused while the team approves a change to its revenue split. Please come back once everyone has approved.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
   // Vote dialog (SPEC 8): the title and the error are the spec's; the two descriptions are ours.
   voteRecorded: 'Vote Recorded',

@@ -12,6 +12,9 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'accounts/ensure-user#ensureUser': 'system',
   'accounts/sign-out-everywhere#signOutEverywhere': 'signed-in',
   'accounts/update-profile#updateProfile': 'signed-in',
+  'agreements/list#agreementHistory': {
+    public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
+  },
   'campaigns/accept-invitation#acceptInvitation': 'signed-in',
   'campaigns/add-member#addMember': 'signed-in',
   'campaigns/approve#approveCampaign': 'signed-in',

@@ -1,3 +1,4 @@
+export * from './agreements';
 export * from './auth';
 export * from './auth-throttle';
 export * from './campaigns';

@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
   transitionTarget,
 } from '../../../lib/campaign-status';
+import { type SplitSummary, splitSummary } from '../../../shared/agreements/summary';
 import type { CampaignAccess, CampaignRow, MemberRow } from '../../../shared/campaigns/access';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../../shared/refunds/summary';
 
@@ -23,7 +24,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A campaign as JSON (timestamps as ISO strings). */
 export function serializeCampaign(c: CampaignRow) {
-  const { revision: _revision, createdBy: _createdBy, ...rest } = c;
+  const { revision: _revision, createdBy: _createdBy, splitProposal: _proposal, ...rest } = c;
   return {
     ...rest,
     submittedAt: iso(c.submittedAt),
@@ -74,6 +75,8 @@ export interface CampaignView {
   displayLabel: string;
   /** A cancelled campaign's refunds to its payers; null for any other status. */
   refunds: CancelledRefunds | null;
+  /** The agreed split in force, and the team's proposal while it waits for a member. */
+  split: SplitSummary;
   viewer: { userId: string; relation: Relation; membership: TeamMemberView | null; rights: Abilities; can: Abilities };
 }
 
@@ -179,6 +182,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
     displayStatus: shown,
     displayLabel: STATUS_LABELS[shown],
     refunds: c.status === 'cancelled' ? await cancelledRefunds(db, c.id) : null,
+    split: await splitSummary(db, c, access.film.ownerId),
     viewer: {
       userId: viewer.userId,
       relation: access.relation,
