@@ -17,7 +17,7 @@ import { chainParam } from './schema';
 export const walletRoutes = new Hono<AppEnv>()
   .get('/chains', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(c.get('config').chains);
+    return c.json(c.get('services').config.chains);
   })
   .get('/', async (c) => {
     const wallets = await listWallets(c.get('services'), await currentViewer(c));
