@@ -138,4 +138,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'watch/progress#saveProgress': 'signed-in',
   'watch/progress#getProgress': 'signed-in',
   'watch/view#recordView': 'signed-in',
+  'wallets/issue-nonce#issueWalletNonce': 'signed-in',
+  'wallets/link#linkWallet': 'signed-in',
+  'wallets/list#listWallets': 'signed-in',
+  'wallets/unlink#unlinkWallet': 'signed-in',
 };

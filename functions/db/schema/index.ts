@@ -15,3 +15,4 @@ export * from './short-urls';
 export * from './site-settings';
 export * from './uploads';
 export * from './user-roles';
+export * from './wallets';

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
-import { campaignContributors, campaignMilestones, campaigns, profiles, videos } from '../../../db/schema';
+import { campaignContributors, campaignMilestones, campaigns, profiles, videos, walletLinks } from '../../../db/schema';
 import {
   CAMPAIGN_ACTIONS,
   type CampaignAction,
@@ -40,6 +40,8 @@ export interface PersonView {
   /** null when the profile is gone: shown as 'Unknown contributor'. */
   username: string | null;
   avatarUrl: string | null;
+  /** The chains this person has linked a wallet on (empty: none); addresses are not shown to the team. */
+  walletChainIds?: number[];
 }
 
 export interface TeamMemberView extends PersonView {
@@ -109,11 +111,20 @@ async function profilesOf(db: Db, ids: string[]): Promise<Map<string, PersonView
   const unique = [...new Set(ids)];
   const out = new Map<string, PersonView>();
   for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db
-      .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
-      .from(profiles)
-      .where(inArray(profiles.userId, unique.slice(i, i + 90)));
-    for (const r of rows) out.set(r.userId, r);
+    const chunk = unique.slice(i, i + 90);
+    // Profiles and linked-wallet chains in one round trip.
+    const [rows, links] = await db.batch([
+      db
+        .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(inArray(profiles.userId, chunk)),
+      db
+        .select({ userId: walletLinks.userId, chainId: walletLinks.chainId })
+        .from(walletLinks)
+        .where(inArray(walletLinks.userId, chunk)),
+    ]);
+    for (const r of rows) out.set(r.userId, { ...r, walletChainIds: [] });
+    for (const l of links) out.get(l.userId)?.walletChainIds?.push(l.chainId);
   }
   return out;
 }
@@ -125,6 +136,7 @@ export function memberView(m: MemberRow, people: Map<string, PersonView>): TeamM
     userId: m.contributorId,
     username: p?.username ?? m.username ?? null,
     avatarUrl: p?.avatarUrl ?? null,
+    walletChainIds: p?.walletChainIds ?? [],
     role: m.role,
     sharePermille: m.sharePermille,
     approved: m.approved,
