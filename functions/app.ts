@@ -33,6 +33,7 @@ import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { walletRoutes } from './routes/wallets';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -98,6 +99,7 @@ export function createApp(overrides: ServiceOverrides = {}) {
   app.route('/films', filmTeamRoutes);
   app.route('/campaigns', extensionVoteRoutes);
   app.route('/functions', functionRoutes);
+  app.route('/wallets', walletRoutes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { DbEnv } from './db/client';
+import type { ChainList } from './lib/chain-info';
+import { configuredChains } from './lib/chains';
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './lib/upload-plan';
 import { paymentsTestModeOf } from './payments/mode';
 
@@ -90,6 +92,8 @@ export type Config = z.infer<typeof schema> & {
   isLocal: boolean;
   /** Local with no Stripe key: the SDK talks to the local TEST responder (functions/payments/test-mode). */
   paymentsTestMode: boolean;
+  /** The chains wallets may use and link on (the first is the default). */
+  chains: ChainList;
 };
 
 export class ConfigError extends Error {
@@ -108,6 +112,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     ...result.data,
     isLocal: result.data.ENVIRONMENT === 'local',
     paymentsTestMode: paymentsTestModeOf(result.data),
+    chains: configuredChains(result.data),
   };
 }
 

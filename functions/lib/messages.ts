@@ -122,6 +122,10 @@ export const MSG = {
   invitationCancelled: 'This campaign was cancelled',
   campaignNotTakingPayments: 'This campaign is not taking payments right now.',
   campaignVoting: 'Payments are paused while the team votes on extending the campaign.',
+  proposalNote:
+    'Money follows the agreed split until everyone on the proposed one approves it; meanwhile the campaign takes no payments.',
+  campaignWaitingForTeam:
+    'Payments are paused while the team approves a change to its revenue split. Please come back once everyone has approved.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
   // Vote dialog (SPEC 8): the title and the error are the spec's; the two descriptions are ours.
   voteRecorded: 'Vote Recorded',
@@ -145,6 +149,30 @@ export const MSG = {
   voteExtendedMessage: '"{title}" continues to its next goal of {goal}. Payments have resumed.',
   voteCompletedTitle: 'The campaign is complete',
   voteCompletedMessage: 'The team voted to complete "{title}" at milestone {number}.',
+  // Wallets (SPEC 5, 8)
+  noActiveWallet: 'No active wallet found',
+  walletCannotSwitchChain: 'Wallet does not support switching chains',
+  walletWithoutAccount: 'Cannot set a wallet without an account as active',
+  switchWithoutConnection: 'Cannot switch chain without a previous connection',
+  invalidAddress: 'Invalid address',
+  // Linking a wallet to an account (Sign-In with Ethereum): ours.
+  walletSignInStatement: 'Link this wallet to your Reelfund account.',
+  walletNonceInvalid: 'This sign-in request has expired or was already used. Please try again.',
+  walletMessageInvalid: 'This is not a valid Sign-In with Ethereum message.',
+  walletWrongDomain: 'This message was made for another site.',
+  walletWrongChain: 'Wallets can only be linked on {chains}.',
+  walletMessageExpired: 'This sign-in message has expired. Please sign a new one.',
+  walletBadSignature: 'The signature does not match the wallet address.',
+  walletAddressTaken: 'This wallet is already linked to another account.',
+  walletChainTaken: 'You already linked a wallet on {chain}. Unlink it first.',
+  walletNotLinked: 'You have no wallet linked on that chain.',
+  walletLinked: 'Wallet linked',
+  walletUnlinked: 'Wallet unlinked',
+  walletFailed: 'Your wallet did not complete the request. Please try again.',
+  walletRequestDeclined: 'You declined the request in your wallet.',
+  walletNoneFound: 'No browser wallet found. Install a wallet extension, then reload this page.',
+  walletUnsupportedChain: 'Switch your wallet to {chains} to link it.',
+  walletTooManyNonces: 'Too many sign-in requests. Please try again in {seconds} seconds.',
 } as const;
 
 /** Fills `{name}` placeholders of a message template. */

@@ -17,7 +17,8 @@ import { SEED, type SeedModule } from './types';
 /**
  * Money in the demo: backers' payments on a live campaign, a campaign whose goal was just reached
  * (its team is voting — sign in as either demo creator to vote), and one whose team voted to extend
- * (escrow released by share; the members' payouts wait for a payout account on /contributor/payouts).
+ * (escrow released by share; the members' payouts wait for a payout account on /contributor/payouts),
+ * and one that took money under its agreed split before a new member was proposed (waiting for the team).
  *
  * Payments arrive the way Stripe announces them — a checkout.session.completed event taken by the
  * same receiver as the webhook endpoint (after its signature check) — for Checkout Sessions recorded
@@ -37,6 +38,8 @@ interface MoneyDemo {
   create?: { owner: Who; film: string; description: string; goalDollars: number; member: { who: Who; role: string } };
   payments: Payment[];
   votes?: Partial<Record<Who, boolean>>;
+  /** Invited after the payments: a proposal the team has not approved yet (the campaign takes no money). */
+  proposal?: { who: Who; role: string };
 }
 
 const DEMOS: MoneyDemo[] = [
@@ -82,6 +85,23 @@ const DEMOS: MoneyDemo[] = [
     ],
     // Both extend: the goal grows by $10,000 and milestone 1's $2,000 is released by share.
     votes: { milo: true, cora: true },
+  },
+  {
+    title: 'The Quiet Floor: the archive cut',
+    create: {
+      owner: 'cora',
+      film: 'The Quiet Floor',
+      description: 'Restoring the closed floor’s lost reels.',
+      goalDollars: 5000,
+      member: { who: 'milo', role: 'Sound Designer' },
+    },
+    // $75 under the agreed 45/45 split; then vera is invited: 30/30/30 is proposed, waiting for milo
+    // and vera, and until they approve the campaign takes no money and $75 stays under 45/45.
+    payments: [
+      { who: 'uma', dollars: 50 },
+      { guest: 'archivist@example.com', dollars: 25 },
+    ],
+    proposal: { who: 'vera', role: 'Production Assistant' },
   },
 ];
 
@@ -186,6 +206,9 @@ export const moneySeed: SeedModule = {
       for (const p of demo.payments) await pay(services, campaignId, p.who ? people[p.who] : null, p);
       for (const [who, vote] of Object.entries(demo.votes ?? {}) as [Who, boolean][])
         await castExtensionVote(ctx, people[who], { campaignId, userId: people[who].userId, vote });
+      const owner = demo.create ? people[demo.create.owner] : null;
+      if (demo.proposal && owner)
+        await addMember(ctx, owner, campaignId, { userId: people[demo.proposal.who].userId, role: demo.proposal.role });
       const after = await db
         .select({ raised: campaigns.currentAmount, status: campaigns.status, pending: campaigns.extensionPending })
         .from(campaigns)

@@ -39,6 +39,7 @@ async function setGate(body: { comingSoonEnabled: boolean; passcode?: string }) 
   if (!res.ok) throw new Error(`PUT site-settings: ${res.status} ${await res.text()}`);
 }
 
+// A server of its own on a fresh state: it seeds the demo first (minutes on a loaded 2-core machine).
 beforeAll(async () => {
   state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-gate-'));
   server = await serve({ port: await freePort(), persistTo: state, build: false, quiet: true });
@@ -54,7 +55,7 @@ beforeAll(async () => {
     .map((c) => c.split(';')[0])
     .join('; ');
   await setGate({ comingSoonEnabled: true, passcode: PASSCODE });
-});
+}, 300_000);
 
 afterAll(async () => {
   if (adminCookie) await setGate({ comingSoonEnabled: false }).catch(() => {});

@@ -42,10 +42,19 @@ async function signUp(prefix: string): Promise<Account> {
 
 /** SQL against the running server's local D1 (ids interpolated here are ours: alphanumeric). */
 async function d1(sql: string) {
-  await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('statePath'), '--command', sql], {
-    quiet: true,
-    env: { CI: 'true' },
-  });
+  // A second process writing the server's SQLite file can find it busy while the server writes: retry.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('statePath'), '--command', sql], {
+        quiet: true,
+        env: { CI: 'true' },
+      });
+      return;
+    } catch (err) {
+      if (attempt >= 5 || !String(err).includes('SQLITE_BUSY')) throw err;
+      await new Promise((r) => setTimeout(r, 500 * attempt));
+    }
+  }
 }
 
 async function signedInPage(account: Account): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {

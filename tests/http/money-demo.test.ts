@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/lib/messages';
+import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
 import { base, signIn } from './session';
 
 /**
@@ -45,5 +46,28 @@ describe('the seeded money demo', () => {
     const res = await fetch(`${base()}/api/payouts/mine`, { headers: { cookie: milo } });
     const mine = (await res.json()) as { payouts: { campaignTitle: string; amountCents: number }[] };
     expect(mine.payouts.filter((p) => p.campaignTitle === 'Static Bloom').map((p) => p.amountCents)).toEqual([90_000]);
+  });
+
+  it('The Quiet Floor took $75 under its agreed 45/45 split; vera is proposed and it waits for the team', async () => {
+    const cora = await signIn('creator@reelfund.local');
+    const quiet = (await campaignsOf(cora)).find((c) => c.title === 'The Quiet Floor: the archive cut');
+    const res = await fetch(`${base()}/api/campaigns/${quiet?.id}/funding`);
+    const { funding } = (await res.json()) as { funding: CampaignFunding };
+    expect(funding).toMatchObject({
+      raisedCents: 7_500,
+      takingPayments: false,
+      pausedReason: MSG.campaignWaitingForTeam,
+    });
+    expect(funding.split.agreed?.shares.map((s) => [s.username, s.sharePermille])).toEqual([
+      ['cora_creator', 450],
+      ['milo_maker', 450],
+    ]);
+    expect(funding.split.proposal?.waitingFor).toEqual(['milo_maker', 'vera_viewer']);
+    const checkout = await fetch(`${base()}/api/campaigns/${quiet?.id}/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({ amountCents: 2_500, guestEmail: 'fan@example.test' }),
+    });
+    expect(checkout.status).toBe(409);
   });
 });

@@ -5,6 +5,7 @@ import { campaignBreakdown } from '../../functions/services/insights/breakdown';
 import { memberStatement } from '../../functions/services/insights/statement';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
+import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
@@ -55,18 +56,22 @@ describe('breakdown, statement and analytics on libSQL', () => {
     for (const p of [payment(id, 1000, payer.userId), payment(id, 500, payer.userId), payment(id, 301)]) {
       await ctx.db.batch(creditToCampaign(ctx.db, p) as never);
     }
-    await postLedgerGroup(ctx.db, {
-      idempotencyKey: `release:${id}:1`,
-      kind: 'release',
-      currency: 'usd',
-      campaignId: id,
-      lines: [
-        { account: `escrow:${id}`, amountCents: -1500 },
-        { account: 'fee:platform', amountCents: 150 },
-        { account: `payable:${id}:${owner.userId}`, amountCents: 675 },
-        { account: `payable:${id}:${member.userId}`, amountCents: 675 },
-      ],
-    });
+    await postLedgerGroup(
+      ctx.db,
+      {
+        idempotencyKey: `release:${id}:1`,
+        kind: 'release',
+        currency: 'usd',
+        campaignId: id,
+        lines: [
+          { account: `escrow:${id}`, amountCents: -1500 },
+          { account: 'fee:platform', amountCents: 150 },
+          { account: `payable:${id}:${owner.userId}`, amountCents: 675 },
+          { account: `payable:${id}:${member.userId}`, amountCents: 675 },
+        ],
+      },
+      { with: () => [handWrittenRelease(ctx.db, `release:${id}:1`, id, 1500)] },
+    );
     // Two groups of the member in one go: their order comes from the ledger's append order.
     await postLedgerGroup(ctx.db, {
       idempotencyKey: `payout:${crypto.randomUUID()}`,

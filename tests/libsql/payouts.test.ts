@@ -12,6 +12,7 @@ import {
 import { processPayouts } from '../../functions/services/payouts/process';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { TEST_SYSTEM } from '../support/actors';
+import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
@@ -52,8 +53,9 @@ async function released() {
       ],
     },
     {
-      with: () =>
-        [owner, member].map((userId, i) =>
+      with: () => [
+        handWrittenRelease(ctx.db, `release:${campaignId}:1`, campaignId, 10_000),
+        ...[owner, member].map((userId, i) =>
           ctx.db.insert(payouts).values({
             id: ids[i],
             campaignId,
@@ -63,6 +65,7 @@ async function released() {
             currency: 'usd',
           }),
         ),
+      ],
     },
   );
   for (const userId of [owner, member]) {

@@ -12,6 +12,9 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'accounts/ensure-user#ensureUser': 'system',
   'accounts/sign-out-everywhere#signOutEverywhere': 'signed-in',
   'accounts/update-profile#updateProfile': 'signed-in',
+  'agreements/list#agreementHistory': {
+    public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
+  },
   'campaigns/accept-invitation#acceptInvitation': 'signed-in',
   'campaigns/add-member#addMember': 'signed-in',
   'campaigns/approve#approveCampaign': 'signed-in',
@@ -135,4 +138,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'watch/progress#saveProgress': 'signed-in',
   'watch/progress#getProgress': 'signed-in',
   'watch/view#recordView': 'signed-in',
+  'wallets/issue-nonce#issueWalletNonce': 'signed-in',
+  'wallets/link#linkWallet': 'signed-in',
+  'wallets/list#listWallets': 'signed-in',
+  'wallets/unlink#unlinkWallet': 'signed-in',
 };

@@ -12,6 +12,7 @@ import {
 } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/lib/campaign-status';
 import { computeShares } from '../../functions/lib/shares';
+import { recordAgreementIfApproved } from '../../functions/shared/agreements/record';
 import { makeUser, type TestUser, uid } from './factories';
 import { env } from './support';
 
@@ -35,7 +36,8 @@ export interface CampaignFixture {
 
 /**
  * A campaign in any status, written straight to the database (the API's own lifecycle is tested
- * elsewhere), with members approved or not and shares as the service computes them.
+ * elsewhere), with members approved or not and shares as the service computes them; when every
+ * member approved, the split is agreed version 1.
  */
 export async function makeCampaign(
   opts: {
@@ -89,6 +91,9 @@ export async function makeCampaign(
       });
     out.push({ user: m.user, memberId });
   }
+  // As the services leave it: a team that all approved has its split agreed (version 1).
+  const [first, ...rest] = recordAgreementIfApproved(db(), id);
+  await db().batch([first, ...rest] as [typeof first, ...typeof rest]);
   return { id, movieId, owner, members: out };
 }
 

@@ -1,6 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { campaigns, checkoutSessions, escrowClaims, payouts } from '../../functions/db/schema';
+import {
+  campaigns,
+  checkoutSessions,
+  escrowClaims,
+  ledgerGroups,
+  payouts,
+  releasePortions,
+} from '../../functions/db/schema';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
 import { db, deliver, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
@@ -51,7 +58,8 @@ export interface ReleaseMember {
 
 /**
  * release:<campaign>:<n>: escrow −gross, fee:platform +fee, payable:<c>:<u> +share each (leftover
- * cents to the originator), the released payments claimed and one pending payout per member.
+ * cents to the originator), the versions it paid (release_portions), the released payments claimed
+ * and one pending payout per member.
  */
 export async function release(
   campaignId: string,
@@ -67,6 +75,17 @@ export async function release(
   const originator = shares.find((s) => s.isOriginator);
   if (originator) originator.cents += leftover;
   const key = `release:${campaignId}:${milestoneNumber}`;
+  // The versions the payments were credited under, as the release names them.
+  const byVersion = new Map<number, number>();
+  for (const p of payments) {
+    const g = await db()
+      .select({ v: ledgerGroups.shareVersion })
+      .from(ledgerGroups)
+      .where(eq(ledgerGroups.idempotencyKey, `payment:${p.pi}`))
+      .get();
+    const v = g?.v ?? 0;
+    byVersion.set(v, (byVersion.get(v) ?? 0) + p.amountCents);
+  }
   const payable = shares.filter((s) => s.cents > 0);
   const payoutIds = new Map(payable.map((s) => [s.userId, crypto.randomUUID()]));
   const { posted } = await postLedgerGroup(
@@ -91,6 +110,9 @@ export async function release(
       with: () => [
         ...payments.map((p) =>
           db().insert(escrowClaims).values({ paymentIntentId: p.pi, campaignId, claim: 'release', groupKey: key }),
+        ),
+        ...[...byVersion].map(([shareVersion, grossCents]) =>
+          db().insert(releasePortions).values({ releaseKey: key, campaignId, shareVersion, grossCents }),
         ),
         ...payable.map((s) =>
           db()

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaignContributors, campaignExtensionVotes, campaignMilestones, campaigns } from '../../functions/db/schema';
+import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/lib/campaign-status';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
 import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
 import type { MemberStatement } from '../../functions/services/insights/statement';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
-import { expectLedgerBalanced } from '../support/ledger';
+import { expectLedgerBalanced, handWrittenRelease } from '../support/ledger';
 import { type CampaignFixture, makeCampaign } from './campaign-factories';
-import { makeUser, type TestUser } from './factories';
+import { jsonInit, makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';
 import { db } from './stripe-support';
 import { call } from './support';
@@ -130,44 +130,52 @@ describe('GET /api/campaigns/:id/breakdown', () => {
     ]);
   });
 
-  it('leaves out members who have not approved, but keeps a removed member the ledger pays', async () => {
+  it('lists the agreed split in force, not a pending invitee; a member a later version removed stays as a former member', async () => {
     const pending = await makeUser([], 'pending');
     const gone = await makeUser([], 'gone');
-    const c = await makeCampaign({
-      status: 'live',
-      members: [
-        { user: pending, approved: false },
-        { user: gone, approved: true },
-      ],
-    });
+    const c = await makeCampaign({ status: 'live', members: [{ user: gone, approved: true }] });
     const p = await pay(c.id, 1000, { guestEmail: 'x@example.test' });
+    // Version 1 (originator and gone, 45.0 % each) paid the money raised under it.
     await release(c.id, 1, [p], 10, [
-      { userId: c.owner.id, permille: 300, isOriginator: true },
-      { userId: gone.id, permille: 300 },
+      { userId: c.owner.id, permille: 450, isOriginator: true },
+      { userId: gone.id, permille: 450 },
     ]);
-    await db().delete(campaignContributors).where(eq(campaignContributors.contributorId, gone.id));
+    // Removing gone leaves nobody to ask: version 2 (the originator alone). Then pending is invited.
+    const [goneRow] = c.members;
+    expect(
+      (await call(`/api/campaigns/${c.id}/members/${goneRow?.memberId}`, jsonInit('DELETE', undefined, c.owner.cookie)))
+        .status,
+    ).toBe(200);
+    const invite = { userId: pending.id, role: 'Editor' };
+    expect((await call(`/api/campaigns/${c.id}/members`, jsonInit('POST', invite, c.owner.cookie))).status).toBe(201);
     const b = await breakdownOf(c.id, null);
-    expect(b.members.map((m) => [m.userId, m.role, m.earnedCents])).toEqual([
-      [c.owner.id, 'Originator', 1000 - 100 - 300],
-      [gone.id, 'Former member', 300],
+    expect(b.members.map((m) => [m.userId, m.role, m.sharePermille, m.earnedCents])).toEqual([
+      [c.owner.id, 'Originator', 900, 450],
+      [gone.id, 'Former member', null, 450],
     ]);
+    expect(b.split.agreed?.version).toBe(2);
+    expect(b.split.proposal?.waitingFor).toEqual([pending.username]);
   });
 
   it('reads accounts by name: a release whose group and lines carry no campaign or user still counts', async () => {
     const m = await makeUser([], 'm');
     const c = await makeCampaign({ status: 'live', members: [{ user: m, approved: true }] });
     const p = await pay(c.id, 2000, { guestEmail: 'n@example.test' });
-    await postLedgerGroup(db(), {
-      idempotencyKey: `release:${c.id}:1`,
-      kind: 'release',
-      currency: 'usd',
-      lines: [
-        { account: `escrow:${c.id}`, amountCents: -2000 },
-        { account: 'fee:platform', amountCents: 200 },
-        { account: `payable:${c.id}:${c.owner.id}`, amountCents: 900 },
-        { account: `payable:${c.id}:${m.id}`, amountCents: 900 },
-      ],
-    });
+    await postLedgerGroup(
+      db(),
+      {
+        idempotencyKey: `release:${c.id}:1`,
+        kind: 'release',
+        currency: 'usd',
+        lines: [
+          { account: `escrow:${c.id}`, amountCents: -2000 },
+          { account: 'fee:platform', amountCents: 200 },
+          { account: `payable:${c.id}:${c.owner.id}`, amountCents: 900 },
+          { account: `payable:${c.id}:${m.id}`, amountCents: 900 },
+        ],
+      },
+      { with: () => [handWrittenRelease(db(), `release:${c.id}:1`, c.id, 2000)] },
+    );
     const b = await breakdownOf(c.id, null);
     expect(b).toMatchObject({ raisedCents: p.amountCents, releasedCents: 2000, feeCents: 200, escrowCents: 0 });
     expect(b.members.map((x) => x.earnedCents)).toEqual([900, 900]);

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaignMilestones, campaigns, connectAccounts, payouts } from '../../functions/db/schema';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { handWrittenRelease } from '../support/ledger';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { db, eventually } from './stripe-support';
@@ -10,7 +11,8 @@ import { call } from './support';
 /**
  * What the vote's release leaves behind, written directly: a payment into the campaign's escrow,
  * milestone 1, the release group `release:<c>:1` (escrow → fee + each member's payable) and one
- * pending payout per member. The ledger stays balanced and raised equals its payment lines.
+ * pending payout per member. The ledger stays balanced and raised equals its payment lines. The
+ * amounts are the test's, not a split's: a hand-written release (tests/support/ledger.ts).
  */
 export async function makeReleasedPayouts(
   opts: { members?: TestUser[]; shareCents?: number[]; feeCents?: number } = {},
@@ -65,8 +67,9 @@ export async function makeReleasedPayouts(
       ],
     },
     {
-      with: () =>
-        members.map((m, i) =>
+      with: () => [
+        handWrittenRelease(db(), `release:${campaign.id}:1`, campaign.id, gross),
+        ...members.map((m, i) =>
           db()
             .insert(payouts)
             .values({
@@ -78,6 +81,7 @@ export async function makeReleasedPayouts(
               currency: 'usd',
             }),
         ),
+      ],
     },
   );
   return { campaign, members, payoutIds: ids };

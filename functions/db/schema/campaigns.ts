@@ -39,6 +39,14 @@ export const campaigns = sqliteTable(
     platformFeePercentage: integer('platform_fee_percentage').notNull().default(10),
     /** The originator's share; contributors' shares are on their rows (SPEC 9 split). */
     originatorSharePermille: integer('originator_share_permille').notNull().default(900),
+    /**
+     * Names the team's current split (the members' rows, the originator's share, the fee): a fresh
+     * token on every change of it. The split is agreed once a share_agreements row carries it.
+     */
+    splitProposal: text('split_proposal')
+      .notNull()
+      .default('')
+      .$defaultFn(() => crypto.randomUUID()),
     milestoneCount: integer('milestone_count').notNull().default(0),
     creatorCoinsEnabled: bool('creator_coins_enabled').notNull().default(false),
     creatorCoinSymbol: text('creator_coin_symbol').notNull().default('CC'),
@@ -126,6 +134,8 @@ export const campaignMilestones = sqliteTable(
     goalAmount: integer('goal_amount').notNull(),
     reachedAt: ms('reached_at'),
     payoutStatus: text('payout_status', { enum: PAYOUT_STATUSES }).notNull().default('pending'),
+    /** The agreed version in force when the milestone was reached: its members vote. */
+    shareVersion: integer('share_version'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,3 +1,4 @@
+export * from './agreements';
 export * from './auth';
 export * from './auth-throttle';
 export * from './campaigns';
@@ -14,3 +15,4 @@ export * from './short-urls';
 export * from './site-settings';
 export * from './uploads';
 export * from './user-roles';
+export * from './wallets';

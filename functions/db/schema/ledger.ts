@@ -23,6 +23,11 @@ export const ledgerGroups = sqliteTable(
     currency: text('currency').notNull(),
     campaignId: text('campaign_id'),
     paymentIntentId: text('payment_intent_id'),
+    /**
+     * A payment: the campaign's agreed share version in force when it was credited; its refund:
+     * the same. (A release names its versions in release_portions.)
+     */
+    shareVersion: integer('share_version'),
     memo: text('memo'),
     createdAt: createdAt(),
   },

@@ -3,16 +3,22 @@ import { z } from 'zod';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { agreementHistory } from '../../services/agreements/list';
 import { campaignAnalytics } from '../../services/insights/analytics';
 import { campaignBreakdown } from '../../services/insights/breakdown';
 import { memberStatement, memberStatementCsv } from '../../services/insights/statement';
 
-/** Read side of the money, under /api/campaigns: the public breakdown and the team's analytics. */
+/** Read side of the money, under /api/campaigns: the public breakdown, the agreed splits and the team's analytics. */
 export const campaignInsightRoutes = new Hono<AppEnv>()
   .get('/:id/breakdown', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
     return c.json({ breakdown: await campaignBreakdown(c.get('services'), viewer, c.req.param('id')) });
+  })
+  .get('/:id/agreements', async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
+    return c.json({ agreements: await agreementHistory(c.get('services'), viewer, c.req.param('id')) });
   })
   .get('/:id/analytics', async (c) => {
     const viewer = await currentViewer(c);

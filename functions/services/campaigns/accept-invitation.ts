@@ -7,6 +7,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isContributor } from '../../lib/roles';
 import type { Services } from '../../platform/services';
+import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { loadCampaignAccess, type MemberRow } from '../../shared/campaigns/access';
 import { commitGuarded, historyRow, memberWon, newRevision } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
@@ -80,6 +81,8 @@ export async function acceptInvitation(
     if (!isContributor(viewer.roles))
       uow.add(db.insert(userRoles).values({ userId: viewer.userId, role: 'contributor' }).onConflictDoNothing());
   }
+  // The last approval of a proposal makes it the next agreed version, in this batch.
+  uow.add(...recordAgreementIfApproved(db, campaignId));
   notify(uow, bell, {
     userId: film.ownerId,
     type: 'success',

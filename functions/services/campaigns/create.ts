@@ -8,6 +8,7 @@ import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../lib/shares';
 import type { Services } from '../../platform/services';
+import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import type { CampaignRow } from '../../shared/campaigns/access';
 import { historyRow, isUniqueViolation } from '../../shared/campaigns/guarded-write';
 import { validationFailed } from './internal/validation-failed';
@@ -64,6 +65,8 @@ export async function createCampaign({ db, clock }: Services, actor: Actor, inpu
       })
       .returning(),
     historyRow(db, { campaignId: id, actorId: viewer.userId, event: 'created', fromStatus: null, toStatus: 'active' }),
+    // The originator alone: nobody else to ask, so this split is agreed version 1 at once.
+    ...recordAgreementIfApproved(db, id),
   );
   try {
     const [rows] = (await uow.commit()) as [CampaignRow[]];

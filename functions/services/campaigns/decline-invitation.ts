@@ -4,6 +4,7 @@ import { campaignContributors } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { commitGuarded } from '../../shared/campaigns/guarded-write';
 import { sendMessage } from '../../shared/messages/send';
@@ -40,6 +41,7 @@ export async function declineInvitation(
     db
       .delete(campaignContributors)
       .where(and(eq(campaignContributors.id, member.id), eq(campaignContributors.contributorId, viewer.userId))),
+    ...recordAgreementIfApproved(db, campaignId),
   );
   notify(uow, bell, {
     userId: film.ownerId,

@@ -8,6 +8,7 @@ import { conflict } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { computeShares } from '../../lib/shares';
 import type { Services } from '../../platform/services';
+import { newProposal, recordAgreementIfApproved } from '../../shared/agreements/record';
 import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
@@ -93,7 +94,13 @@ export async function editCampaign(
       .set({
         ...next,
         ...reviewColumns,
-        ...(shares ? { platformFeePercentage: fee, originatorSharePermille: shares.originatorPermille } : {}),
+        ...(shares
+          ? {
+              platformFeePercentage: fee,
+              originatorSharePermille: shares.originatorPermille,
+              splitProposal: newProposal(),
+            }
+          : {}),
         lastEditedAt: now,
         updatedAt: now,
         revision,
@@ -125,6 +132,8 @@ export async function editCampaign(
         .where(eq(campaignContributors.campaignId, campaignId)),
     );
   }
+  // A fee change is a proposal like a team change; with no member to ask it is agreed at once.
+  if (shares) uow.add(...recordAgreementIfApproved(db, campaignId));
   if (extension) {
     const members = await db
       .select({ userId: campaignContributors.contributorId })

@@ -5,6 +5,7 @@ import { canChangeTeam } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { requireCampaignAction } from '../../shared/campaigns/access';
 import { commitGuarded } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
@@ -34,6 +35,7 @@ export async function removeMember({ db, bell }: Services, actor: Actor, campaig
     db
       .delete(campaignContributors)
       .where(and(eq(campaignContributors.id, memberId), eq(campaignContributors.campaignId, campaignId))),
+    ...recordAgreementIfApproved(db, campaignId),
   );
   notify(uow, bell, {
     userId: member.contributorId,

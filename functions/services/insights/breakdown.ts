@@ -4,6 +4,8 @@ import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { campaignAgreements, usernamesOf } from '../../shared/agreements/read';
+import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 import { campaignLedgerFigures, memberFigures } from './internal/ledger-figures';
@@ -28,11 +30,15 @@ export interface CampaignBreakdown {
   raisedCents: number;
   goalCents: number;
   releasedCents: number;
+  /** The agreed split's fee. */
   feePercent: number;
   feeCents: number;
   escrowCents: number;
   refundedCents: number;
+  /** The members of the agreed split in force with their shares, then former members. */
   members: BreakdownMember[];
+  /** The agreed split, and a proposal waiting for the team, apart. */
+  split: SplitSummary;
 }
 
 /**
@@ -52,8 +58,12 @@ export async function campaignBreakdown(
   if (!PUBLIC_BREAKDOWN_STATUSES.includes(campaign.status) && !mayPerform('view', relation)) {
     throw notFound(MSG.campaignNotFoundState);
   }
-  const figures = await campaignLedgerFigures(db, campaign.id);
-  const members = await moneyMembers(db, campaign, film.ownerId, figures.members.keys());
+  const [figures, agreements] = await Promise.all([
+    campaignLedgerFigures(db, campaign.id),
+    campaignAgreements(db, campaign.id),
+  ]);
+  const members = await moneyMembers(agreements, film.ownerId, figures.members.keys(), (ids) => usernamesOf(db, ids));
+  const split = await splitSummary(db, campaign, film.ownerId, agreements);
   return {
     campaignId: campaign.id,
     movieId: film.id,
@@ -63,7 +73,7 @@ export async function campaignBreakdown(
     raisedCents: campaign.currentAmount,
     goalCents: campaign.goalAmount,
     releasedCents: figures.releasedCents,
-    feePercent: campaign.platformFeePercentage,
+    feePercent: split.agreed?.feePercent ?? campaign.platformFeePercentage,
     feeCents: figures.feeCents,
     escrowCents: figures.escrowCents,
     refundedCents: figures.refundedCents,
@@ -71,6 +81,7 @@ export async function campaignBreakdown(
       const f = memberFigures(figures, m.userId);
       return { ...m, earnedCents: f.earnedCents, paidCents: f.paidCents };
     }),
+    split,
   };
 }
 

@@ -6,7 +6,6 @@ import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { isUniqueViolation, messagesOf, newRevision } from '../../shared/campaigns/guarded-write';
-import { campaignTeam } from '../../shared/milestones/team';
 import { notify } from '../../shared/notifications/notify';
 import { planRelease } from './internal/release';
 
@@ -26,9 +25,10 @@ const lost = (err: unknown) =>
 
 /**
  * A campaign completed by an admin (not by its team's vote, whose batch releases the milestone)
- * keeps what it raised: the money still in escrow is released by share as a closing milestone
- * (number milestone_count + 1, reached_at empty — the goal was not reached), with one pending payout
- * per member, and the team is told. Exactly once: the batch stamps the campaign (still completed,
+ * keeps what it raised: the money still in escrow is released as a closing milestone (number
+ * milestone_count + 1, reached_at empty — the goal was not reached), each agreed version's money by
+ * that version — never by a proposal still waiting for the team — with one pending payout per
+ * member owed, and everyone paid is told. Exactly once: the batch stamps the campaign (still completed,
  * not voting, same milestone count) with a fresh revision and ends with the milestone row, whose
  * goal is read back through that revision and an emptied escrow — a concurrent run, or a refund
  * or payment between the read and the write, makes the whole batch roll back; it then reads again.
@@ -44,10 +44,10 @@ export async function releaseCompletedCampaign(
   for (let attempt = 1; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
     if (c?.status !== 'completed' || c.extensionPending) return null;
-    const team = await campaignTeam(db, campaignId);
     const number = c.milestoneCount + 1;
-    const release = await planRelease(db, c, number, team);
-    if (release.split.grossCents === 0 || team.length === 0) return null;
+    const release = await planRelease(db, c, number);
+    // Nothing held, or money but no split ever agreed (the hourly job tries again once one is).
+    if (release.release.grossCents === 0 || release.deferred) return null;
     const revision = newRevision();
     const uow = new UnitOfWork(db);
     uow.add(
@@ -70,20 +70,20 @@ export async function releaseCompletedCampaign(
         reachedAt: null,
       }),
     );
-    for (const member of team)
+    for (const { userId } of release.release.payables)
       notify(uow, bell, {
-        userId: member.userId,
+        userId,
         type: 'other',
         title: MSG.closingReleaseTitle,
         message: fillMessage(MSG.closingReleaseMessage, {
           title: c.title,
-          amount: formatCents(release.split.grossCents),
+          amount: formatCents(release.release.grossCents),
         }),
         campaignId,
       });
     try {
       await uow.commit();
-      return { milestoneNumber: number, grossCents: release.split.grossCents };
+      return { milestoneNumber: number, grossCents: release.release.grossCents };
     } catch (err) {
       if (lost(err) && attempt < ATTEMPTS) continue;
       throw err;

@@ -4,7 +4,7 @@ import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { campaignTeam } from '../../shared/milestones/team';
+import { milestoneTeam } from '../../shared/milestones/team';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
 export interface ExtensionVoteView {
@@ -27,16 +27,15 @@ export interface ExtensionVoteView {
   outcome: 'extended' | 'completed' | null;
 }
 
-/** Owner, members and admins see the round's votes (anyone else: 404, as for the campaign itself). */
+/** Owner, members, the round's voters and admins see its votes (anyone else: 404, as for the campaign itself). */
 export async function getExtensionVote({ db }: Services, actor: Actor, campaignId: string): Promise<ExtensionVoteView> {
   const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
-  const related = access && (access.relation.isOwner || access.relation.isMember || access.relation.isAdmin);
-  if (!access || !related) throw notFound('Campaign not found');
+  if (!access) throw notFound('Campaign not found');
   const c = access.campaign;
   const round = c.milestoneCount;
   const [team, votes, milestone] = await Promise.all([
-    campaignTeam(db, campaignId),
+    milestoneTeam(db, campaignId, round),
     db
       .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
       .from(campaignExtensionVotes)
@@ -47,9 +46,11 @@ export async function getExtensionVote({ db }: Services, actor: Actor, campaignI
       .where(and(eq(campaignMilestones.campaignId, campaignId), eq(campaignMilestones.milestoneNumber, round)))
       .get(),
   ]);
+  const isVoter = team.some((m) => m.userId === viewer.userId);
+  const related = isVoter || access.relation.isOwner || access.relation.isMember || access.relation.isAdmin;
+  if (!related) throw notFound('Campaign not found');
   const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
   const viewerVote = byUser.get(viewer.userId) ?? null;
-  const isVoter = team.some((m) => m.userId === viewer.userId);
   const finished = !c.extensionPending && round > 0 && team.length > 0 && team.every((m) => byUser.has(m.userId));
   const outcome = finished ? (team.every((m) => byUser.get(m.userId) === true) ? 'extended' : 'completed') : null;
   return {

@@ -6,7 +6,7 @@ import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
-import { campaignTeam } from '../../shared/milestones/team';
+import { milestoneTeam } from '../../shared/milestones/team';
 import { type ResolveEffects, resolveRound } from './internal/resolve';
 
 export interface VoteInput {
@@ -30,7 +30,8 @@ const voteOf = (ctx: Services, campaignId: string, round: number, userId: string
     .get();
 
 /**
- * SPEC 7 vote-campaign-extension: a team member's vote in the open round (round = milestone_count).
+ * SPEC 7 vote-campaign-extension: a voter's vote in the open round (round = milestone_count); the
+ * voters are the members of the agreed version in force when the milestone was reached.
  * One vote per member per round (primary key): the same vote again is answered as before, a
  * different one is refused. extension_votes counts the round's votes. When every member has voted
  * the round resolves (resolve.ts), exactly once however many final votes race.
@@ -45,12 +46,15 @@ export async function castExtensionVote(
   const { db } = ctx;
   if (input.userId !== viewer.userId) throw forbidden(MSG.voteOwnOnly);
   const access = await loadCampaignAccess(db, viewer, input.campaignId);
-  const related = access && (access.relation.isOwner || access.relation.isMember || access.relation.isAdmin);
-  if (!access || !related) throw notFound('Campaign not found');
-  const team = await campaignTeam(db, input.campaignId);
-  if (!team.some((m) => m.userId === viewer.userId)) throw forbidden(MSG.voteMembersOnly);
+  if (!access) throw notFound('Campaign not found');
   const c = access.campaign;
   const round = c.milestoneCount;
+  // The voters are the members of the version in force when the milestone was reached.
+  const team = await milestoneTeam(db, input.campaignId, round);
+  const voter = team.some((m) => m.userId === viewer.userId);
+  const related = voter || access.relation.isOwner || access.relation.isMember || access.relation.isAdmin;
+  if (!related) throw notFound('Campaign not found');
+  if (!voter) throw forbidden(MSG.voteMembersOnly);
 
   // A vote cast before (a retry, a double click): the same vote is answered as before.
   const repeat = async () => {

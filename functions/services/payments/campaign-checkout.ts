@@ -1,10 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
-import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
+import { campaigns, checkoutSessions, videos } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { teamApproved } from '../../shared/agreements/record';
+import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
 import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
@@ -19,56 +21,67 @@ export interface CampaignFunding {
   movieId: string;
   filmTitle: string;
   status: string;
-  /** Live and not voting: the only state that takes money. */
+  /** Live, not voting, and its team agreed on its split: the only state that takes money. */
   takingPayments: boolean;
+  /** Why a live campaign takes no money now (a vote, a proposal waiting for the team); null otherwise. */
+  pausedReason: string | null;
   raisedCents: number;
   goalCents: number;
+  /** The agreed split in force: its fee, and each member's share of the gross (originator first). */
   feePercent: number;
-  /** The originator first, then approved members: each one's share of the gross. */
   shares: FundingShare[];
+  /** The agreed split and any proposal waiting for the team, as every screen shows them. */
+  split: SplitSummary;
 }
 
 async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
   const row = await db
     .select({
-      id: campaigns.id,
+      campaign: {
+        id: campaigns.id,
+        splitProposal: campaigns.splitProposal,
+        platformFeePercentage: campaigns.platformFeePercentage,
+        originatorSharePermille: campaigns.originatorSharePermille,
+      },
       movieId: campaigns.movieId,
       filmTitle: videos.title,
+      ownerId: videos.contributorId,
       status: campaigns.status,
       extensionPending: campaigns.extensionPending,
       raised: campaigns.currentAmount,
       goal: campaigns.goalAmount,
-      fee: campaigns.platformFeePercentage,
-      originatorShare: campaigns.originatorSharePermille,
-      owner: profiles.username,
+      teamApproved: sql<number>`${teamApproved(sql`"campaigns"."id"`)}`,
     })
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))
-    .leftJoin(profiles, eq(profiles.userId, videos.contributorId))
     .where(where)
     .get();
   if (!row) return null;
-  const members = await db
-    .select({
-      username: campaignContributors.username,
-      role: campaignContributors.role,
-      permille: campaignContributors.sharePermille,
-    })
-    .from(campaignContributors)
-    .where(and(eq(campaignContributors.campaignId, row.id), eq(campaignContributors.approved, true)));
+  const split = await splitSummary(db, row.campaign, row.ownerId);
+  const live = row.status === 'live';
+  const pausedReason = !live
+    ? null
+    : row.extensionPending
+      ? MSG.campaignVoting
+      : !row.teamApproved
+        ? MSG.campaignWaitingForTeam
+        : null;
   return {
-    campaignId: row.id,
+    campaignId: row.campaign.id,
     movieId: row.movieId,
     filmTitle: row.filmTitle,
     status: row.status,
-    takingPayments: row.status === 'live' && !row.extensionPending,
+    takingPayments: live && pausedReason === null,
+    pausedReason,
     raisedCents: row.raised,
     goalCents: row.goal,
-    feePercent: row.fee,
-    shares: [
-      { username: row.owner ?? 'Originator', role: 'Originator', permille: row.originatorShare },
-      ...members.map((m) => ({ username: m.username ?? 'Team member', role: m.role, permille: m.permille })),
-    ],
+    feePercent: split.agreed?.feePercent ?? row.campaign.platformFeePercentage,
+    shares: (split.agreed?.shares ?? []).map((m) => ({
+      username: m.username ?? (m.isOriginator ? 'Originator' : 'Team member'),
+      role: m.role,
+      permille: m.sharePermille,
+    })),
+    split,
   };
 }
 
@@ -84,7 +97,7 @@ export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, mo
   return fundingWhere(db, eq(campaigns.movieId, movieId));
 }
 
-/** Live campaigns (id, film, raised): what a visitor can fund right now. */
+/** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
 export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
   authorize(actor, 'public');
   return db
@@ -97,7 +110,9 @@ export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) 
     })
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))
-    .where(and(eq(campaigns.status, 'live'), eq(campaigns.extensionPending, false)));
+    .where(
+      and(eq(campaigns.status, 'live'), eq(campaigns.extensionPending, false), teamApproved(sql`"campaigns"."id"`)),
+    );
 }
 
 export interface CampaignCheckoutInput {
@@ -107,7 +122,8 @@ export interface CampaignCheckoutInput {
 }
 
 /**
- * Starts a payment to a campaign: only a live campaign that is not voting takes money. A signed-in
+ * Starts a payment to a campaign: only a live campaign that is not voting and whose team agreed on
+ * its split takes money. A signed-in
  * payer pays as themself; a guest must give an email. The webhook checks the campaign again when
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
@@ -122,8 +138,7 @@ export async function startCampaignCheckout(
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
   const funding = await campaignFunding(services, viewer, campaignId);
   if (!funding) throw notFound(MSG.campaignNotFoundState);
-  if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
-  if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
+  if (!funding.takingPayments) throw conflict(funding.pausedReason ?? MSG.campaignNotTakingPayments);
   const base = services.config.PUBLIC_URL.replace(/\/$/, '');
   const created = await createCheckout(services, {
     campaignId,

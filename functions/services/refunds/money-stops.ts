@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import type { Services } from '../../platform/services';
+import { teamApproved } from '../../shared/agreements/record';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../../shared/payments/expire-checkouts';
 import { releaseCompletedCampaign } from '../milestones/closing-release';
 import { processPayouts } from '../payouts/process';
@@ -9,10 +10,11 @@ import { refundCancelledCampaign } from './internal/refund-campaign';
 
 /**
  * What follows a committed change to a campaign, whatever the verb (pause, an admin's status, an
- * edit sent back to review, cancel, delete): a campaign that no longer takes money has its open
- * Checkout Sessions expired; a cancelled one refunds what it holds in escrow; a completed one
- * releases it to the team by share and starts the payouts. A deleted campaign's
- * session rows went with it, so the caller passes the ids it read before. Safe to repeat.
+ * edit sent back to review, a team or fee change waiting for the team's approval, cancel, delete):
+ * a campaign that no longer takes money has its open Checkout Sessions expired; a cancelled one
+ * refunds what it holds in escrow; a completed one releases it to the team by its agreed versions
+ * and starts the payouts. A deleted campaign's session rows went with it, so the caller passes the
+ * ids it read before. Safe to repeat.
  */
 export async function afterCampaignChange(
   deps: Services,
@@ -22,12 +24,16 @@ export async function afterCampaignChange(
 ) {
   authorize(actor, 'signed-in-or-system');
   const c = await deps.db
-    .select({ status: campaigns.status, voting: campaigns.extensionPending })
+    .select({
+      status: campaigns.status,
+      voting: campaigns.extensionPending,
+      agreed: sql<number>`${teamApproved(sql`"campaigns"."id"`)}`,
+    })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .get();
   if (!c) return { expired: await expireCheckoutSessions(deps, sessionsBeforeDelete ?? []) };
-  if (c.status === 'live' && !c.voting) return { expired: 0 };
+  if (c.status === 'live' && !c.voting && c.agreed) return { expired: 0 };
   const expired = await expireOpenCheckouts(deps, campaignId);
   const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, campaignId) : null;
   // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised.

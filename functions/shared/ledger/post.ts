@@ -21,6 +21,8 @@ export interface LedgerPosting {
   currency: string;
   campaignId?: string | null;
   paymentIntentId?: string | null;
+  /** The agreed share version the money moves under (payments, refunds); SQL to read it in the batch. */
+  shareVersion?: number | SQL<number | null> | null;
   memo?: string | null;
   lines: LedgerLine[];
 }
@@ -89,7 +91,13 @@ export function ledgerWrite(db: Db, posting: LedgerPosting): LedgerWrite {
   };
   const group = db
     .insert(ledgerGroups)
-    .values({ id: groupId, idempotencyKey: posting.idempotencyKey, memo: posting.memo ?? null, ...context })
+    .values({
+      id: groupId,
+      idempotencyKey: posting.idempotencyKey,
+      memo: posting.memo ?? null,
+      shareVersion: (posting.shareVersion ?? null) as number | null,
+      ...context,
+    })
     .onConflictDoNothing({ target: ledgerGroups.idempotencyKey })
     .returning({ id: ledgerGroups.id });
   const lines = posting.lines.map((line) =>

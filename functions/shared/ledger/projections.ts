@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, ledgerEntries } from '../../db/schema';
+import { RELEASES_FOLLOW_AGREEMENTS } from '../agreements/check';
 import { PAYOUTS_MATCH_LEDGER } from '../payouts/projections';
 
 /**
@@ -37,4 +38,8 @@ export const CAMPAIGN_RAISED: ProjectionCheck = {
 };
 
 /** Every projection checkLedger proves. */
-export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [CAMPAIGN_RAISED, PAYOUTS_MATCH_LEDGER];
+export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [
+  CAMPAIGN_RAISED,
+  PAYOUTS_MATCH_LEDGER,
+  RELEASES_FOLLOW_AGREEMENTS,
+];

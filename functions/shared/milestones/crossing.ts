@@ -6,9 +6,10 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { versionInForce } from '../agreements/record';
 import { notify } from '../notifications/notify';
 import { expireOpenCheckouts } from '../payments/expire-checkouts';
-import { campaignTeam } from './team';
+import { milestoneTeam } from './team';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -18,7 +19,8 @@ export const dbNowMs = sql<number>`cast(unixepoch('subsec') * 1000 as integer)`;
 /**
  * The statements that reach a milestone, for the batch of a credit: when that credit's group was
  * posted and raised is now at least the goal of a live campaign that is not voting, insert the next
- * milestone row (INSERT … SELECT … WHERE, unique per number) and — only if that very row exists —
+ * milestone row (INSERT … SELECT … WHERE, unique per number, naming the agreed share version in
+ * force: its members vote) and — only if that very row exists —
  * open the vote: milestone_count + 1, extension_pending, extension_votes = 0, a fresh revision (so
  * an edit or transition read before it loses). Batches are serialized, so of any number of
  * concurrent credits exactly one sees the crossing; the others find the vote already open.
@@ -40,6 +42,7 @@ export function milestoneCrossing(
           goalAmount: campaigns.goalAmount,
           reachedAt: sql<Date>`${dbNowMs}`.as('reached_at'),
           payoutStatus: sql<'pending'>`'pending'`.as('payout_status'),
+          shareVersion: sql<number | null>`${versionInForce(sql`"campaigns"."id"`)}`.as('share_version'),
           createdAt: sql<Date>`${dbNowMs}`.as('created_at'),
         })
         .from(campaigns)
@@ -90,7 +93,7 @@ export async function afterCrossing(
     .where(eq(campaignMilestones.id, milestoneId))
     .get();
   if (!milestone) return false;
-  const team = await campaignTeam(deps.db, campaignId);
+  const team = await milestoneTeam(deps.db, campaignId, milestone.number);
   const uow = new UnitOfWork(deps.db);
   for (const member of team)
     notify(uow, deps.bell, {

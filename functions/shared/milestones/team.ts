@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
+import { campaignContributors, campaignMilestones, campaigns, profiles, videos } from '../../db/schema';
+import { campaignAgreements, usernamesOf } from '../agreements/read';
 
 /** A voter and payee of a milestone: the originator (the film's owner) or an approved contributor. */
 export interface TeamMember {
@@ -50,4 +51,30 @@ export async function campaignTeam(db: Db, campaignId: string): Promise<TeamMemb
       isOriginator: false,
     })),
   ];
+}
+
+/**
+ * Who votes on milestone `milestoneNumber`: the members of the agreed version in force when it was
+ * reached (originator first), whatever the team proposes since. A milestone reached before versions
+ * were recorded falls back to the team as it is (originator and approved contributors).
+ */
+export async function milestoneTeam(db: Db, campaignId: string, milestoneNumber: number): Promise<TeamMember[]> {
+  const milestone = await db
+    .select({ version: campaignMilestones.shareVersion })
+    .from(campaignMilestones)
+    .where(and(eq(campaignMilestones.campaignId, campaignId), eq(campaignMilestones.milestoneNumber, milestoneNumber)))
+    .get();
+  if (milestone?.version == null) return campaignTeam(db, campaignId);
+  const agreement = (await campaignAgreements(db, campaignId)).find((a) => a.version === milestone.version);
+  if (!agreement) return campaignTeam(db, campaignId);
+  const names = await usernamesOf(
+    db,
+    agreement.members.map((m) => m.userId),
+  );
+  return agreement.members.map((m) => ({
+    userId: m.userId,
+    username: names.get(m.userId) ?? m.username,
+    sharePermille: m.sharePermille,
+    isOriginator: m.isOriginator,
+  }));
 }

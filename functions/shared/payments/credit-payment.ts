@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions } from '../../db/schema';
+import { teamApproved, versionInForce } from '../agreements/record';
 import { type LedgerPosting, ledgerWrite } from '../ledger/post';
 
 type Statement = BatchItem<'sqlite'>;
@@ -26,7 +27,10 @@ export interface PaymentFacts {
   metadata: PaymentMetadata;
 }
 
-/** Payer → campaign escrow, keyed by the payment intent: however many events announce it, one group. */
+/**
+ * Payer → campaign escrow, keyed by the payment intent: however many events announce it, one group.
+ * It records the campaign's agreed share version in force when the batch runs: the money's version.
+ */
 export function paymentPosting(p: PaymentFacts): LedgerPosting {
   return {
     idempotencyKey: `payment:${p.paymentIntentId}`,
@@ -34,6 +38,7 @@ export function paymentPosting(p: PaymentFacts): LedgerPosting {
     currency: p.currency.toLowerCase(),
     campaignId: p.metadata.campaignId,
     paymentIntentId: p.paymentIntentId,
+    shareVersion: versionInForce(p.metadata.campaignId),
     memo: p.metadata.guestEmail ? `guest ${p.metadata.guestEmail}` : null,
     lines: [
       { account: `payer:${p.paymentIntentId}`, amountCents: -p.amountCents, userId: p.metadata.payerId ?? null },
@@ -56,7 +61,11 @@ export function creditPayment(db: Db, p: PaymentFacts, projections?: (posted: SQ
   return [...write.statements, session, ...(projections?.(write.posted) ?? [])];
 }
 
-/** Escrow → payer: the whole payment handed back (a refund of a payment the campaign could not take). */
+/** The share version a credited payment was raised under (read in the batch; its refund carries the same). */
+export const paymentVersion = (paymentIntentId: string): SQL<number | null> =>
+  sql`(select pg.share_version from ledger_groups pg where pg.idempotency_key = ${`payment:${paymentIntentId}`})`;
+
+/** Escrow → payer: the whole payment handed back, under the version it was raised under. */
 export function refundPosting(p: PaymentFacts): LedgerPosting {
   return {
     idempotencyKey: `refund:${p.paymentIntentId}`,
@@ -64,6 +73,7 @@ export function refundPosting(p: PaymentFacts): LedgerPosting {
     currency: p.currency.toLowerCase(),
     campaignId: p.metadata.campaignId,
     paymentIntentId: p.paymentIntentId,
+    shareVersion: paymentVersion(p.paymentIntentId),
     memo: 'refunded automatically: the campaign was not taking payments',
     lines: [
       { account: `escrow:${p.metadata.campaignId}`, amountCents: -p.amountCents },
@@ -96,14 +106,17 @@ export interface CreditState {
 
 /**
  * raisedProjection for a live campaign, guarded against a stale read: the same update also sets
- * status to itself read back through the state settle saw (live, voting or not, in that round). If
- * the campaign changed since (paused, a vote opened or closed), the read is NULL, the NOT NULL
+ * status to itself read back through the state settle saw (live, voting or not, in that round, its
+ * team agreed). If the campaign changed since (paused, a vote opened or closed, a member added or
+ * removed, the fee changed), the read is NULL, the NOT NULL
  * column refuses it and the whole batch — lines included — rolls back; isStaleCredit(err) says so
  * and the event's settle runs again on the new state (see receive-event.ts).
  */
 export function guardedRaisedProjection(db: Db, p: PaymentFacts, posted: SQL, read: CreditState): Statement {
   const id = p.metadata.campaignId;
-  const still = sql`(select c.status from campaigns c where c.id = ${id} and c.status = 'live' and c.extension_pending = ${read.extensionPending ? 1 : 0} and c.milestone_count = ${read.milestoneCount})`;
+  // …and, not voting, the team still agreed on its split (no proposal waiting for a member).
+  const agreed = read.extensionPending ? sql`1` : teamApproved(id);
+  const still = sql`(select c.status from campaigns c where c.id = ${id} and c.status = 'live' and c.extension_pending = ${read.extensionPending ? 1 : 0} and c.milestone_count = ${read.milestoneCount} and ${agreed})`;
   return db
     .update(campaigns)
     .set({ currentAmount: sql`${campaigns.currentAmount} + ${p.amountCents}`, status: still as SQL<'live'> })

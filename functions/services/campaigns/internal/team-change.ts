@@ -6,6 +6,7 @@ import type { HistoryEvent } from '../../../lib/campaign-status';
 import { conflict } from '../../../lib/errors';
 import { MSG } from '../../../lib/messages';
 import { computeShares, type ShareSplit } from '../../../lib/shares';
+import { newProposal } from '../../../shared/agreements/record';
 import type { CampaignAccess } from '../../../shared/campaigns/access';
 import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
 
@@ -13,7 +14,9 @@ import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/
  * The common part of every team change (add, remove, decline): the campaign's originator share is
  * recomputed for the new team size under a conditional update on the revision the caller read, the
  * history row guards the batch, and every remaining member's share is rewritten and their approval
- * reset (SPEC 4 "Contributor invitation"). The caller adds the insert or delete of the member row.
+ * reset (SPEC 4 "Contributor invitation"). The new split is a proposal (a fresh split_proposal):
+ * the agreed version stays in force until every member approves it. The caller adds the insert or
+ * delete of the member row, then (a removal) recordAgreementIfApproved, for a team left with nobody to ask.
  */
 export function beginTeamChange(
   db: Db,
@@ -29,7 +32,12 @@ export function beginTeamChange(
   uow.add(
     db
       .update(campaigns)
-      .set({ originatorSharePermille: shares.originatorPermille, revision, updatedAt: new Date() })
+      .set({
+        originatorSharePermille: shares.originatorPermille,
+        splitProposal: newProposal(),
+        revision,
+        updatedAt: new Date(),
+      })
       .where(and(eq(campaigns.id, c.id), eq(campaigns.revision, c.revision)))
       .returning({ id: campaigns.id }),
     historyRow(db, {

@@ -1,7 +1,7 @@
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
-import { campaignContributors, campaignMilestones, campaigns, profiles, videos } from '../../../db/schema';
+import { campaignContributors, campaignMilestones, campaigns, profiles, videos, walletLinks } from '../../../db/schema';
 import {
   CAMPAIGN_ACTIONS,
   type CampaignAction,
@@ -16,6 +16,7 @@ import {
   STATUS_LABELS,
   transitionTarget,
 } from '../../../lib/campaign-status';
+import { type SplitSummary, splitSummary } from '../../../shared/agreements/summary';
 import type { CampaignAccess, CampaignRow, MemberRow } from '../../../shared/campaigns/access';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../../shared/refunds/summary';
 
@@ -23,7 +24,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A campaign as JSON (timestamps as ISO strings). */
 export function serializeCampaign(c: CampaignRow) {
-  const { revision: _revision, createdBy: _createdBy, ...rest } = c;
+  const { revision: _revision, createdBy: _createdBy, splitProposal: _proposal, ...rest } = c;
   return {
     ...rest,
     submittedAt: iso(c.submittedAt),
@@ -39,6 +40,8 @@ export interface PersonView {
   /** null when the profile is gone: shown as 'Unknown contributor'. */
   username: string | null;
   avatarUrl: string | null;
+  /** The chains this person has linked a wallet on (empty: none); addresses are not shown to the team. */
+  walletChainIds?: number[];
 }
 
 export interface TeamMemberView extends PersonView {
@@ -72,6 +75,8 @@ export interface CampaignView {
   displayLabel: string;
   /** A cancelled campaign's refunds to its payers; null for any other status. */
   refunds: CancelledRefunds | null;
+  /** The agreed split in force, and the team's proposal while it waits for a member. */
+  split: SplitSummary;
   viewer: { userId: string; relation: Relation; membership: TeamMemberView | null; rights: Abilities; can: Abilities };
 }
 
@@ -106,11 +111,20 @@ async function profilesOf(db: Db, ids: string[]): Promise<Map<string, PersonView
   const unique = [...new Set(ids)];
   const out = new Map<string, PersonView>();
   for (let i = 0; i < unique.length; i += 90) {
-    const rows = await db
-      .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
-      .from(profiles)
-      .where(inArray(profiles.userId, unique.slice(i, i + 90)));
-    for (const r of rows) out.set(r.userId, r);
+    const chunk = unique.slice(i, i + 90);
+    // Profiles and linked-wallet chains in one round trip.
+    const [rows, links] = await db.batch([
+      db
+        .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
+        .from(profiles)
+        .where(inArray(profiles.userId, chunk)),
+      db
+        .select({ userId: walletLinks.userId, chainId: walletLinks.chainId })
+        .from(walletLinks)
+        .where(inArray(walletLinks.userId, chunk)),
+    ]);
+    for (const r of rows) out.set(r.userId, { ...r, walletChainIds: [] });
+    for (const l of links) out.get(l.userId)?.walletChainIds?.push(l.chainId);
   }
   return out;
 }
@@ -122,6 +136,7 @@ export function memberView(m: MemberRow, people: Map<string, PersonView>): TeamM
     userId: m.contributorId,
     username: p?.username ?? m.username ?? null,
     avatarUrl: p?.avatarUrl ?? null,
+    walletChainIds: p?.walletChainIds ?? [],
     role: m.role,
     sharePermille: m.sharePermille,
     approved: m.approved,
@@ -167,6 +182,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
     displayStatus: shown,
     displayLabel: STATUS_LABELS[shown],
     refunds: c.status === 'cancelled' ? await cancelledRefunds(db, c.id) : null,
+    split: await splitSummary(db, c, access.film.ownerId),
     viewer: {
       userId: viewer.userId,
       relation: access.relation,

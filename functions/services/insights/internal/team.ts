@@ -1,13 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { campaignContributors, profiles } from '../../../db/schema';
+import type { AgreementRecord } from '../../../shared/agreements/read';
 
 export interface MoneyMember {
   userId: string;
   /** null when the profile is gone. */
   username: string | null;
   role: string;
-  /** Share of the gross in tenths of a percent; null for someone no longer on the team. */
+  /** Share of the gross in the agreed split in force, in tenths of a percent; null for someone not in it. */
   sharePermille: number | null;
   isOriginator: boolean;
 }
@@ -15,56 +13,37 @@ export interface MoneyMember {
 export const FORMER_MEMBER_ROLE = 'Former member';
 
 /**
- * Who shares a campaign's money: the originator (the film's owner) first, then every approved
- * member in joining order, then anyone else the ledger names (a member removed after a release).
+ * Who shares a campaign's money: the members of the agreed split in force (the originator first),
+ * then anyone an earlier version or the ledger names (a member removed by a later version still
+ * has their share of what was raised under theirs). Before any agreement: the owner alone.
  */
 export async function moneyMembers(
-  db: Db,
-  campaign: { id: string; originatorSharePermille: number },
+  agreements: readonly AgreementRecord[],
   ownerId: string,
   alsoInLedger: Iterable<string>,
+  usernames: (ids: string[]) => Promise<Map<string, string>>,
 ): Promise<MoneyMember[]> {
-  const rows = await db
-    .select({
-      userId: campaignContributors.contributorId,
-      role: campaignContributors.role,
-      sharePermille: campaignContributors.sharePermille,
-      username: campaignContributors.username,
-    })
-    .from(campaignContributors)
-    .where(and(eq(campaignContributors.campaignId, campaign.id), eq(campaignContributors.approved, true)))
-    .orderBy(asc(campaignContributors.createdAt));
-  const listed = new Set([ownerId, ...rows.map((r) => r.userId)]);
-  const former = [...new Set(alsoInLedger)].filter((id) => !listed.has(id));
-  const ids = [ownerId, ...rows.map((r) => r.userId), ...former];
-  const names = new Map<string, string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    for (const p of await db
-      .select({ userId: profiles.userId, username: profiles.username })
-      .from(profiles)
-      .where(inArray(profiles.userId, chunk))) {
-      names.set(p.userId, p.username);
-    }
-  }
+  const inForce = agreements.at(-1);
+  const current = inForce?.members ?? [
+    { userId: ownerId, username: null, role: 'Originator', sharePermille: 0, isOriginator: true },
+  ];
+  const listed = new Set(current.map((m) => m.userId));
+  const earlier = agreements.flatMap((a) => a.members.map((m) => m.userId));
+  const former = [...new Set([...earlier, ...alsoInLedger])].filter((id) => !listed.has(id));
+  const recorded = new Map(agreements.flatMap((a) => a.members.map((m) => [m.userId, m.username] as const)));
+  const names = await usernames([...listed, ...former]);
+  const nameOf = (id: string) => names.get(id) ?? recorded.get(id) ?? null;
   return [
-    {
-      userId: ownerId,
-      username: names.get(ownerId) ?? null,
-      role: 'Originator',
-      sharePermille: campaign.originatorSharePermille,
-      isOriginator: true,
-    },
-    ...rows.map((r) => ({
-      userId: r.userId,
-      username: names.get(r.userId) ?? r.username ?? null,
-      role: r.role,
-      sharePermille: r.sharePermille,
-      isOriginator: false,
+    ...current.map((m) => ({
+      userId: m.userId,
+      username: nameOf(m.userId),
+      role: m.role,
+      sharePermille: inForce ? m.sharePermille : null,
+      isOriginator: m.isOriginator,
     })),
     ...former.map((id) => ({
       userId: id,
-      username: names.get(id) ?? null,
+      username: nameOf(id),
       role: FORMER_MEMBER_ROLE,
       sharePermille: null,
       isOriginator: false,

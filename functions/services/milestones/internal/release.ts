@@ -1,37 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
-import { escrowClaims, ledgerEntries, ledgerGroups, payouts } from '../../../db/schema';
+import { escrowClaims, ledgerEntries, ledgerGroups, payouts, releasePortions } from '../../../db/schema';
+import {
+  portionsByVersion,
+  releaseByVersions,
+  type VersionedRelease,
+  versionsLabel,
+} from '../../../lib/share-agreements';
+import { campaignAgreements } from '../../../shared/agreements/read';
 import { type LedgerLine, ledgerWrite } from '../../../shared/ledger/post';
-import type { TeamMember } from '../../../shared/milestones/team';
 
 type Statement = BatchItem<'sqlite'>;
-
-export interface ReleaseLine {
-  userId: string;
-  amountCents: number;
-}
-
-/** How a milestone's gross splits: the fee (its % of the gross), each member's permille of the gross, leftover cents to the originator. */
-export interface ReleaseSplit {
-  grossCents: number;
-  feeCents: number;
-  members: ReleaseLine[];
-}
-
-export function splitRelease(grossCents: number, feePercentage: number, team: readonly TeamMember[]): ReleaseSplit {
-  const feeCents = Math.floor((grossCents * feePercentage) / 100);
-  const members = team.map((m) => ({
-    userId: m.userId,
-    amountCents: Math.floor((grossCents * m.sharePermille) / 1000),
-  }));
-  const leftover = grossCents - feeCents - members.reduce((s, m) => s + m.amountCents, 0);
-  const originator = members.find((_, i) => team[i]?.isOriginator);
-  if (leftover < 0 || !originator)
-    throw new Error(`release of ${grossCents}: shares exceed the gross or no originator`);
-  originator.amountCents += leftover;
-  return { grossCents, feeCents, members };
-}
 
 /**
  * Payment groups still in escrow: credited, never refunded, never claimed. Raw qualified names:
@@ -45,10 +25,11 @@ const IN_ESCROW = (campaignId: string) =>
     sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || "ledger_groups"."payment_intent_id")`,
   );
 
-/** What a release would take out of escrow now: the payments in it, their gross and currency. */
+/** What a release would take out of escrow now, per agreed version the money was raised under. */
 export async function escrowHeld(db: Db, campaignId: string) {
   const rows = await db
     .select({
+      version: ledgerGroups.shareVersion,
       currency: ledgerGroups.currency,
       cents: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)`,
       payments: sql<number>`count(*)`,
@@ -59,18 +40,21 @@ export async function escrowHeld(db: Db, campaignId: string) {
       and(eq(ledgerEntries.groupId, ledgerGroups.id), eq(ledgerEntries.account, `escrow:${campaignId}`)),
     )
     .where(IN_ESCROW(campaignId))
-    .groupBy(ledgerGroups.currency);
-  if (rows.length > 1) throw new Error(`campaign ${campaignId} holds escrow in more than one currency`);
-  const row = rows[0];
+    .groupBy(ledgerGroups.shareVersion, ledgerGroups.currency);
+  const currencies = new Set(rows.map((r) => r.currency));
+  if (currencies.size > 1) throw new Error(`campaign ${campaignId} holds escrow in more than one currency`);
   return {
-    grossCents: Number(row?.cents ?? 0),
-    currency: row?.currency ?? 'usd',
-    payments: Number(row?.payments ?? 0),
+    grossCents: rows.reduce((s, r) => s + Number(r.cents), 0),
+    currency: rows[0]?.currency ?? 'usd',
+    payments: rows.reduce((s, r) => s + Number(r.payments), 0),
+    byVersion: rows.map((r) => ({ version: r.version, grossCents: Number(r.cents) })),
   };
 }
 
 export interface ReleasePlan {
-  split: ReleaseSplit;
+  release: VersionedRelease;
+  /** Money is held but no version was ever agreed: nothing is released until the team agrees one. */
+  deferred: boolean;
   currency: string;
   key: string;
   statements: Statement[];
@@ -81,28 +65,30 @@ export interface ReleasePlan {
   escrowEmptied: ReturnType<typeof sql>;
 }
 
+const NOTHING: VersionedRelease = { grossCents: 0, feeCents: 0, payables: [], versions: [] };
+
 /**
  * The release of a milestone (group `release:<campaign>:<milestone>`): escrow → fee:platform and
- * each member's payable by share; the escrow_claims of every payment it takes (INSERT … SELECT of
- * the payments still in escrow, so a concurrent refund's claim makes the batch fail instead of
- * claiming twice); one pending payout per member with a payable. The caller guards the batch with
- * `escrowEmptied`, so a payment credited after the read makes it roll back and be planned again.
+ * each member's payable, each agreed version's money split by that version (share_agreements.ts's
+ * rule); one release_portions row per version paid (the group names its versions); the
+ * escrow_claims of every payment it takes (INSERT … SELECT of the payments still in escrow, so a
+ * concurrent refund's claim makes the batch fail instead of claiming twice); one pending payout per
+ * member owed. The caller guards the batch with `escrowEmptied`, so a payment credited after the
+ * read makes it roll back and be planned again.
  */
-export async function planRelease(
-  db: Db,
-  campaign: { id: string; platformFeePercentage: number },
-  milestoneNumber: number,
-  team: readonly TeamMember[],
-): Promise<ReleasePlan> {
+export async function planRelease(db: Db, campaign: { id: string }, milestoneNumber: number): Promise<ReleasePlan> {
   const held = await escrowHeld(db, campaign.id);
-  const split = splitRelease(held.grossCents, campaign.platformFeePercentage, team);
   const key = `release:${campaign.id}:${milestoneNumber}`;
   const escrowEmptied = sql`coalesce((select sum(e.amount_cents) from ledger_entries e where e.account = ${`escrow:${campaign.id}`}), 0) = 0`;
-  if (split.grossCents === 0) return { split, currency: held.currency, key, statements: [], escrowEmptied };
+  const none = { release: NOTHING, currency: held.currency, key, statements: [] };
+  if (held.grossCents === 0) return { ...none, deferred: false, escrowEmptied };
+  const portions = portionsByVersion(held.byVersion, await campaignAgreements(db, campaign.id));
+  if (!portions) return { ...none, deferred: true, escrowEmptied: sql`1` };
+  const release = releaseByVersions(portions);
   const lines: LedgerLine[] = [
-    { account: `escrow:${campaign.id}`, amountCents: -split.grossCents },
-    { account: 'fee:platform', amountCents: split.feeCents },
-    ...split.members.map((m) => ({
+    { account: `escrow:${campaign.id}`, amountCents: -release.grossCents },
+    { account: 'fee:platform', amountCents: release.feeCents },
+    ...release.payables.map((m) => ({
       account: `payable:${campaign.id}:${m.userId}`,
       amountCents: m.amountCents,
       userId: m.userId,
@@ -113,9 +99,24 @@ export async function planRelease(
     kind: 'release',
     currency: held.currency,
     campaignId: campaign.id,
-    memo: `milestone ${milestoneNumber} released by share`,
+    memo: `milestone ${milestoneNumber} released by share agreement ${versionsLabel(release.versions.map((v) => v.version))}`,
     lines,
   });
+  const thisGroup = eq(ledgerGroups.id, write.groupId);
+  const portionRows = release.versions.map((v) =>
+    db.insert(releasePortions).select((qb) =>
+      qb
+        .select({
+          releaseKey: sql<string>`${key}`.as('release_key'),
+          campaignId: sql<string>`${campaign.id}`.as('campaign_id'),
+          shareVersion: sql<number>`${v.version}`.as('share_version'),
+          grossCents: sql<number>`${v.grossCents}`.as('gross_cents'),
+          createdAt: ledgerGroups.createdAt,
+        })
+        .from(ledgerGroups)
+        .where(thisGroup),
+    ),
+  );
   const claims = db.insert(escrowClaims).select((qb) =>
     qb
       .select({
@@ -128,23 +129,22 @@ export async function planRelease(
       .from(ledgerGroups)
       .where(and(IN_ESCROW(campaign.id), write.posted)),
   );
-  const payoutRows = split.members
-    .filter((m) => m.amountCents > 0)
-    .map((m) =>
-      db.insert(payouts).values({
-        campaignId: campaign.id,
-        milestoneNumber,
-        userId: m.userId,
-        amountCents: m.amountCents,
-        currency: held.currency,
-        status: 'pending',
-      }),
-    );
+  const payoutRows = release.payables.map((m) =>
+    db.insert(payouts).values({
+      campaignId: campaign.id,
+      milestoneNumber,
+      userId: m.userId,
+      amountCents: m.amountCents,
+      currency: held.currency,
+      status: 'pending',
+    }),
+  );
   return {
-    split,
+    release,
+    deferred: false,
     currency: held.currency,
     key,
-    statements: [...write.statements, claims, ...payoutRows],
+    statements: [...write.statements, ...portionRows, claims, ...payoutRows],
     escrowEmptied,
   };
 }

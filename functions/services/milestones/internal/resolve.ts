@@ -7,7 +7,7 @@ import { fillMessage, MSG } from '../../../lib/messages';
 import type { Services } from '../../../platform/services';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
 import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
-import { campaignTeam } from '../../../shared/milestones/team';
+import { milestoneTeam } from '../../../shared/milestones/team';
 import { notify } from '../../../shared/notifications/notify';
 import { planRelease } from './release';
 
@@ -21,8 +21,10 @@ export interface ResolveEffects {
 
 /**
  * Closes round `round` of a campaign's extension vote once every team member has voted: all
- * extend → goal += funding_increment and payments resume; any complete → completed. In the same
- * batch the milestone's escrow is released by share (release.ts) and every member is told.
+ * extend → goal += funding_increment and payments resume; any complete → completed. The voters are
+ * the members of the agreed version in force when the milestone was reached. In the same batch the
+ * milestone's escrow is released, each version's money by that version (release.ts), and everyone
+ * it pays is told.
  *
  * Exactly once: the campaign update is conditional on the round still being open, and the
  * history row's to_status is read back through this attempt's fresh revision AND an emptied
@@ -41,7 +43,7 @@ export async function resolveRound(
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
     if (!c?.extensionPending || c.milestoneCount !== round) return true;
     const [team, votes] = await Promise.all([
-      campaignTeam(db, campaignId),
+      milestoneTeam(db, campaignId, round),
       db
         .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
         .from(campaignExtensionVotes)
@@ -51,7 +53,7 @@ export async function resolveRound(
     if (team.length === 0 || team.some((m) => !byUser.has(m.userId))) return false;
     const extend = team.every((m) => byUser.get(m.userId) === true);
 
-    const release = await planRelease(db, c, round, team);
+    const release = await planRelease(db, c, round);
     const revision = newRevision();
     const nextGoal = c.goalAmount + c.fundingIncrement;
     const uow = new UnitOfWork(db);
@@ -92,9 +94,11 @@ export async function resolveRound(
       // No checkout can be open while the team voted: nothing to expire.
       uow.afterCommit(() => afterCrossing(ctx, campaignId, next.milestoneId, { expireCheckouts: false }));
     }
-    for (const member of team)
+    // The voters, and anyone else the release pays (a member of an earlier version).
+    const told = new Set([...team.map((m) => m.userId), ...release.release.payables.map((p) => p.userId)]);
+    for (const userId of told)
       notify(uow, bell, {
-        userId: member.userId,
+        userId,
         type: 'other',
         title: extend ? MSG.voteExtendedTitle : MSG.voteCompletedTitle,
         message: extend

@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../../db/schema';
 import type { Services } from '../../../platform/services';
+import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreements/record';
 import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
 import {
   type CreditState,
@@ -49,8 +50,10 @@ function facts(
 /**
  * The campaign rules at credit time. A payment already credited stays as it is (a second event
  * about it changes nothing). Otherwise:
- * - live and not voting → credit; the same batch reaches the milestone when raised meets the goal
- *   (then the team is told and open checkouts expire, after the commit);
+ * - live, not voting and its team agreed on its split → credit under the agreed version in force;
+ *   the same batch reaches the milestone when raised meets the goal (then the team is told and open
+ *   checkouts expire, after the commit);
+ * - live with a proposal waiting for a member (Waiting for Team Approval) → refund;
  * - live and voting → credit only money in flight when the goal was hit (its Checkout Session was
  *   created before the current milestone's reached_at), else refund;
  * - not live → refund; a campaign we do not have (metadata naming no campaign of ours) → refund,
@@ -68,6 +71,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
       extensionPending: campaigns.extensionPending,
       milestoneCount: campaigns.milestoneCount,
       credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
+      teamApproved: sql<number>`${teamApproved(sql`"campaigns"."id"`)}`,
       // Raw names: drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
       reachedAt: sql<
         number | null
@@ -86,7 +90,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   }
   if (campaign.credited) return creditToCampaign(db, f);
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
-  if (campaign.status === 'live' && !campaign.extensionPending) {
+  if (campaign.status === 'live' && !campaign.extensionPending && campaign.teamApproved) {
     const crossing = { milestoneId: '' };
     const credit = creditPayment(db, f, (posted) => {
       const m = milestoneCrossing(db, campaignId, posted);
@@ -94,14 +98,19 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
       return [guardedRaisedProjection(db, f, posted, read), ...m.statements];
     });
     afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId));
-    return credit;
+    // A split everyone approved is recorded first if no version holds it yet: the credit names one.
+    return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }
   const inFlight =
     campaign.sessionCreatedAt !== null &&
     campaign.reachedAt !== null &&
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
-  if (campaign.status === 'live' && inFlight)
+  if (campaign.status === 'live' && campaign.extensionPending && inFlight)
     return creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]);
+  if (campaign.status === 'live' && !campaign.extensionPending)
+    console.warn(
+      `stripe: payment ${f.paymentIntentId} reached campaign ${campaignId} while its team approves a new split; refunding it`,
+    );
   await refundThroughStripe(services, f);
   return creditAndRefund(db, f);
 }

@@ -32,6 +32,13 @@ const expectations: RouteExpectation[] = [
     expect: unrelated404({ admin: 200, owner: 200, member: 200 }, 404),
   },
   {
+    // As public as the breakdown: a draft's versions only to its owner, team and admins.
+    route: 'GET /api/campaigns/:id/agreements',
+    setup: campaignSetup('active'),
+    request: campaignPath('/agreements'),
+    expect: unrelated404({ admin: 200, owner: 200, member: 200 }, 404),
+  },
+  {
     route: 'GET /api/campaigns/:id/analytics',
     setup: campaignSetup('live'),
     request: campaignPath('/analytics'),

@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { currentViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
+import { issueWalletNonce } from '../../services/wallets/issue-nonce';
+import { linkWallet } from '../../services/wallets/link';
+import { listWallets } from '../../services/wallets/list';
+import { unlinkWallet } from '../../services/wallets/unlink';
+import { NonceRateLimitedError } from '../../shared/wallets/errors';
+import { linkWalletInput } from '../../shared/wallets/input';
+import { chainParam } from './schema';
+
+/**
+ * Wallets: the chains this site works with (public), and the viewer's linked wallets — a nonce,
+ * then a signed Sign-In-with-Ethereum message links one; each verb authorizes the viewer itself.
+ */
+export const walletRoutes = new Hono<AppEnv>()
+  .get('/chains', (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(c.get('services').config.chains);
+  })
+  .get('/', async (c) => {
+    const wallets = await listWallets(c.get('services'), await currentViewer(c));
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ wallets });
+  })
+  .post('/nonce', async (c) => {
+    try {
+      const issued = await issueWalletNonce(c.get('services'), await currentViewer(c));
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(issued, 201);
+    } catch (err) {
+      if (err instanceof NonceRateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
+      throw err;
+    }
+  })
+  .post('/', validate('json', linkWalletInput), async (c) => {
+    const wallet = await linkWallet(c.get('services'), await currentViewer(c), c.req.valid('json'));
+    return c.json({ wallet }, 201);
+  })
+  .delete('/:chainId', validate('param', chainParam), async (c) => {
+    await unlinkWallet(c.get('services'), await currentViewer(c), c.req.valid('param').chainId);
+    return c.json({ ok: true });
+  });

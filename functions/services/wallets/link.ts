@@ -1,0 +1,102 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { type Hex, verifyMessage } from 'viem';
+import { type Actor, authorize } from '../../auth/authorize';
+import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
+import { chainName } from '../../lib/chain-info';
+import { badRequest, conflict } from '../../lib/errors';
+import { fillMessage, MSG } from '../../lib/messages';
+import { checkSiweMessage } from '../../lib/siwe-rules';
+import type { Services } from '../../platform/services';
+import type { LinkWalletInput } from '../../shared/wallets/input';
+import type { LinkedWallet } from './list';
+
+type WalletServices = Pick<Services, 'db' | 'config'>;
+
+/** An EOA's signature of the message, recovered locally (contract wallets would need the chain). */
+async function signedBy(address: Hex, message: string, signature: Hex): Promise<boolean> {
+  try {
+    return await verifyMessage({ address, message, signature });
+  } catch {
+    return false;
+  }
+}
+
+async function explainConflict({ db, config }: WalletServices, userId: string, chainId: number, address: string) {
+  const owner = await db
+    .select({ userId: walletAddresses.userId })
+    .from(walletAddresses)
+    .where(eq(walletAddresses.address, address))
+    .get();
+  if (owner && owner.userId !== userId) return conflict(MSG.walletAddressTaken);
+  const onChain = await db
+    .select({ address: walletLinks.address })
+    .from(walletLinks)
+    .where(and(eq(walletLinks.userId, userId), eq(walletLinks.chainId, chainId)))
+    .get();
+  if (onChain) return conflict(fillMessage(MSG.walletChainTaken, { chain: chainName(config.chains.chains, chainId) }));
+  return null;
+}
+
+/**
+ * Links the wallet that signed an EIP-4361 message to the viewer's account on the message's chain.
+ * The message must be for this site (domain, scheme and URI of PUBLIC_URL), on a configured chain,
+ * inside its validity window, signed by its address, and carry a nonce issued to the viewer that is
+ * unused and unexpired. One batch consumes the nonce, claims the address for the account and writes
+ * the link, each later statement conditional on the nonce consumed by this call; an address of
+ * another account, or a second wallet on the chain, changes nothing.
+ */
+export async function linkWallet(ctx: WalletServices, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
+  const viewer = authorize(actor, 'signed-in');
+  const { db, config } = ctx;
+  const now = new Date();
+  const checked = checkSiweMessage(input.message, { publicUrl: config.PUBLIC_URL, chains: config.chains.chains, now });
+  if (!checked.ok) throw badRequest(checked.message, { reason: checked.reason });
+  const { address, chainId, nonce } = checked;
+  if (!(await signedBy(address, input.message, input.signature as Hex))) throw badRequest(MSG.walletBadSignature);
+
+  const refusal = await explainConflict(ctx, viewer.userId, chainId, address);
+  if (refusal) throw refusal;
+
+  const token = crypto.randomUUID();
+  const ms = now.getTime();
+  const consumed = sql`exists (select 1 from ${walletNonces} where ${walletNonces.nonce} = ${nonce} and ${walletNonces.usedBy} = ${token})`;
+  let results: [{ nonce: string }[], unknown, { chainId: number }[]];
+  try {
+    results = await db.batch([
+      db
+        .update(walletNonces)
+        .set({ usedAt: now, usedBy: token })
+        .where(
+          and(
+            eq(walletNonces.nonce, nonce),
+            eq(walletNonces.userId, viewer.userId),
+            isNull(walletNonces.usedAt),
+            gt(walletNonces.expiresAt, now),
+          ),
+        )
+        .returning({ nonce: walletNonces.nonce }),
+      // Columns in the table's order: address, user_id, created_at.
+      db
+        .insert(walletAddresses)
+        .select(sql`select ${address}, ${viewer.userId}, ${ms} where ${consumed}`)
+        .onConflictDoNothing({ target: walletAddresses.address }),
+      // Only for an address this account holds; a second wallet on the chain fails the whole batch.
+      db
+        .insert(walletLinks)
+        .select(
+          sql`select ${viewer.userId}, ${chainId}, ${address}, ${ms} from ${walletAddresses}
+              where ${walletAddresses.address} = ${address} and ${walletAddresses.userId} = ${viewer.userId} and ${consumed}`,
+        )
+        .returning({ chainId: walletLinks.chainId }),
+    ]);
+  } catch (err) {
+    // Another request linked this address or this chain between our reads and the batch.
+    const raced = await explainConflict(ctx, viewer.userId, chainId, address);
+    if (raced) throw raced;
+    throw err;
+  }
+  const [used, , linked] = results;
+  if (used.length === 0) throw badRequest(MSG.walletNonceInvalid, { reason: 'nonce' });
+  if (linked.length === 0) throw conflict(MSG.walletAddressTaken);
+  return { chainId, address, linkedAt: now.toISOString() };
+}

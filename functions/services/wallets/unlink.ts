@@ -1,0 +1,49 @@
+import { and, eq, not, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { walletAddresses, walletLinks } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
+import { UNLINK_GUARDS, type UnlinkGuard } from '../../shared/wallets/unlink-guards';
+
+/**
+ * Unlinks the viewer's wallet on `chainId`, unless a guard says it must stay (409 with its reason).
+ * The address stays the account's while another of its chains still links it.
+ */
+export async function unlinkWallet(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  chainId: number,
+  guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
+): Promise<void> {
+  const viewer = authorize(actor, 'signed-in');
+  const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
+  const link = await db.select().from(walletLinks).where(mine).get();
+  if (!link) throw notFound(MSG.walletNotLinked);
+  const ref = { userId: link.userId, chainId: link.chainId, address: link.address };
+  const [deleted] = await db.batch([
+    db
+      .delete(walletLinks)
+      .where(and(mine, eq(walletLinks.address, link.address), ...guards.map((g) => not(g.blocks(ref)))))
+      .returning({ chainId: walletLinks.chainId }),
+    db
+      .delete(walletAddresses)
+      .where(
+        and(
+          eq(walletAddresses.address, link.address),
+          eq(walletAddresses.userId, viewer.userId),
+          sql`not exists (select 1 from ${walletLinks} where ${walletLinks.address} = ${link.address})`,
+        ),
+      ),
+  ]);
+  if (deleted.length > 0) return;
+  for (const guard of guards) {
+    const row = await db
+      .select({ blocked: sql<number>`${guard.blocks(ref)}` })
+      .from(walletLinks)
+      .where(mine)
+      .get();
+    if (row?.blocked) throw conflict(guard.message);
+  }
+  throw notFound(MSG.walletNotLinked);
+}

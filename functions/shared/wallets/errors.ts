@@ -1,0 +1,9 @@
+import { ApiError } from '../../lib/errors';
+import { fillMessage, MSG } from '../../lib/messages';
+
+/** Too many sign-in nonces asked for: the route adds Retry-After from `retryAfterSeconds`. */
+export class NonceRateLimitedError extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', fillMessage(MSG.walletTooManyNonces, { seconds: String(retryAfterSeconds) }));
+  }
+}

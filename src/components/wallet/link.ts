@@ -1,0 +1,50 @@
+import { createSiweMessage } from 'viem/siwe';
+import { MSG } from '../../../functions/lib/messages';
+import { api } from '../../lib/api';
+import {
+  $activeAccount,
+  $activeWallet,
+  $chains,
+  signWithActiveWallet,
+  startWallets,
+  unsupportedChainMessage,
+  WalletError,
+} from '../../stores/wallet';
+
+/** How long the signed message is valid: inside the server's nonce lifetime. */
+const MESSAGE_TTL_MS = 5 * 60_000;
+
+/**
+ * Links the active wallet to the signed-in account on the wallet's current network: a nonce from the
+ * server, an EIP-4361 message for this site, the wallet's signature, then the server checks and
+ * stores it. Without an active wallet, opens the picker and says so; returns whether it linked.
+ */
+export async function linkActiveWallet(): Promise<boolean> {
+  await startWallets();
+  const wallet = $activeWallet.get();
+  const address = $activeAccount.get();
+  if (!wallet || !address) {
+    const { openWalletPicker } = await import('./mount');
+    openWalletPicker();
+    throw new WalletError(MSG.noActiveWallet);
+  }
+  const chainId = wallet.chainId;
+  if (!chainId || !$chains.get()?.chains.some((c) => c.id === chainId))
+    throw new WalletError(unsupportedChainMessage());
+  const { nonce } = await api<{ nonce: string }>('/api/wallets/nonce', { method: 'POST', body: {} });
+  const issuedAt = new Date();
+  const message = createSiweMessage({
+    domain: window.location.host,
+    uri: window.location.origin,
+    address,
+    chainId,
+    nonce,
+    version: '1',
+    statement: MSG.walletSignInStatement,
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + MESSAGE_TTL_MS),
+  });
+  const signature = await signWithActiveWallet(message);
+  await api('/api/wallets', { method: 'POST', body: { message, signature } });
+  return true;
+}

@@ -1,0 +1,47 @@
+import { MSG } from '../../functions/lib/messages';
+import { api } from '../lib/api';
+import { toastAfterNavigation } from '../stores/toast';
+
+/** Account Settings → Wallets: unlink here; linking loads the wallet code on the click. */
+const card = document.querySelector<HTMLElement>('[data-linked-wallets]');
+const errorEl = card?.querySelector<HTMLElement>('[data-wallet-link-error]');
+const linkButton = card?.querySelector<HTMLButtonElement>('[data-wallet-link]');
+
+function showError(message: string | null) {
+  if (!errorEl) return;
+  errorEl.textContent = message ?? '';
+  errorEl.hidden = !message;
+}
+
+async function busy(button: HTMLButtonElement, work: () => Promise<void>) {
+  if (button.disabled) return;
+  button.disabled = true;
+  showError(null);
+  try {
+    await work();
+  } catch (err) {
+    showError(err instanceof Error ? err.message : MSG.walletFailed);
+  } finally {
+    button.disabled = false;
+  }
+}
+
+for (const button of card?.querySelectorAll<HTMLButtonElement>('[data-unlink]') ?? []) {
+  button.addEventListener('click', () =>
+    busy(button, async () => {
+      await api(`/api/wallets/${button.dataset.unlink}`, { method: 'DELETE' });
+      toastAfterNavigation(MSG.walletUnlinked, 'success');
+      window.location.reload();
+    }),
+  );
+}
+
+linkButton?.addEventListener('click', () =>
+  busy(linkButton, async () => {
+    const { linkActiveWallet } = await import('../components/wallet/link');
+    const linked = await linkActiveWallet();
+    if (!linked) return;
+    toastAfterNavigation(MSG.walletLinked, 'success');
+    window.location.reload();
+  }),
+);
