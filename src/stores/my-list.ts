@@ -29,13 +29,24 @@ async function fetchList(): Promise<ListFilm[] | null> {
 
 let loading: Promise<void> | null = null;
 
-/** Loads the list once per page view. */
+/**
+ * What the visitor changed on this page, film by film. A tap made before the list has loaded must
+ * survive the load: the list the server sends may have been read before that tap's change arrived.
+ */
+const changes = new Map<string, boolean>();
+
+/** Loads the list once per page view; this page's own changes stay on top of it. */
 export function loadMyList(): Promise<void> {
   loading ??= fetchList()
     .then((items) => {
       if (!items) return;
-      $myListFilms.set(items);
-      $myList.set(new Set(items.map((i) => i.id)));
+      const ids = new Set(items.map((i) => i.id));
+      for (const [id, on] of changes) {
+        if (on) ids.add(id);
+        else ids.delete(id);
+      }
+      $myListFilms.set(items.filter((i) => ids.has(i.id)));
+      $myList.set(ids);
     })
     .catch(() => {});
   return loading;
@@ -61,6 +72,8 @@ const with_ = (ids: ReadonlySet<string>, id: string, on: boolean) => {
 /** Adds or removes a film; the UI changes first, the server confirms or the change is undone. */
 export async function setInMyList(id: string, on: boolean): Promise<boolean> {
   const before = $myList.get() ?? new Set<string>();
+  const changedBefore = changes.get(id);
+  changes.set(id, on);
   $myList.set(with_(before, id, on));
   try {
     const res = await fetch(`/api/my-list/${encodeURIComponent(id)}`, {
@@ -75,6 +88,8 @@ export async function setInMyList(id: string, on: boolean): Promise<boolean> {
     else $myListFilms.set($myListFilms.get().filter((f) => f.id !== id));
     return true;
   } catch {
+    if (changedBefore === undefined) changes.delete(id);
+    else changes.set(id, changedBefore);
     $myList.set(with_($myList.get() ?? before, id, !on));
     toast(on ? 'Could not add to My List' : 'Could not remove from My List', 'error');
     return false;

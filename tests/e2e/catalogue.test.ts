@@ -104,6 +104,41 @@ describe('the catalogue in Chromium', () => {
     await context.close();
   });
 
+  it('keeps a tap made before the list has loaded, though the list was read before the change', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    const id = await filmId(context, 'Salt and Iron');
+    // The page's first read of the list is answered by the server at once but delivered only after
+    // the tap and its save: the answer it carries predates the change.
+    let deliver: () => void = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliver = resolve;
+    });
+    let held = false;
+    await page.route(/\/api\/my-list$/, async (route) => {
+      if (route.request().method() !== 'GET' || held) return route.continue();
+      held = true;
+      const response = await route.fetch();
+      await delivered;
+      await route.fulfill({ response });
+    });
+    await page.goto(`/movie/${id}`);
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/my-list/${id}`) && r.request().method() === 'PUT');
+    await page.click(`[data-list-toggle="${id}"]`);
+    expect((await saved).status()).toBe(200);
+    expect(await pressed(page, id)).toBe('true');
+    const listRead = page.waitForResponse((r) => r.url().endsWith('/api/my-list') && r.request().method() === 'GET');
+    deliver();
+    await listRead;
+    // The stale list arrived; the tap still stands, on the page and on the server.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await pressed(page, id)).toBe('true');
+    await page.goto('/my-list');
+    expect(await page.locator('[data-film-card] [data-card-title]').allTextContents()).toEqual(['Salt and Iron']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks a signed-out visitor to sign in to watch', async () => {
     const { page, context } = await newPage(browser);
     const id = await filmId(context, 'Night Shift');
