@@ -1,24 +1,18 @@
+import { CHROME_MSG } from './chrome-messages';
+
 /**
  * Every user-facing text the specification gives, verbatim, in one place: the UI, the API and the
  * tests all read them from here.
  */
 export const MSG = {
-  // Session and sign-out (SPEC 2 Header, 8)
-  signedOut: 'Signed out successfully',
-  signOutError: 'Error signing out',
-  sessionRetry: 'Session check failed, retrying...',
-  sessionFailed: 'Failed to check session',
-  authenticating: 'Authenticating...',
-  redirecting: 'Redirecting...',
+  ...CHROME_MSG,
   // Not found (SPEC 2 Other screens)
   notFoundCode: '404',
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',
-  unknownUser: 'Unknown User',
   // SPEC 7: the subject of a campaign invitation decline message (the popover finds its sender by it)
   declineSubject: 'Campaign Invitation Declined',
   unknownContributor: 'Unknown contributor',
-  failedToLoad: 'Failed to load data',
   // Campaigns (SPEC 5, 8)
   videoOrCampaignNotFound: 'Video or campaign not found',
   videoNotFound: 'Video not found',

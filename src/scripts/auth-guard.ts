@@ -1,4 +1,4 @@
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/lib/chrome-messages';
 import { $session } from '../stores/session';
 
 /**
@@ -14,12 +14,12 @@ $session.subscribe((s) => {
   if (s.status === 'signed-out') {
     redirecting = true;
     guard.hidden = false;
-    text.textContent = MSG.redirecting;
+    text.textContent = CHROME_MSG.redirecting;
     const next = `${location.pathname}${location.search}`;
     setTimeout(() => location.assign(`/auth?redirect=${encodeURIComponent(next)}`), REDIRECT_DELAY_MS);
   } else if (s.status === 'loading' && !s.me) {
     guard.hidden = false;
-    text.textContent = MSG.authenticating;
+    text.textContent = CHROME_MSG.authenticating;
   } else {
     guard.hidden = true;
   }

@@ -1,4 +1,4 @@
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/lib/chrome-messages';
 import type { Summary } from '../../functions/services/notifications/summary';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';
@@ -116,7 +116,7 @@ function render(summary: Summary | null) {
         kind: 'message',
         id: m.id,
         unread: true,
-        title: m.senderUsername ?? MSG.unknownUser,
+        title: m.senderUsername ?? CHROME_MSG.unknownUser,
         preview: m.subject ? `${m.subject} — ${m.preview}` : m.preview,
         createdAt: m.createdAt,
         target: m.target,

@@ -1,4 +1,4 @@
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/lib/chrome-messages';
 import {
   $abilities,
   $session,
@@ -100,7 +100,7 @@ for (const button of header?.querySelectorAll<HTMLButtonElement>('[data-sign-out
   button.addEventListener('click', async () => {
     button.disabled = true;
     const ok = await signOut();
-    toastAfterNavigation(ok ? MSG.signedOut : MSG.signOutError, ok ? 'success' : 'error');
+    toastAfterNavigation(ok ? CHROME_MSG.signedOut : CHROME_MSG.signOutError, ok ? 'success' : 'error');
     window.location.assign(ok ? '/' : '/auth');
   });
 }

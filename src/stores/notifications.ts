@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/lib/chrome-messages';
 import { badgeText } from '../../functions/lib/popover';
 import {
   type ChannelEvent,
@@ -55,7 +55,7 @@ function announceNew(before: Summary | null, after: Summary) {
     ...after.notifications.filter((n) => !knownN.has(n.id) && !n.isRead).map((n) => `New notification: ${n.title}`),
     ...after.messages
       .filter((m) => !knownM.has(m.id))
-      .map((m) => `New message from ${m.senderUsername ?? MSG.unknownUser}`),
+      .map((m) => `New message from ${m.senderUsername ?? CHROME_MSG.unknownUser}`),
   ];
   if (parts.length) $announcement.set(parts.join('. '));
 }
@@ -77,7 +77,7 @@ export function refreshSummary(): Promise<void> {
         announceNew($summary.get(), next);
         $summary.set(next);
       } catch (err) {
-        console.error(MSG.failedToLoad, err);
+        console.error(CHROME_MSG.failedToLoad, err);
       }
     } while (again);
   })().finally(() => {

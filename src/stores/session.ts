@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/lib/chrome-messages';
 import type { Role } from '../../functions/lib/roles';
 import { isAdmin, isContributor, isEditor } from '../../functions/lib/roles';
 
@@ -79,11 +79,11 @@ export async function checkSession(): Promise<SessionState> {
       return state;
     } catch (err) {
       if (attempt < SESSION_RETRIES) {
-        console.warn(MSG.sessionRetry);
+        console.warn(CHROME_MSG.sessionRetry);
         await sleep(SESSION_RETRY_MS);
         continue;
       }
-      console.error(MSG.sessionFailed, err);
+      console.error(CHROME_MSG.sessionFailed, err);
       // Keep what we knew; a network failure is not a sign-out.
       const known = $session.get().me;
       const state: SessionState = known ? { status: 'signed-in', me: known } : { status: 'signed-out', me: null };
@@ -132,7 +132,7 @@ export async function signOut(): Promise<boolean> {
     $session.set({ status: 'signed-out', me: null });
     return true;
   } catch (err) {
-    console.error(MSG.signOutError, err);
+    console.error(CHROME_MSG.signOutError, err);
     clearLocalAuthEntries();
     $session.set({ status: 'signed-out', me: null });
     return false;
