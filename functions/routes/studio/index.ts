@@ -32,5 +32,6 @@ export const studioRoutes = new Hono<AppEnv>()
   })
   .get(`/films/:id${ID.film}/poster`, async (c) => {
     const viewer = await requireViewer(c);
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'poster', c.req.raw);
+    const which = c.req.query('pending') ? 'pending-poster' : 'poster';
+    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), which, c.req.raw);
   });
