@@ -1,56 +1,63 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, type PageAccess } from '../../../functions/lib/page-routes';
+import { PAGE_ROUTES } from '../../../functions/lib/page-routes';
+import { makeCampaign } from '../campaign-factories';
 import { PAGE_MARKER } from '../entry';
-import { ACTORS, type Actor, makeActors, type TestUser } from '../factories';
+import { ACTORS, type Actor, makeActors, makeUser, type TestUser } from '../factories';
 import { call } from '../support';
+import type { PageActor, PageExpectation, PageFixture, PageOutcome } from './types';
 
 /**
- * Every page of SPEC 2 for every actor, decided by the worker before anything renders. The page
- * behind the pipeline here is the tests' stand-in; the real pages are covered over HTTP.
+ * Every page for every kind of user, decided by the worker before anything renders. The expected
+ * outcomes are written out in tests/workers/authz/pages/<feature>.ts, one row per page of the
+ * worker's page table; a page without a row fails. The page behind the pipeline is the tests'
+ * stand-in; the real pages are covered over HTTP.
  */
-type Outcome = 'page' | 'sign-in' | 'home' | 'not-found';
+const modules = import.meta.glob<{ default: PageExpectation[] }>('./pages/*.ts', { eager: true });
+const rows = Object.values(modules).flatMap((m) => m.default);
+const byPage = new Map(rows.map((r) => [r.page, r]));
+const table = PAGE_ROUTES.map((r) => r.pattern);
 
-const expected: Record<PageAccess, Record<Actor, Outcome>> = {
-  public: { anonymous: 'page', viewer: 'page', user: 'page', contributor: 'page', editor: 'page', admin: 'page' },
-  'signed-in': {
-    anonymous: 'sign-in',
-    viewer: 'page',
-    user: 'page',
-    contributor: 'page',
-    editor: 'page',
-    admin: 'page',
-  },
-  creator: { anonymous: 'sign-in', viewer: 'home', user: 'home', contributor: 'page', editor: 'home', admin: 'page' },
-  admin: { anonymous: 'sign-in', viewer: 'home', user: 'home', contributor: 'home', editor: 'home', admin: 'page' },
-  // The tests run with ENVIRONMENT=local, where local-only pages exist.
-  local: { anonymous: 'page', viewer: 'page', user: 'page', contributor: 'page', editor: 'page', admin: 'page' },
-};
-
-let actors: Record<Actor, TestUser | null>;
+let actors: Record<PageActor, TestUser | null>;
+let fixture: PageFixture;
 beforeAll(async () => {
-  actors = await makeActors();
+  // The invited member holds no role but viewer: only the invitation could let them in.
+  const member = await makeUser([], 'invited');
+  const campaign = await makeCampaign({ members: [{ user: member, approved: false }] });
+  actors = { ...(await makeActors()), member };
+  fixture = { campaignId: campaign.id, movieId: campaign.movieId };
 });
 
-async function outcome(path: string, actor: TestUser | null): Promise<Outcome> {
+async function outcome(path: string, actor: TestUser | null): Promise<PageOutcome | string> {
   const res = await call(path, { headers: actor ? { cookie: actor.cookie } : {}, redirect: 'manual' });
   const body = await res.text();
   if (res.status === 302) {
     const location = res.headers.get('location') ?? '';
     expect(body, 'a redirect carries no page content').not.toContain(PAGE_MARKER);
-    if (location.startsWith('/auth?redirect=')) return 'sign-in';
+    if (location === `/auth?redirect=${encodeURIComponent(path)}`) return 'sign-in';
     if (location === '/') return 'home';
+    return `302 to ${location}`;
   }
   if (res.status === 200 && body.includes(PAGE_MARKER)) return 'page';
-  return 'not-found';
+  if (res.status === 404) return 'not-found';
+  return `${res.status}`;
 }
 
 describe('authorization matrix (pages)', () => {
-  for (const route of PAGE_ROUTES) {
-    const path = route.pattern.replace(/:[A-Za-z]+/g, 'some-id');
-    // Short links are answered by the worker, not a page: an unknown code goes home for everyone.
-    const want = (actor: Actor) => (route.pattern === '/s/:shortCode' ? 'home' : expected[route.access][actor]);
-    it.each(ACTORS)(`${route.pattern} as %s`, async (actor) => {
-      expect(await outcome(path, actors[actor])).toBe(want(actor));
+  it('has one literal row for every page of the worker, and none for a page it does not have', () => {
+    const missing = table.filter((p) => !byPage.has(p));
+    const stale = rows.map((r) => r.page).filter((p) => !table.includes(p));
+    const repeated = rows.map((r) => r.page).filter((p, i, all) => all.indexOf(p) !== i);
+    expect(missing, 'pages without a row in tests/workers/authz/pages').toEqual([]);
+    expect(stale, 'rows for pages the worker does not have').toEqual([]);
+    expect(repeated, 'pages with more than one row').toEqual([]);
+  });
+
+  for (const row of rows) {
+    const columns: PageActor[] = [...ACTORS, ...(row.expect.member ? (['member'] as const) : [])];
+    it.each(columns)(`${row.page} as %s`, async (actor) => {
+      const path = row.path ? row.path(fixture) : row.page.replace(/:[A-Za-z]+/g, 'some-id');
+      const want = actor === 'member' ? row.expect.member : row.expect[actor as Actor];
+      expect(await outcome(path, actors[actor]), path).toBe(want);
     });
   }
 

@@ -44,3 +44,61 @@ export const onlyRoles = (status: number, roles: Actor[]): Outcomes => {
   for (const r of roles) out[r] = status;
   return out;
 };
+
+/** What the worker does with a page request before anything renders. */
+export type PageOutcome = 'page' | 'sign-in' | 'home' | 'not-found';
+
+/** The invited team member: a plain viewer invited (not yet approved) to the row's campaign. */
+export type PageActor = Actor | 'member';
+
+/** What a page row's path may use: the shared campaign the member is invited to. */
+export interface PageFixture {
+  campaignId: string;
+  movieId: string;
+}
+
+export interface PageExpectation {
+  /** The pattern exactly as in the worker's page table (functions/lib/page-routes.ts). */
+  page: string;
+  /** The path to open; defaults to the pattern with its parameters filled with unknown ids. */
+  path?: (fixture: PageFixture) => string;
+  /** Every actor's outcome, written out; `member` where an invitation matters. */
+  expect: Record<Actor, PageOutcome> & { member?: PageOutcome };
+}
+
+// The four kinds of page, as literal outcomes (not read from the worker's table).
+export const PUBLIC_PAGE = {
+  anonymous: 'page',
+  viewer: 'page',
+  user: 'page',
+  contributor: 'page',
+  editor: 'page',
+  admin: 'page',
+} as const satisfies Record<Actor, PageOutcome>;
+
+export const SIGNED_IN_PAGE = {
+  anonymous: 'sign-in',
+  viewer: 'page',
+  user: 'page',
+  contributor: 'page',
+  editor: 'page',
+  admin: 'page',
+} as const satisfies Record<Actor, PageOutcome>;
+
+export const CREATOR_PAGE = {
+  anonymous: 'sign-in',
+  viewer: 'home',
+  user: 'home',
+  contributor: 'page',
+  editor: 'home',
+  admin: 'page',
+} as const satisfies Record<Actor, PageOutcome>;
+
+export const ADMIN_PAGE = {
+  anonymous: 'sign-in',
+  viewer: 'home',
+  user: 'home',
+  contributor: 'home',
+  editor: 'home',
+  admin: 'page',
+} as const satisfies Record<Actor, PageOutcome>;
