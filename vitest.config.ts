@@ -1,9 +1,10 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Four projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
-// Objects), libsql (the production driver on a real libSQL file), e2e (Chromium and plain HTTP
-// against the built product, started the way `npm start` starts it).
+// Five projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
+// Objects), libsql (the production driver on a real libSQL file), chain (the contracts on Hardhat's
+// in-process chain), e2e (Chromium and plain HTTP against the built product, started the way
+// `npm start` starts it).
 export default defineConfig({
   test: {
     projects: [
@@ -35,6 +36,10 @@ export default defineConfig({
         test: { name: 'libsql', include: ['tests/libsql/**/*.test.ts'], environment: 'node' },
       },
       {
+        // Hardhat's in-process chain through viem; the artifact test recompiles the contracts (solc in wasm).
+        test: { name: 'chain', include: ['tests/chain/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
+      },
+      {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts', 'tests/http/**/*.test.ts'],
@@ -44,6 +49,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser step on a loaded 2-core CI machine can take seconds: polled assertions wait up to 15 s
+          // (vitest's default, 1 s, failed the vote test in CI while the server was right).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

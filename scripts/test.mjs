@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const passthrough = process.argv.slice(2);
-const phases = [['unit', 'libsql', 'workers'], ['e2e']];
+// The chain tests (an in-process EVM) run alone so they never slow the workerd tests past their time-outs.
+const phases = [['unit', 'libsql', 'workers'], ['chain'], ['e2e']];
 const dir = mkdtempSync(join(tmpdir(), 'reelfund-test-'));
 let passed = 0;
 let failed = 0;

@@ -5,7 +5,7 @@ import type { CampaignStatus } from '../../functions/lib/campaign-status';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
 import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
 import type { MemberStatement } from '../../functions/services/insights/statement';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { expectLedgerBalanced } from '../support/ledger';
 import { type CampaignFixture, makeCampaign } from './campaign-factories';
 import { makeUser, type TestUser } from './factories';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutSessions, ledgerGroups, stripeEvents } from '../../functions/db/schema';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 
 export interface FilmTeamMember {
   userId: string;
@@ -19,7 +19,8 @@ export interface FilmTeamMember {
  * owner) first, then every contributor who approved, with their roles. Only approved films are
  * public; the owner and admins also see their unapproved films. Shares are not part of it.
  */
-export async function getFilmTeam({ db }: ServiceContext, viewer: Viewer | null, movieId: string) {
+export async function getFilmTeam({ db }: Services, actor: Actor, movieId: string) {
+  const viewer = authorize(actor, 'public');
   const film = await db
     .select({ id: videos.id, title: videos.title, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
     .from(videos)

@@ -1,15 +1,13 @@
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { CampaignStatus } from '../../lib/campaign-status';
 import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { campaignLedgerFigures, memberFigures } from './ledger-figures';
-import { type MoneyMember, moneyMembers } from './team';
-
-/** Statuses whose money anyone may see; a campaign in any other status only to those who may view it. */
-export const PUBLIC_BREAKDOWN_STATUSES: readonly CampaignStatus[] = ['live', 'paused', 'completed'];
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { campaignLedgerFigures, memberFigures } from './internal/ledger-figures';
+import { type MoneyMember, moneyMembers } from './internal/team';
 
 export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
   userId: string;
@@ -42,7 +40,12 @@ export interface CampaignBreakdown {
  * completed campaign; in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */
-export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignId: string): Promise<CampaignBreakdown> {
+export async function campaignBreakdown(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string,
+): Promise<CampaignBreakdown> {
+  const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
@@ -72,10 +75,15 @@ export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignI
 }
 
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
-export async function filmBreakdown(db: Db, viewer: Viewer | null, campaignId: string | null | undefined) {
+export async function filmBreakdown(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string | null | undefined,
+) {
+  const viewer = authorize(actor, 'public');
   if (!campaignId) return null;
   try {
-    return await campaignBreakdown(db, viewer, campaignId);
+    return await campaignBreakdown(services, viewer, campaignId);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return null;
     throw e;

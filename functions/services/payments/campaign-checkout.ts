@@ -1,14 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
 import { mayPerform } from '../../lib/campaign-status';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../insights/breakdown';
-import { createCheckout } from './create-checkout';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
   username: string;
@@ -75,21 +76,32 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   };
 }
 
-export const campaignFunding = (db: Db, campaignId: string) => fundingWhere(db, eq(campaigns.id, campaignId));
-export const filmFunding = (db: Db, movieId: string) => fundingWhere(db, eq(campaigns.movieId, movieId));
-
 /**
  * The same rule as the breakdown's: a live, paused or completed campaign's funding is public; in
  * any other status only those who may view the campaign (owner, team, admins) see it.
  */
-export async function fundingVisible(db: Db, viewer: Viewer | null, funding: CampaignFunding): Promise<boolean> {
-  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return true;
+async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding | null) {
+  if (!funding) return null;
+  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return funding;
   const access = await loadCampaignAccess(db, viewer, funding.campaignId);
-  return access !== null && mayPerform('view', access.relation);
+  return access !== null && mayPerform('view', access.relation) ? funding : null;
+}
+
+/** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
+export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.id, campaignId)));
+}
+
+/** The funding figures of a film's campaign, or null when it has none the actor may see. */
+export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns(db: Db) {
+export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'public');
   return db
     .select({
       campaignId: campaigns.id,
@@ -115,33 +127,35 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  ctx: { db: Db; stripe: Stripe; publicUrl: string },
-  payer: { userId: string; email: string } | null,
+  services: Pick<Services, 'db' | 'stripe' | 'config'>,
+  actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const funding = await campaignFunding(ctx.db, campaignId);
+  const viewer = authorize(actor, 'public');
+  if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
+  const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
+  // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
+  const funding = await fundingWhere(services.db, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
   if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
-  const base = ctx.publicUrl.replace(/\/$/, '');
-  const created = await createCheckout(
-    { db: ctx.db, stripe: ctx.stripe },
-    {
-      campaignId,
-      payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
-      amountCents: input.amountCents,
-      description: `Funding “${funding.filmTitle}”`,
-      attemptId: input.attemptId,
-      successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/movie/${funding.movieId}`,
-    },
-  );
+  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
+  const created = await createCheckout(services, {
+    campaignId,
+    payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
+    amountCents: input.amountCents,
+    description: `Funding “${funding.filmTitle}”`,
+    attemptId: input.attemptId,
+    successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/movie/${funding.movieId}`,
+  });
   return { url: created.url, sessionId: created.id };
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt(db: Db, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Services, 'db'>, actor: Actor, sessionId: string) {
+  authorize(actor, 'public');
   return (
     (await db
       .select({
