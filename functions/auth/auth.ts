@@ -71,7 +71,7 @@ export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer'>)
       cookiePrefix: 'reelfund',
       useSecureCookies: !config.isLocal,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: !config.isLocal, path: '/' },
-      ipAddress: { ipAddressHeaders: ['cf-connecting-ip', 'x-real-ip'] },
+      ipAddress: { ipAddressHeaders: ['cf-connecting-ip'] },
     },
     databaseHooks: {
       user: {

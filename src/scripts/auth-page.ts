@@ -1,3 +1,4 @@
+import { sameSitePath } from '../../functions/lib/same-site';
 import { $session, checkSession } from '../stores/session';
 import { toast, toastAfterNavigation } from '../stores/toast';
 
@@ -5,6 +6,8 @@ import { toast, toastAfterNavigation } from '../stores/toast';
  * The sign-in page: sign in, sign up, forgot password and reset, in one form.
  */
 type Mode = 'sign-in' | 'sign-up' | 'forgot' | 'reset';
+const SIGN_UP_NOT_NEW =
+  'We could not create a new account with this email. If you already have one, check your inbox: we sent you a note on how to sign in or reset your password.';
 const root = document.querySelector<HTMLElement>('[data-auth-root]');
 const params = new URLSearchParams(location.search);
 const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -13,8 +16,7 @@ const token = params.get('token') ?? hash.get('token');
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function nextPath() {
-  const raw = params.get('redirect') ?? '/';
-  return raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\') ? raw : '/';
+  return sameSitePath(params.get('redirect') ?? '/', location.origin) ?? '/';
 }
 
 function show(mode: Mode) {
@@ -28,7 +30,7 @@ function show(mode: Mode) {
   root.querySelector<HTMLInputElement>(`[data-panel="${mode}"] input`)?.focus();
 }
 
-async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string }> {
+async function post(path: string, body: unknown): Promise<{ ok: boolean; message: string; signedIn?: boolean }> {
   try {
     const res = await fetch(path, {
       method: 'POST',
@@ -36,7 +38,10 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; message
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    if (res.ok) return { ok: true, message: '' };
+    if (res.ok) {
+      const data = (await res.json().catch(() => ({}))) as { token?: string | null };
+      return { ok: true, message: '', signedIn: typeof data.token === 'string' };
+    }
     const data = (await res.json().catch(() => ({}))) as { message?: string; error?: { message?: string } };
     return { ok: false, message: data.error?.message ?? data.message ?? `Something went wrong (${res.status}).` };
   } catch {
@@ -84,6 +89,12 @@ wire('sign-up', async (form) => {
     password: value(form, 'password'),
   });
   if (!r.ok) return r.message;
+  if (!r.signedIn) {
+    // No account was made: the email already has one, and its owner got a mail saying how to sign in.
+    const ok = form.querySelector<HTMLElement>('[data-ok]');
+    if (ok) ok.textContent = SIGN_UP_NOT_NEW;
+    return null;
+  }
   toastAfterNavigation('Welcome to Reelfund!', 'success');
   location.assign(nextPath());
   return null;

@@ -155,8 +155,12 @@ describe("search by a campaign's team on libSQL", () => {
       const w = word();
       const filmOwner = await insertPerson(db, { prefix: 'own' });
       const member = await insertPerson(db, { prefix: 'crew' });
-      const film = await insertFilm(db, filmOwner.userId, `Old ${w}`);
-      // Only the columns the tables had then (today's schema has more).
+      // Written as the old tables have them: today's schema has columns those tables lack.
+      const film = crypto.randomUUID();
+      await client.execute({
+        sql: "insert into videos (id, title, contributor_id, review_status) values (?, ?, ?, 'approved')",
+        args: [film, `Old ${w}`, filmOwner.userId],
+      });
       const campaignId = crypto.randomUUID();
       await client.execute({
         sql: `insert into campaigns (id, title, movie_id, goal_amount, initial_goal_amount, end_date, revision) values (?, 'C', ?, 500000, 500000, '2099-01-01', ?)`,

@@ -90,10 +90,12 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'notifications/mark-read#markAllNotificationsRead': 'signed-in',
   'notifications/summary#notificationSummary': 'signed-in',
   'payments/campaign-checkout#campaignFunding': {
-    public: "a campaign's funding figures are what the public fund and donate pages show",
+    public:
+      "a live, paused or completed campaign's funding figures are what the public fund and donate pages show; in another status only its team and admins see them (null for anyone else)",
   },
   'payments/campaign-checkout#filmFunding': {
-    public: "a campaign's funding figures are what the public fund and donate pages show",
+    public:
+      "a live, paused or completed campaign's funding figures are what the public fund and donate pages show; in another status only its team and admins see them (null for anyone else)",
   },
   'payments/campaign-checkout#liveCampaigns': { public: 'which campaigns take money right now is public' },
   'payments/campaign-checkout#startCampaignCheckout': {

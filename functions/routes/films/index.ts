@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -16,15 +17,15 @@ export const filmRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     return c.json({ film: await createFilm(c.get('services'), viewer, c.req.valid('json')) }, 201);
   })
-  .patch('/:id', validate('json', updateFilmInput), async (c) => {
+  .patch(`/:id${ID.film}`, validate('json', updateFilmInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ film: await updateFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json')) });
   })
-  .post('/:id/approve', async (c) => {
+  .post(`/:id${ID.film}/approve`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ film: await approveFilm(c.get('services'), viewer, c.req.param('id')) });
   })
-  .post('/:id/reject', validate('json', rejectFilmInput), async (c) => {
+  .post(`/:id${ID.film}/reject`, validate('json', rejectFilmInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ film: await rejectFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json').reason) });
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -10,17 +11,17 @@ import { memberStatement, memberStatementCsv } from '../../services/insights/sta
 
 /** Read side of the money, under /api/campaigns: the public breakdown, the agreed splits and the team's analytics. */
 export const campaignInsightRoutes = new Hono<AppEnv>()
-  .get('/:id/breakdown', async (c) => {
+  .get(`/:id${ID.campaign}/breakdown`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
     return c.json({ breakdown: await campaignBreakdown(c.get('services'), viewer, c.req.param('id')) });
   })
-  .get('/:id/agreements', async (c) => {
+  .get(`/:id${ID.campaign}/agreements`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
     return c.json({ agreements: await agreementHistory(c.get('services'), viewer, c.req.param('id')) });
   })
-  .get('/:id/analytics', async (c) => {
+  .get(`/:id${ID.campaign}/analytics`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ analytics: await campaignAnalytics(c.get('services'), viewer, c.req.param('id')) });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { notFound } from '../../lib/errors';
@@ -9,13 +10,13 @@ import { streamFilm, streamPoster } from '../../services/catalogue/media';
  * (signed in; an approved film, or their own, or any as admin); posters of approved films are public.
  */
 export const mediaRoutes = new Hono<AppEnv>()
-  .get('/videos/:id', async (c) =>
+  .get(`/videos/:id${ID.film}`, async (c) =>
     streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'video', c.req.raw),
   )
-  .get('/captions/:id', async (c) =>
+  .get(`/captions/:id${ID.film}`, async (c) =>
     streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'captions', c.req.raw),
   )
-  .get('/posters/:id', async (c) => {
+  .get(`/posters/:id${ID.film}`, async (c) => {
     const services = c.get('services');
     const id = c.req.param('id');
     // Most posters are public: the session is looked up only for a film that is not.

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -33,7 +34,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     return c.json(await adminPayouts(c.get('services'), viewer, c.req.valid('query').status));
   })
   .post('/refresh', async (c) => c.json(await refreshPayouts(c.get('services'), await currentViewer(c))))
-  .post('/:id/retry', async (c) => {
+  .post(`/:id${ID.payout}/retry`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ outcome: await retryPayout(c.get('services'), viewer, c.req.param('id')) });
   });

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { attemptLimits } from '../../auth/throttle';
+import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -8,6 +10,14 @@ import { createShortLinkInput } from '../../shared/short-links/input';
 /** POST /api/short-links {path} → {code, url}: signed-in users, for pages they may open. */
 export const shortLinkRoutes = new Hono<AppEnv>().post('/', validate('json', createShortLinkInput), async (c) => {
   const viewer = await currentViewer(c);
+  // Counted for signed-in callers only: the verb refuses anyone else before any work.
+  if (viewer) {
+    await reserveOr429(
+      c,
+      attemptLimits.shortLink(clientAddress(c), c.get('services').config.SHORT_LINKS_PER_HOUR_PER_ADDRESS),
+      'Too many short links were made from your network.',
+    );
+  }
   const link = await createShortLink(c.get('services'), viewer, c.req.valid('json'));
   return c.json(link);
 });

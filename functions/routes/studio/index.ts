@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { previewMedia } from '../../services/films/media';
@@ -17,7 +18,7 @@ export const studioRoutes = new Hono<AppEnv>()
     c.json({ categories: await listCategories(c.get('services'), await currentViewer(c)) }),
   )
   .get('/review', async (c) => c.json({ films: await listReviewQueue(c.get('services'), await currentViewer(c)) }))
-  .get('/films/:id', async (c) => {
+  .get(`/films/:id${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
     const [film, categories] = await Promise.all([
       getFilmForEdit(c.get('services'), viewer, c.req.param('id')),
@@ -25,11 +26,12 @@ export const studioRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ film, categories });
   })
-  .get('/films/:id/video', async (c) => {
+  .get(`/films/:id${ID.film}/video`, async (c) => {
     const viewer = await currentViewer(c);
     return previewMedia(c.get('services'), viewer, c.req.param('id'), 'video', c.req.raw);
   })
-  .get('/films/:id/poster', async (c) => {
+  .get(`/films/:id${ID.film}/poster`, async (c) => {
     const viewer = await currentViewer(c);
-    return previewMedia(c.get('services'), viewer, c.req.param('id'), 'poster', c.req.raw);
+    const which = c.req.query('pending') ? 'pending-poster' : 'poster';
+    return previewMedia(c.get('services'), viewer, c.req.param('id'), which, c.req.raw);
   });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -48,12 +49,12 @@ export const uploadRoutes = new Hono<AppEnv>()
       return c.json({ upload: await uploadPoster(c.get('services'), viewer, body, c.req.valid('query').name) }, 201);
     },
   )
-  .get('/:id', async (c) => {
+  .get(`/:id${ID.upload}`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ upload: await getUpload(c.get('services'), viewer, c.req.param('id')) });
   })
   .put(
-    '/:id/parts/:part',
+    `/:id${ID.upload}/parts/:part`,
     authorizeBeforeBody('contributor'),
     limit(MAX_PART_BYTES, FILM_MSG.partTooLarge(MAX_PART_BYTES)),
     async (c) => {
@@ -63,11 +64,11 @@ export const uploadRoutes = new Hono<AppEnv>()
       return c.json({ upload: await putPart(c.get('services'), viewer, c.req.param('id'), part, body) });
     },
   )
-  .post('/:id/complete', async (c) => {
+  .post(`/:id${ID.upload}/complete`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ upload: await completeUpload(c.get('services'), viewer, c.req.param('id')) });
   })
-  .delete('/:id', async (c) => {
+  .delete(`/:id${ID.upload}`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ upload: await abortUpload(c.get('services'), viewer, c.req.param('id')) });
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -17,15 +18,15 @@ export const watchRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     return c.json({ items: await continueWatching(c.get('services'), viewer) });
   })
-  .get('/:videoId', async (c) => {
+  .get(`/:videoId${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json(await getProgress(c.get('services'), viewer, c.req.param('videoId')));
   })
-  .put('/:videoId', validate('json', progressInput), async (c) => {
+  .put(`/:videoId${ID.film}`, validate('json', progressInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json(await saveProgress(c.get('services'), viewer, c.req.param('videoId'), c.req.valid('json')));
   })
-  .post('/:videoId/view', async (c) => {
+  .post(`/:videoId${ID.film}/view`, async (c) => {
     const viewer = await currentViewer(c);
     return c.json(await recordView(c.get('services'), viewer, c.req.param('videoId')));
   });

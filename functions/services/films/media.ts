@@ -14,13 +14,13 @@ export async function previewMedia(
   services: Pick<Services, 'db' | 'media'>,
   actor: Actor,
   id: string,
-  which: 'video' | 'poster',
+  which: 'video' | 'poster' | 'pending-poster',
   request: Request,
 ): Promise<Response> {
   const viewer = authorize(actor, 'contributor');
   const film = await loadManageableFilm(services.db, viewer, id);
   const bucket = mediaOf(services);
-  const key = which === 'video' ? film.videoKey : film.posterKey;
+  const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;
   if (!key) throw notFound(MSG.videoNotFound);
 
   const head = await bucket.head(key);

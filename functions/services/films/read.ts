@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
@@ -18,7 +18,7 @@ export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
 export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor) {
   authorize(actor, 'admin');
   const rows = await selectFilmViews(db)
-    .where(eq(videos.reviewStatus, 'pending'))
+    .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
     .orderBy(asc(videos.updatedAt))
     .limit(100);
   return rows.map(filmView);

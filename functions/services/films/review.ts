@@ -1,21 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import type { Viewer } from '../../auth/viewer';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
-import type { Services } from '../../platform/services';
+import { mediaOf, type Services } from '../../platform/services';
 import { notify } from '../../shared/notifications/notify';
-import { loadFilmView, loadManageableFilm } from './internal/film-view';
+import { deleteIfUnused } from './internal/assets';
+import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 
 /**
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm({ db, bell, cache }: Services, actor: Actor, id: string) {
+export async function approveFilm(services: Services, actor: Actor, id: string) {
   const viewer = authorize(actor, 'admin');
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(services, viewer, film);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
 
@@ -30,6 +34,7 @@ export async function approveFilm({ db, bell, cache }: Services, actor: Actor, i
         reviewedBy: viewer.userId,
         reviewedAt: now,
         publishedAt: sql`coalesce(${videos.publishedAt}, ${now.getTime()})`,
+        ...takePendingPoster(film),
         updatedAt: now,
       })
       .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
@@ -44,8 +49,70 @@ export async function approveFilm({ db, bell, cache }: Services, actor: Actor, i
     actorId: viewer.userId,
   });
   uow.afterCommit(() => cache.bump());
+  if (film.pendingPosterKey) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
+}
+
+const takePendingPoster = (film: FilmRow) =>
+  film.pendingPosterKey
+    ? {
+        posterKey: film.pendingPosterKey,
+        posterWidth: film.pendingPosterWidth,
+        posterHeight: film.pendingPosterHeight,
+        pendingPosterKey: null,
+        pendingPosterWidth: null,
+        pendingPosterHeight: null,
+      }
+    : {};
+
+/** The waiting poster of an approved film replaces the public one. */
+async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) {
+  const { db, bell, cache } = services;
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({ ...takePendingPoster(film), updatedAt: new Date() })
+      .where(and(eq(videos.id, film.id), eq(videos.pendingPosterKey, film.pendingPosterKey as string))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: 'Your new poster was approved',
+    message: `“${film.title}” shows its new poster.`,
+    videoId: film.id,
+    actorId: viewer.userId,
+  });
+  uow.afterCommit(() => cache.bump());
+  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
+  await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
+  return loadFilmView(db, film.id);
+}
+
+/** The waiting poster of an approved film is refused; the film and its public poster stay as they are. */
+async function rejectPoster(services: Services, viewer: Viewer, film: FilmRow, reason: string) {
+  const { db, bell } = services;
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({ pendingPosterKey: null, pendingPosterWidth: null, pendingPosterHeight: null, updatedAt: new Date() })
+      .where(and(eq(videos.id, film.id), eq(videos.pendingPosterKey, film.pendingPosterKey as string))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: 'Your new poster was not approved',
+    message: `“${film.title}”: ${reason}`,
+    videoId: film.id,
+    actorId: viewer.userId,
+  });
+  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.pendingPosterKey));
+  await committing(() => uow.commit(), FILM_MSG.cannotReject);
+  return loadFilmView(db, film.id);
 }
 
 const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
@@ -54,9 +121,11 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm({ db, bell, cache }: Services, actor: Actor, id: string, reason: string) {
+export async function rejectFilm(services: Services, actor: Actor, id: string, reason: string) {
   const viewer = authorize(actor, 'admin');
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(services, viewer, film, reason);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
   const now = new Date();

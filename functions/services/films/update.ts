@@ -38,6 +38,8 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
 
   const status = statusAfterEdit(film, isAdmin(viewer.roles), Boolean(video));
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
+  // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
+  const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
   const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
@@ -50,7 +52,12 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
         ...(input.year !== undefined ? { year: input.year } : {}),
         ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
         ...(video ? { videoKey: video.r2Key, videoType: video.contentType, videoBytes: video.size } : {}),
-        ...(poster ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height } : {}),
+        ...(poster && !holdPoster
+          ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height }
+          : {}),
+        ...(poster && holdPoster
+          ? { pendingPosterKey: poster.r2Key, pendingPosterWidth: poster.width, pendingPosterHeight: poster.height }
+          : {}),
         ...(input.captions !== undefined ? { captionsKey: captions?.key ?? null } : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
@@ -59,12 +66,13 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
       .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
     abortUnlessChanged(db),
   );
-  if (resubmitted) {
+  if (resubmitted || holdPoster) {
     await notifyAdminsOfSubmission(uow, bell, { id, title: input.title ?? film.title }, viewer, true);
   }
   if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
   if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
-  if (poster) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
+  if (poster)
+    uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), holdPoster ? film.pendingPosterKey : film.posterKey));
   if (input.captions !== undefined) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.captionsKey));
 
   try {

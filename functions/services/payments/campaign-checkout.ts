@@ -1,12 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { campaigns, checkoutSessions, videos } from '../../db/schema';
+import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
+import { mayPerform } from '../../lib/campaign-status';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { teamApproved } from '../../shared/agreements/record';
 import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
@@ -85,16 +89,27 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   };
 }
 
-/** A campaign's public funding figures (the fund and donate pages, GET /api/campaigns/:id/funding). */
-export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
-  authorize(actor, 'public');
-  return fundingWhere(db, eq(campaigns.id, campaignId));
+/**
+ * The same rule as the breakdown's: a live, paused or completed campaign's funding is public; in
+ * any other status only those who may view the campaign (owner, team, admins) see it.
+ */
+async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding | null) {
+  if (!funding) return null;
+  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return funding;
+  const access = await loadCampaignAccess(db, viewer, funding.campaignId);
+  return access !== null && mayPerform('view', access.relation) ? funding : null;
 }
 
-/** The public funding figures of a film's campaign, or null when it has none. */
+/** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
+export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.id, campaignId)));
+}
+
+/** The funding figures of a film's campaign, or null when it has none the actor may see. */
 export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
-  authorize(actor, 'public');
-  return fundingWhere(db, eq(campaigns.movieId, movieId));
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
@@ -136,7 +151,8 @@ export async function startCampaignCheckout(
   const viewer = authorize(actor, 'public');
   if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
-  const funding = await campaignFunding(services, viewer, campaignId);
+  // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
+  const funding = await fundingWhere(services.db, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (!funding.takingPayments) throw conflict(funding.pausedReason ?? MSG.campaignNotTakingPayments);
   const base = services.config.PUBLIC_URL.replace(/\/$/, '');
