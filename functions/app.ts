@@ -7,6 +7,7 @@ import { authFor } from './auth';
 import { type Db, getDb } from './db/client';
 import type { Bindings } from './env';
 import { getConfig } from './env';
+import { betterAuthErrors } from './http/auth-errors';
 import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
@@ -80,6 +81,8 @@ export function createApp(deps: AppDeps = {}) {
   app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
   // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
   app.use(comingSoonGate);
+
+  app.use('/auth/*', betterAuthErrors);
 
   app.route('/health', health);
   app.route('/auth', authRoutes);

@@ -2,6 +2,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { rangeNotSatisfiable } from '../media/serve';
 import { loadManageableFilm } from './context';
 
 /**
@@ -24,7 +25,7 @@ export async function previewMedia(
   if (!head) throw notFound(MSG.videoNotFound);
   const range = parseRange(request.headers.get('range'), head.size);
   if (range === 'unsatisfiable') {
-    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${head.size}` } });
+    return rangeNotSatisfiable(head.size);
   }
   const object = await bucket.get(
     key,

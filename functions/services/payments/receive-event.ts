@@ -5,6 +5,7 @@ import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { Doorbell } from '../../realtime/doorbell';
 import { isStaleCredit } from './credit-payment';
+import { fitsHandler } from './event-shapes';
 import { type EventHandler, HANDLERS } from './handlers';
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
@@ -50,7 +51,11 @@ export async function receiveStripeEvent(
       .get();
     if (seen?.processedAt) return { duplicate: true, handled: false };
   }
-  const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
+  let handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
+  if (handler && !fitsHandler(source, event.type, event.data.object)) {
+    console.warn(`stripe: ${event.type} ${event.id} has an object of another shape; recorded without effect`);
+    handler = undefined;
+  }
   // A credit read the campaign before its batch; if the campaign changed in between (paused, a
   // milestone's vote opened or closed), the batch rolls back and the handler decides again.
   for (let attempt = 0; ; attempt++) {
