@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
+import { fuzzFigures } from './bench/fuzz.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
 import { sideBySide } from './bench/load.mjs';
 import { moneySetup, printMoneyFigures } from './bench/money.mjs';
@@ -52,10 +53,20 @@ async function printSearchFigures() {
     console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
 }
 
+/** The fuzz section: the suite's fuzz project with 10,000 requests, in workerd (needs no server). */
+async function printFuzzFigures() {
+  console.log('Fuzz (generated requests as every kind of user over the route and page tables, in workerd)');
+  const f = await fuzzFigures();
+  for (const line of f.figures) console.log(`  ${line.trim()}`);
+  console.log(`  ${f.ok ? 'passed' : 'FAILED'} in ${f.seconds.toFixed(0)} s (vitest start and world setup included)`);
+  for (const line of f.failure) console.log(`  ${line}`);
+}
+
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
-// `--only=search` alone starts no server. BENCH_PORT moves the server off 4390 so a partial run can
-// go alongside a full one.
-const SECTIONS = ['pages', 'load', 'short-link', 'realtime', 'money', 'first-frame', 'search', 'lighthouse'];
+// `--only` with only search and fuzz starts no server. BENCH_PORT moves the server off 4390 so a
+// partial run can go alongside a full one.
+const SECTIONS = ['pages', 'load', 'short-link', 'realtime', 'money', 'first-frame', 'search', 'lighthouse', 'fuzz'];
+const SERVERLESS = ['search', 'fuzz'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
@@ -63,8 +74,9 @@ const only = onlyArg
 for (const name of only ?? [])
   if (!SECTIONS.includes(name)) throw new Error(`unknown bench section ${name} (known: ${SECTIONS.join(', ')})`);
 const section = (name) => !only || only.includes(name);
-if (only?.length === 1 && only[0] === 'search') {
-  await printSearchFigures();
+if (only?.every((name) => SERVERLESS.includes(name))) {
+  if (section('search')) await printSearchFigures();
+  if (section('fuzz')) await printFuzzFigures();
   process.exit(0);
 }
 
@@ -193,6 +205,7 @@ try {
   }
 
   if (section('search')) await printSearchFigures();
+  if (section('fuzz')) await printFuzzFigures();
 
   if (section('lighthouse')) {
     console.log(

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const passthrough = process.argv.slice(2);
-const phases = [['unit', 'libsql', 'workers'], ['e2e']];
+const phases = [['unit', 'libsql', 'workers', 'fuzz'], ['e2e']];
 const dir = mkdtempSync(join(tmpdir(), 'reelfund-test-'));
 let passed = 0;
 let failed = 0;
