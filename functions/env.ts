@@ -25,13 +25,18 @@ export interface Bindings extends DbEnv {
 const secret = z.string().min(32, 'must be at least 32 characters');
 const webhookSecret = z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)');
 
-const perMinute = (fallback: number) => z.coerce.number().int().positive().max(100_000).default(fallback);
+const perWindow = (fallback: number) => z.coerce.number().int().positive().max(100_000).default(fallback);
 
 const common = z.object({
   PUBLIC_URL: z.url(),
   /** Per-address flood limits of sign-up and sign-in (per minute); the per-account failure limit is separate. */
-  AUTH_SIGN_UP_PER_MINUTE: perMinute(20),
-  AUTH_SIGN_IN_PER_MINUTE: perMinute(60),
+  AUTH_SIGN_UP_PER_MINUTE: perWindow(20),
+  AUTH_SIGN_IN_PER_MINUTE: perWindow(60),
+  /** Per-address limits counted in the database (cf-connecting-ip); the tests' shared server lifts them. */
+  AUTH_SIGN_UP_PER_HOUR: perWindow(10),
+  CHECKOUTS_PER_MINUTE_PER_ADDRESS: perWindow(10),
+  CHECKOUTS_PER_MINUTE_PER_CAMPAIGN: perWindow(60),
+  SHORT_LINKS_PER_HOUR_PER_ADDRESS: perWindow(20),
   DATABASE_URL: z
     .string()
     .regex(/^(libsql|https?):\/\//, 'must be a libsql:// or https:// URL')

@@ -77,7 +77,7 @@ export function createAuth({ db, config, mailer }: AuthDeps) {
       cookiePrefix: 'reelfund',
       useSecureCookies: !config.isLocal,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: !config.isLocal, path: '/' },
-      ipAddress: { ipAddressHeaders: ['cf-connecting-ip', 'x-real-ip'] },
+      ipAddress: { ipAddressHeaders: ['cf-connecting-ip'] },
     },
     databaseHooks: {
       user: {

@@ -1,48 +1,55 @@
-import { eq, sql } from 'drizzle-orm';
+import { type AttemptLimit, clearAttempts, releaseAttempt, reserveAttempt } from '../db/attempts';
 import type { Db } from '../db/client';
-import { authThrottle } from '../db/schema';
 
 /** Failed sign-ins allowed per account, and per client address, within one window. */
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 30;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
-const keysFor = (email: string, ip: string | null) => [
-  { key: `account:${email.trim().toLowerCase()}`, max: MAX_FAILURES_PER_ACCOUNT },
-  ...(ip ? [{ key: `address:${ip}`, max: MAX_FAILURES_PER_ADDRESS }] : []),
-];
+/** Password-reset mails per account an hour, and reset requests or token tries per address a window. */
+export const MAX_RESET_MAILS_PER_ACCOUNT = 5;
+export const RESET_MAIL_WINDOW_MS = 60 * 60 * 1000;
+export const MAX_RESETS_PER_ADDRESS = 10;
 
-/** Seconds until the caller may try again, or 0 when a sign-in attempt is allowed now. */
-export async function signInBlockedFor(db: Db, email: string, ip: string | null, now = Date.now()): Promise<number> {
-  let wait = 0;
-  for (const { key, max } of keysFor(email, ip)) {
-    const row = await db.select().from(authThrottle).where(eq(authThrottle.key, key)).get();
-    if (!row || now - row.windowStartedAt >= THROTTLE_WINDOW_MS) continue;
-    if (row.failures >= max) wait = Math.max(wait, Math.ceil((row.windowStartedAt + THROTTLE_WINDOW_MS - now) / 1000));
-  }
-  return wait;
-}
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-/** Counts one failed sign-in (atomic upsert; a stale window starts over). */
-export async function recordSignInFailure(db: Db, email: string, ip: string | null, now = Date.now()) {
-  const cutoff = now - THROTTLE_WINDOW_MS;
-  const writes = keysFor(email, ip).map(({ key }) =>
-    db
-      .insert(authThrottle)
-      .values({ key, failures: 1, windowStartedAt: now })
-      .onConflictDoUpdate({
-        target: authThrottle.key,
-        set: {
-          failures: sql`case when ${authThrottle.windowStartedAt} <= ${cutoff} then 1 else ${authThrottle.failures} + 1 end`,
-          windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${cutoff} then ${now} else ${authThrottle.windowStartedAt} end`,
-        },
-      }),
-  );
-  const [first, ...rest] = writes;
-  if (first) await db.batch([first, ...rest]);
-}
+const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 
-/** A successful sign-in clears the account's count (not the address's). */
-export async function clearSignInFailures(db: Db, email: string) {
-  await db.delete(authThrottle).where(eq(authThrottle.key, `account:${email.trim().toLowerCase()}`));
+/**
+ * Every kind of counted attempt and its limits. An attempt is reserved before the work (so parallel
+ * requests cannot all pass), kept when it failed, given back when it was refused for another reason,
+ * and the account's count is cleared by a success.
+ */
+export const attemptLimits = {
+  signIn: (email: string, ip: string | null): AttemptLimit[] => [
+    { key: accountKey(email), max: MAX_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS },
+    ...(ip ? [{ key: `address:${ip}`, max: MAX_FAILURES_PER_ADDRESS, windowMs: THROTTLE_WINDOW_MS }] : []),
+  ],
+  signUp: (ip: string | null, perHour: number): AttemptLimit[] =>
+    ip ? [{ key: `sign-up:${ip}`, max: perHour, windowMs: HOUR }] : [],
+  resetMail: (email: string, ip: string | null): AttemptLimit[] => [
+    {
+      key: `reset-mail:${email.trim().toLowerCase()}`,
+      max: MAX_RESET_MAILS_PER_ACCOUNT,
+      windowMs: RESET_MAIL_WINDOW_MS,
+    },
+    ...(ip ? [{ key: `reset:${ip}`, max: MAX_RESETS_PER_ADDRESS, windowMs: THROTTLE_WINDOW_MS }] : []),
+  ],
+  resetToken: (ip: string | null): AttemptLimit[] =>
+    ip ? [{ key: `reset-token:${ip}`, max: MAX_RESETS_PER_ADDRESS, windowMs: THROTTLE_WINDOW_MS }] : [],
+  checkout: (campaignId: string, ip: string | null, perAddress: number, perCampaign: number): AttemptLimit[] => [
+    { key: `checkout-campaign:${campaignId}`, max: perCampaign, windowMs: MINUTE },
+    ...(ip ? [{ key: `checkout:${ip}`, max: perAddress, windowMs: MINUTE }] : []),
+  ],
+  shortLink: (ip: string | null, perHour: number): AttemptLimit[] =>
+    ip ? [{ key: `short-link:${ip}`, max: perHour, windowMs: HOUR }] : [],
+};
+
+export { releaseAttempt, reserveAttempt };
+
+/** A successful sign-in clears the account's count and gives the address its attempt back. */
+export async function signInSucceeded(db: Db, email: string, ip: string | null) {
+  await clearAttempts(db, accountKey(email));
+  if (ip) await releaseAttempt(db, [`address:${ip}`]);
 }

@@ -1,7 +1,8 @@
 import type { Viewer } from '../auth/viewer';
 import type { Bindings } from '../env';
 import { getConfig } from '../env';
-import { matchPageRoute } from '../lib/page-routes';
+import { matchPageRoute, pageParamsValid } from '../lib/page-routes';
+import { canonicalPath } from './canonical';
 import { pageGate } from './coming-soon-gate';
 import { decideAccess } from './protection';
 import { isShortLinkPath, shortLinkRedirect } from './short-links';
@@ -17,6 +18,22 @@ const noStore = (res: Response) => {
   const out = new Response(res.body, res);
   out.headers.set('Cache-Control', 'private, no-store');
   return out;
+};
+
+const permanentRedirect = (location: string) =>
+  new Response(null, { status: 308, headers: { location, 'cache-control': 'private, no-store' } });
+
+/** Pages are read, never posted to (the API takes every write). */
+const methodNotAllowed = () =>
+  new Response('Method Not Allowed', {
+    status: 405,
+    headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+const notFoundPage = (request: Request, env: Bindings, ctx: ExecutionContext, render: PageRenderer, url: URL) => {
+  const headers = new Headers(request.headers);
+  headers.delete(VIEWER_HEADER);
+  return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);
 };
 
 const redirect = (location: string, setCookies: string[] = []) => {
@@ -38,6 +55,12 @@ export async function handlePage(
   render: PageRenderer,
 ): Promise<Response> {
   const url = new URL(request.url);
+  // Pages are matched on one spelling of their path: any other is sent there (or is a 404).
+  const canonical = canonicalPath(url.pathname);
+  if (canonical === null) return notFoundPage(request, env, ctx, render, url);
+  if (canonical !== url.pathname) return permanentRedirect(`${canonical}${url.search}`);
+  const route = matchPageRoute(url.pathname);
+  if (route && request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
   if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, env, getConfig(env));
   const gate = await pageGate(request, env, getConfig(env), url);
   if (gate.locked) return gate.locked;
@@ -61,6 +84,7 @@ async function protectedPage(
 
   const route = matchPageRoute(url.pathname);
   if (!route) return render(clean, env, ctx);
+  if (!pageParamsValid(route, url.pathname)) return notFoundPage(request, env, ctx, render, url);
 
   const decision = await decideAccess(route.access, clean, env, getConfig(env));
   switch (decision.kind) {

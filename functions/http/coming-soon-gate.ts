@@ -7,13 +7,17 @@ import type { AppEnv } from './types';
 
 /**
  * The API endpoints that stay open while the coming-soon gate locks a visitor out — this list and
- * nowhere else: sign-in (better-auth, /api/me), the gate's own endpoints, health checks and payment
+ * nowhere else: sign-in (better-auth, /api/me itself), the gate's own endpoints, health checks and payment
  * webhooks. When a feature gives one of SPEC's exempt pages (/apply, /donation-success,
  * /browse-by-category, /new-and-popular, /search-results, /my-list, ...) its data, add its prefix here.
  */
-export const GATE_OPEN_API = ['/api/auth', '/api/me', '/api/health', '/api/gate', '/api/webhooks'] as const;
+export const GATE_OPEN_API = ['/api/auth', '/api/health', '/api/gate', '/api/webhooks'] as const;
+/** Open as exactly these paths, not what lies under them: /api/me (the session check), not the statement. */
+export const GATE_OPEN_EXACT = ['/api/me'] as const;
 
-export const isGateOpenApi = (path: string) => GATE_OPEN_API.some((p) => path === p || path.startsWith(`${p}/`));
+export const isGateOpenApi = (path: string) =>
+  GATE_OPEN_EXACT.some((p) => path === p || path === `${p}/`) ||
+  GATE_OPEN_API.some((p) => path === p || path.startsWith(`${p}/`));
 
 export const gateDepsOf = (c: Context<AppEnv>): GateDeps => ({
   db: c.get('db'),

@@ -12,6 +12,7 @@ const STATUS = {
   unsupported_media_type: 415,
   upgrade_required: 426,
   rate_limited: 429,
+  weak_password: 400,
   internal: 500,
   unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;

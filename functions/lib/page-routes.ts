@@ -1,3 +1,5 @@
+import { type IdKind, isId } from '../http/ids';
+
 /**
  * Every page of the product (SPEC 2's route table) and who may open it. The worker enforces this
  * before any page is rendered or a prerendered file is served; the authorization matrix test reads
@@ -87,6 +89,17 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/dev/outbox', access: 'local', title: 'Dev outbox' },
 ];
 
+/** The kind of id each page parameter names (functions/http/ids.ts): a malformed one is a 404. */
+const PARAM_KINDS: Record<string, IdKind> = {
+  movieId: 'film',
+  creatorId: 'user',
+  userId: 'user',
+  campaignId: 'campaign',
+  shortCode: 'shortCode',
+  listingId: 'record',
+  id: 'record',
+};
+
 const compiled = PAGE_ROUTES.map((route) => ({
   route,
   regex: new RegExp(`^${route.pattern.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
@@ -100,4 +113,21 @@ export function matchPageRoute(pathname: string): PageRoute | null {
     if (c.regex.test(pathname) && (!best || c.specificity > best.specificity)) best = c;
   }
   return best?.route ?? null;
+}
+
+/** Whether every parameter of `route` in `pathname` is a well-formed id (false: answer the 404 page). */
+export function pageParamsValid(route: PageRoute, pathname: string): boolean {
+  const names = route.pattern.split('/');
+  const parts = pathname.replace(/\/$/, '').split('/');
+  return names.every((name, i) => {
+    if (!name.startsWith(':')) return true;
+    const kind = PARAM_KINDS[name.slice(1)] ?? 'record';
+    let value: string;
+    try {
+      value = decodeURIComponent(parts[i] ?? '');
+    } catch {
+      return false;
+    }
+    return isId(kind, value);
+  });
 }

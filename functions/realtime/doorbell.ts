@@ -1,4 +1,4 @@
-import type { ChannelEvent } from './protocol';
+import { type ChannelEvent, CLOSE_SIGNED_OUT } from './protocol';
 
 /** Rings a user's open tabs after a change was written. Best-effort: the database stays the truth. */
 export interface Doorbell {
@@ -23,5 +23,14 @@ export async function ringQuietly(bell: Doorbell, userId: string, event: Channel
     await bell.ring(userId, event);
   } catch (err) {
     console.error('doorbell failed (the write stands):', err);
+  }
+}
+
+/** Closes every open socket of a user whose sessions were all revoked (sign out everywhere). */
+export async function closeSockets(ns: DurableObjectNamespace<import('./user-channel').UserChannel>, userId: string) {
+  try {
+    await ns.get(ns.idFromName(userId)).closeAll(CLOSE_SIGNED_OUT, 'signed out');
+  } catch (err) {
+    console.error('could not close the sockets of a signed-out user:', err);
   }
 }

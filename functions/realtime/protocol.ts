@@ -12,6 +12,8 @@ export const PONG = 'pong';
 export const SESSION_EXPIRES_HEADER = 'x-reelfund-session-expires';
 /** Close code the channel uses when the session a socket was opened with has expired. */
 export const CLOSE_SESSION_EXPIRED = 4001;
+/** Close code when the user signed out everywhere (their sessions are gone). */
+export const CLOSE_SIGNED_OUT = 4003;
 
 export type ReadScope = 'notifications' | 'messages';
 

@@ -74,6 +74,19 @@ export class UserChannel extends DurableObject<Bindings> {
     return expiresAt;
   }
 
+  /** Closes every open socket (the user's sessions were revoked); returns how many were open. */
+  async closeAll(code: number, reason: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets();
+    for (const ws of sockets) {
+      try {
+        ws.close(code, reason);
+      } catch {
+        // Already closing.
+      }
+    }
+    return sockets.length;
+  }
+
   /** Open sockets right now (closed ones are dropped by the runtime). */
   async connections(): Promise<number> {
     return this.ctx.getWebSockets().length;

@@ -4,6 +4,7 @@ import { badgeText } from '../../functions/lib/popover';
 import {
   type ChannelEvent,
   CLOSE_SESSION_EXPIRED,
+  CLOSE_SIGNED_OUT,
   HEARTBEAT_MS,
   PING,
   PONG,
@@ -196,6 +197,8 @@ function connect() {
     if (!everOpened) void refreshSummary();
     $live.set('reconnecting');
     if (e.code === CLOSE_SESSION_EXPIRED) attempt = 0;
+    // Signed out everywhere (from another tab or device): the session check signs this tab out too.
+    if (e.code === CLOSE_SIGNED_OUT) void checkSession();
     scheduleReconnect();
   });
 }

@@ -17,7 +17,13 @@ declare module 'vitest' {
  * (build, migrations, seed, wrangler dev on workerd), on a fresh persisted state of its own.
  */
 /** Per-address sign-up/sign-in limits for the shared test server. */
-export const E2E_AUTH_LIMITS = { AUTH_SIGN_UP_PER_MINUTE: '5000', AUTH_SIGN_IN_PER_MINUTE: '5000' };
+export const E2E_AUTH_LIMITS = {
+  AUTH_SIGN_UP_PER_MINUTE: '5000',
+  AUTH_SIGN_IN_PER_MINUTE: '5000',
+  AUTH_SIGN_UP_PER_HOUR: '5000',
+  CHECKOUTS_PER_MINUTE_PER_ADDRESS: '5000',
+  SHORT_LINKS_PER_HOUR_PER_ADDRESS: '5000',
+};
 
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));

@@ -27,15 +27,15 @@ describe('accounts', () => {
 
   it('refuses a username taken in another case, and keeps no half-made account', async () => {
     const name = `Taken_${uid()}`;
-    await call('/api/auth/sign-up/email', json({ email: `${uid()}@example.test`, password: 'password123', name }));
+    await call('/api/auth/sign-up/email', json({ email: `${uid()}@example.test`, password: 'pass-phrase-123', name }));
     const email = `${uid()}@example.test`;
     const res = await call(
       '/api/auth/sign-up/email',
-      json({ email, password: 'password123', name: name.toLowerCase() }),
+      json({ email, password: 'pass-phrase-123', name: name.toLowerCase() }),
     );
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { message: 'That username is taken' } });
-    const signIn = await call('/api/auth/sign-in/email', json({ email, password: 'password123' }));
+    const signIn = await call('/api/auth/sign-in/email', json({ email, password: 'pass-phrase-123' }));
     expect(signIn.status).toBe(401);
   });
 
@@ -48,9 +48,9 @@ describe('accounts', () => {
   it('signs out everywhere: every session of the user is revoked', async () => {
     const name = `multi_${uid()}`;
     const email = `${name}@example.test`;
-    await call('/api/auth/sign-up/email', json({ email, password: 'password123', name }));
-    const a = cookieOf(await call('/api/auth/sign-in/email', json({ email, password: 'password123' })));
-    const b = cookieOf(await call('/api/auth/sign-in/email', json({ email, password: 'password123' })));
+    await call('/api/auth/sign-up/email', json({ email, password: 'pass-phrase-123', name }));
+    const a = cookieOf(await call('/api/auth/sign-in/email', json({ email, password: 'pass-phrase-123' })));
+    const b = cookieOf(await call('/api/auth/sign-in/email', json({ email, password: 'pass-phrase-123' })));
     expect((await call('/api/me', { headers: { cookie: b } })).status).toBe(200);
     const out = await call('/api/account/sign-out', json({}, a));
     expect(out.status).toBe(200);
@@ -67,11 +67,11 @@ describe('accounts', () => {
   it('limits repeated failed sign-ins for an account', async () => {
     const name = `locked_${uid()}`;
     const email = `${name}@example.test`;
-    await call('/api/auth/sign-up/email', json({ email, password: 'password123', name }));
+    await call('/api/auth/sign-up/email', json({ email, password: 'pass-phrase-123', name }));
     for (let i = 0; i < 5; i++) {
       expect((await call('/api/auth/sign-in/email', json({ email, password: 'wrong-password' }))).status).toBe(401);
     }
-    const blocked = await call('/api/auth/sign-in/email', json({ email, password: 'password123' }));
+    const blocked = await call('/api/auth/sign-in/email', json({ email, password: 'pass-phrase-123' }));
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await blocked.json()).toMatchObject({ error: { code: 'rate_limited' } });

@@ -26,6 +26,10 @@ export const videos = sqliteTable(
     posterKey: text('poster_key'),
     posterWidth: integer('poster_width'),
     posterHeight: integer('poster_height'),
+    /** A new poster of an approved film, awaiting review; the approved one stays public until then. */
+    pendingPosterKey: text('pending_poster_key'),
+    pendingPosterWidth: integer('pending_poster_width'),
+    pendingPosterHeight: integer('pending_poster_height'),
     videoKey: text('video_key'),
     videoType: text('video_type'),
     videoBytes: integer('video_bytes'),

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { closeSockets } from '../../realtime/doorbell';
 import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
 import { updateProfile, updateProfileInput } from '../../services/accounts/update-profile';
 
@@ -10,6 +11,7 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/sign-out', async (c) => {
     const viewer = await requireViewer(c);
     const cookies = await signOutEverywhere(c.get('auth'), c.get('db'), viewer, c.req.raw.headers);
+    if (c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true });
   })

@@ -1,7 +1,13 @@
-import { Hono } from 'hono';
-import { clearSignInFailures, recordSignInFailure, signInBlockedFor } from '../../auth/throttle';
+import { type Context, Hono } from 'hono';
+import { passwordProblem } from '../../auth/password-policy';
+import { attemptLimits, releaseAttempt, signInSucceeded } from '../../auth/throttle';
+import { clientAddress, reserveOr429 } from '../../http/limits';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { ApiError, notFound } from '../../lib/errors';
+import { ApiError, badRequest, notFound } from '../../lib/errors';
+import { closeSockets } from '../../realtime/doorbell';
+import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
+import { answerExistingEmail } from './sign-up';
 
 /** The better-auth endpoints the product uses; everything else it offers stays closed. */
 const OPEN = new Set([
@@ -19,32 +25,124 @@ const OPEN = new Set([
 const isOpen = (method: string, path: string) =>
   OPEN.has(`${method} ${path}`) || (method === 'GET' && /^\/reset-password\/[^/]+$/.test(path));
 
-const clientAddress = (req: Request) => req.headers.get('cf-connecting-ip');
+type Body = Record<string, unknown>;
+type Ctx = Context<AppEnv>;
+
+const text = (body: Body, field: string) => (typeof body[field] === 'string' ? (body[field] as string) : '');
+
+/**
+ * The body of a POST: JSON objects only. The product's screens send JSON; a form post or any other
+ * encoding is refused here, before better-auth (which would accept it) sees it uncounted.
+ */
+async function jsonObject(c: Ctx): Promise<Body> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError('unsupported_media_type', 'Send the request as JSON (Content-Type: application/json).');
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await c.req.raw.clone().text());
+  } catch {
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw badRequest('The request body must be a JSON object.');
+  }
+  return parsed as Body;
+}
+
+function refuseWeak(password: string, account: { email?: string; username?: string } = {}) {
+  const problem = passwordProblem(password, account);
+  if (problem) throw new ApiError('weak_password', problem);
+}
+
+/** Runs better-auth; the reserved attempts are kept when `keep` says so, else given back. */
+async function counted(c: Ctx, keys: string[], keep: (res: Response) => boolean) {
+  const res = await c.get('auth').handler(c.req.raw);
+  if (!keep(res)) await releaseAttempt(c.get('db'), keys);
+  return res;
+}
+
+async function signIn(c: Ctx, body: Body) {
+  const email = text(body, 'email');
+  const ip = clientAddress(c);
+  if (!email) return c.get('auth').handler(c.req.raw);
+  const limits = attemptLimits.signIn(email, ip);
+  await reserveOr429(c, limits, 'Too many failed sign-in attempts.');
+  const res = await c.get('auth').handler(c.req.raw);
+  if (res.ok) await signInSucceeded(c.get('db'), email, ip);
+  else if (res.status !== 401)
+    await releaseAttempt(
+      c.get('db'),
+      limits.map((l) => l.key),
+    );
+  return res;
+}
+
+async function signUp(c: Ctx, body: Body) {
+  const email = text(body, 'email');
+  refuseWeak(text(body, 'password'), { email, username: text(body, 'name') });
+  await reserveOr429(
+    c,
+    attemptLimits.signUp(clientAddress(c), c.get('config').AUTH_SIGN_UP_PER_HOUR),
+    'Too many accounts were created from your network.',
+  );
+  const res = await c.get('auth').handler(c.req.raw);
+  if (res.status === 422 && email) return answerExistingEmail(c, res, body);
+  return res;
+}
+
+/** better-auth's own sign-out is global too (every session of the user), and closes their sockets. */
+async function signOut(c: Ctx) {
+  const viewer = await currentViewer(c);
+  if (!viewer) return c.get('auth').handler(c.req.raw);
+  const cookies = await signOutEverywhere(c.get('auth'), c.get('db'), viewer, c.req.raw.headers);
+  if (c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
+  for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
+  return c.json({ success: true });
+}
 
 export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
   const path = c.req.path.replace(/^\/api\/auth/, '') || '/';
   if (!isOpen(c.req.method, path)) throw notFound('No such endpoint');
   const auth = c.get('auth');
-  if (path !== '/sign-in/email') return auth.handler(c.req.raw);
+  if (c.req.method !== 'POST') return auth.handler(c.req.raw);
+  if (path === '/sign-out') return signOut(c);
 
-  // Sign-in: refuse while too many recent failures for this account or address; count failures.
-  const db = c.get('db');
-  const body = (await c.req.raw
-    .clone()
-    .json()
-    .catch(() => ({}))) as { email?: unknown };
-  const email = typeof body.email === 'string' ? body.email : '';
-  const ip = clientAddress(c.req.raw);
-  const wait = email ? await signInBlockedFor(db, email, ip) : 0;
-  if (wait > 0) {
-    c.header('Retry-After', String(wait));
-    throw new ApiError(
-      'rate_limited',
-      `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}.`,
-    );
+  const body = await jsonObject(c);
+  const ip = clientAddress(c);
+  switch (path) {
+    case '/sign-in/email':
+      return signIn(c, body);
+    case '/sign-up/email':
+      return signUp(c, body);
+    case '/request-password-reset': {
+      const limits = attemptLimits.resetMail(text(body, 'email'), ip);
+      await reserveOr429(c, limits, 'Too many password reset requests.');
+      return counted(
+        c,
+        limits.map((l) => l.key),
+        (res) => res.ok,
+      );
+    }
+    case '/reset-password': {
+      refuseWeak(text(body, 'newPassword'));
+      const limits = attemptLimits.resetToken(ip);
+      await reserveOr429(c, limits, 'Too many password reset attempts.');
+      const res = await auth.handler(c.req.raw);
+      if (res.ok)
+        await releaseAttempt(
+          c.get('db'),
+          limits.map((l) => l.key),
+        );
+      return res;
+    }
+    case '/change-password': {
+      const viewer = await currentViewer(c);
+      refuseWeak(text(body, 'newPassword'), { email: viewer?.email, username: viewer?.username ?? undefined });
+      return auth.handler(c.req.raw);
+    }
+    default:
+      return auth.handler(c.req.raw);
   }
-  const res = await auth.handler(c.req.raw);
-  if (email && res.status === 401) await recordSignInFailure(db, email, ip);
-  if (email && res.ok) await clearSignInFailures(db, email);
-  return res;
 });

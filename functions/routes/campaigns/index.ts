@@ -1,5 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { attemptLimits } from '../../auth/throttle';
+import { ID } from '../../http/ids';
+import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer, requireRoles, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -27,7 +30,12 @@ import { searchCandidates } from '../../services/campaigns/search-candidates';
 import { setCampaignStatus } from '../../services/campaigns/set-status';
 import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
-import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
+import {
+  campaignFunding,
+  fundingVisible,
+  liveCampaigns,
+  startCampaignCheckout,
+} from '../../services/payments/campaign-checkout';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../services/payments/create-checkout';
 import { afterCampaignWrites } from './money-stops';
 import {
@@ -76,80 +84,92 @@ export const campaignRoutes = new Hono<AppEnv>()
     const created = await createCampaign(services, viewer, c.req.valid('json'));
     return c.json({ campaign: await getCampaignView(services, viewer, created.id) }, 201);
   })
-  .get('/:id', async (c) => {
+  .get(`/:id${ID.campaign}`, async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ campaign: await getCampaignView(c.get('services'), viewer, c.req.param('id')) });
   })
-  .patch('/:id', validate('json', editCampaignSchema), async (c) => {
+  .patch(`/:id${ID.campaign}`, validate('json', editCampaignSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     const { outcome } = await editCampaign(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ outcome, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .delete('/:id', async (c) => {
+  .delete(`/:id${ID.campaign}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ deleted: await deleteCampaign(c.get('services'), viewer, c.req.param('id')) });
   })
-  .patch('/:id/coins', validate('json', coinSettingsSchema), async (c) => {
+  .patch(`/:id${ID.campaign}/coins`, validate('json', coinSettingsSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await updateCoinSettings(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/submit', async (c) => {
+  .post(`/:id${ID.campaign}/submit`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await submitCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/approve', async (c) => {
+  .post(`/:id${ID.campaign}/approve`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await approveCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/reject', validate('json', rejectSchema), async (c) => {
+  .post(`/:id${ID.campaign}/reject`, validate('json', rejectSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await rejectCampaign(services, viewer, c.req.param('id'), c.req.valid('json').reason);
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/launch', async (c) => {
+  .post(`/:id${ID.campaign}/launch`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await launchCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/pause', async (c) => {
+  .post(`/:id${ID.campaign}/pause`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await pauseCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/resume', async (c) => {
+  .post(`/:id${ID.campaign}/resume`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await resumeCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/status', validate('json', setStatusSchema), async (c) => {
+  .post(`/:id${ID.campaign}/status`, validate('json', setStatusSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     const { status, reason } = c.req.valid('json');
     await setCampaignStatus(services, viewer, c.req.param('id'), status, reason);
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .get('/:id/funding', async (c) => {
+  .get(`/:id${ID.campaign}/funding`, async (c) => {
     const funding = await campaignFunding(c.get('db'), c.req.param('id'));
-    if (!funding) throw notFound(MSG.campaignNotFoundState);
+    if (!funding || !(await fundingVisible(c.get('db'), await currentViewer(c), funding)))
+      throw notFound(MSG.campaignNotFoundState);
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
   })
-  .post('/:id/checkout', validate('json', checkoutSchema), async (c) => {
+  .post(`/:id${ID.campaign}/checkout`, validate('json', checkoutSchema), async (c) => {
     const viewer = await currentViewer(c);
     const body = c.req.valid('json');
     if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
+    const config = c.get('config');
+    await reserveOr429(
+      c,
+      attemptLimits.checkout(
+        c.req.param('id'),
+        clientAddress(c),
+        config.CHECKOUTS_PER_MINUTE_PER_ADDRESS,
+        config.CHECKOUTS_PER_MINUTE_PER_CAMPAIGN,
+      ),
+      'Too many payments were started.',
+    );
     const { stripe } = paymentsFor(c.env, scheduleFor(c));
     const started = await startCampaignCheckout(
       { db: c.get('db'), stripe, publicUrl: c.get('config').PUBLIC_URL },
@@ -159,13 +179,13 @@ export const campaignRoutes = new Hono<AppEnv>()
     );
     return c.json(started);
   })
-  .get('/:id/candidates', validate('query', candidatesQuery), async (c) => {
+  .get(`/:id${ID.campaign}/candidates`, validate('query', candidatesQuery), async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
     const users = await searchCandidates(c.get('services'), viewer, c.req.param('id'), c.req.valid('query').q);
     return c.json({ users });
   })
-  .post('/:id/members', validate('json', addMemberSchema), async (c) => {
+  .post(`/:id${ID.campaign}/members`, validate('json', addMemberSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     const member = await addMember(services, viewer, c.req.param('id'), c.req.valid('json'));
@@ -174,19 +194,19 @@ export const campaignRoutes = new Hono<AppEnv>()
       201,
     );
   })
-  .delete('/:id/members/:memberId', async (c) => {
+  .delete(`/:id${ID.campaign}/members/:memberId${ID.record}`, async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     await removeMember(services, viewer, c.req.param('id'), c.req.param('memberId'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/invitation/accept', validate('json', acceptSchema), async (c) => {
+  .post(`/:id${ID.campaign}/invitation/accept`, validate('json', acceptSchema), async (c) => {
     const viewer = await requireViewer(c);
     const services = c.get('services');
     const { joined } = await acceptInvitation(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ joined, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
-  .post('/:id/invitation/decline', validate('json', declineSchema), async (c) => {
+  .post(`/:id${ID.campaign}/invitation/decline`, validate('json', declineSchema), async (c) => {
     const viewer = await requireViewer(c);
     const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });

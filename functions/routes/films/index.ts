@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer, roleGuard } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -21,15 +22,15 @@ export const filmRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     return c.json({ film: await createFilm(deps(c), viewer, c.req.valid('json')) }, 201);
   })
-  .patch('/:id', roleGuard(isContributor), validate('json', updateFilmInput), async (c) => {
+  .patch(`/:id${ID.film}`, roleGuard(isContributor), validate('json', updateFilmInput), async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ film: await updateFilm(deps(c), viewer, c.req.param('id'), c.req.valid('json')) });
   })
-  .post('/:id/approve', roleGuard(isAdmin), async (c) => {
+  .post(`/:id${ID.film}/approve`, roleGuard(isAdmin), async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ film: await approveFilm(deps(c), viewer, c.req.param('id')) });
   })
-  .post('/:id/reject', roleGuard(isAdmin), validate('json', rejectFilmInput), async (c) => {
+  .post(`/:id${ID.film}/reject`, roleGuard(isAdmin), validate('json', rejectFilmInput), async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ film: await rejectFilm(deps(c), viewer, c.req.param('id'), c.req.valid('json').reason) });
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -10,12 +11,12 @@ import { statementCsv, statementFileName } from '../../services/insights/stateme
 
 /** Read side of the money, under /api/campaigns: the public breakdown and the team's analytics. */
 export const campaignInsightRoutes = new Hono<AppEnv>()
-  .get('/:id/breakdown', async (c) => {
+  .get(`/:id${ID.campaign}/breakdown`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
     return c.json({ breakdown: await campaignBreakdown(c.get('db'), viewer, c.req.param('id')) });
   })
-  .get('/:id/analytics', async (c) => {
+  .get(`/:id${ID.campaign}/analytics`, async (c) => {
     const viewer = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ analytics: await campaignAnalytics(c.get('db'), viewer, c.req.param('id')) });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { notFound } from '../../lib/errors';
@@ -11,7 +12,7 @@ import { serveObject } from '../../services/media/serve';
  * (signed in; an approved film, or their own, or any as admin); posters of approved films are public.
  */
 export const mediaRoutes = new Hono<AppEnv>()
-  .get('/videos/:id', async (c) => {
+  .get(`/videos/:id${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
     if (!film?.videoKey || !canWatch(film, viewer)) throw notFound('Video not found');
@@ -22,7 +23,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (!res) throw notFound('Video not found');
     return res;
   })
-  .get('/captions/:id', async (c) => {
+  .get(`/captions/:id${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
     if (!film?.captionsKey || !canWatch(film, viewer)) throw notFound('Captions not found');
@@ -33,7 +34,7 @@ export const mediaRoutes = new Hono<AppEnv>()
     if (!res) throw notFound('Captions not found');
     return res;
   })
-  .get('/posters/:id', async (c) => {
+  .get(`/posters/:id${ID.film}`, async (c) => {
     const film = await getFilmAssets(catalogueContext(c.get('db'), c.env.KV), c.req.param('id'));
     if (!film?.posterKey) throw notFound('Poster not found');
     const isPublic = film.reviewStatus === 'approved';

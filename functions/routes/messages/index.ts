@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -19,11 +20,11 @@ export const messageRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     return c.json({ conversations: await listConversations(c.get('services'), viewer) });
   })
-  .get('/:userId', validate('query', threadQuery), async (c) => {
+  .get(`/:userId${ID.user}`, validate('query', threadQuery), async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await readThread(c.get('services'), viewer, c.req.param('userId'), c.req.valid('query')));
   })
-  .post('/:userId', validate('json', postMessageInput), async (c) => {
+  .post(`/:userId${ID.user}`, validate('json', postMessageInput), async (c) => {
     const viewer = await requireViewer(c);
     try {
       const message = await postMessage(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json'));
@@ -34,11 +35,11 @@ export const messageRoutes = new Hono<AppEnv>()
     }
   })
   // The screen showing a thread marks it read (reading it with GET changes nothing).
-  .post('/:userId/read-all', validate('json', markThreadReadInput), async (c) => {
+  .post(`/:userId${ID.user}/read-all`, validate('json', markThreadReadInput), async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await markThreadRead(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json')));
   })
-  .post('/:messageId/read', async (c) => {
+  .post(`/:messageId${ID.message}/read`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await markMessageRead(c.get('services'), viewer, c.req.param('messageId')));
   });

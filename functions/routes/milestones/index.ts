@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -35,7 +36,7 @@ export const functionRoutes = new Hono<AppEnv>().post(
 );
 
 /** /api/campaigns/:id/extension-vote — the state of the milestone vote, for the vote dialog. */
-export const extensionVoteRoutes = new Hono<AppEnv>().get('/:id/extension-vote', async (c) => {
+export const extensionVoteRoutes = new Hono<AppEnv>().get(`/:id${ID.campaign}/extension-vote`, async (c) => {
   const viewer = await requireViewer(c);
   c.header('Cache-Control', 'private, no-store');
   return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });

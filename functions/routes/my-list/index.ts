@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { addToMyList } from '../../services/my-list/add';
@@ -15,11 +16,11 @@ export const myListRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     return c.json({ items: await listMyList(c.get('db'), viewer) });
   })
-  .put('/:videoId', async (c) => {
+  .put(`/:videoId${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await addToMyList(c.get('db'), viewer, c.req.param('videoId')));
   })
-  .delete('/:videoId', async (c) => {
+  .delete(`/:videoId${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await removeFromMyList(c.get('db'), viewer, c.req.param('videoId')));
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -25,7 +26,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     return c.json(await markAllNotificationsRead(c.get('services'), viewer));
   })
-  .post('/:id/read', async (c) => {
+  .post(`/:id${ID.notification}/read`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await markNotificationRead(c.get('services'), viewer, c.req.param('id')));
   });

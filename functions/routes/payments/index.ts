@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono';
+import { ID } from '../../http/ids';
 import type { AppEnv } from '../../http/types';
 import { scheduleFor } from '../../http/wait-until';
 import { notFound } from '../../lib/errors';
@@ -21,14 +22,14 @@ const seeOther = (location: string) =>
  * is the credential, and paying needs no sign-in (guests donate).
  */
 export const paymentRoutes = new Hono<AppEnv>()
-  .get('/test-checkout/:sessionId', async (c) => {
+  .get(`/test-checkout/:sessionId${ID.checkoutSession}`, async (c) => {
     const deps = testMode(c);
     const found = await deps.store.get('checkout_session', c.req.param('sessionId'));
     if (!found) throw notFound('No such checkout session');
     c.header('cache-control', 'no-store');
     return c.html(checkoutPage(await expireIfDue(deps, found)));
   })
-  .post('/test-checkout/:sessionId/pay', async (c) => {
+  .post(`/test-checkout/:sessionId${ID.checkoutSession}/pay`, async (c) => {
     const outcome = await payCheckoutSession(testMode(c), c.req.param('sessionId'));
     if (outcome.kind === 'missing') throw notFound('No such checkout session');
     // An expired session cannot be paid: back to the page, which says so.
@@ -36,13 +37,13 @@ export const paymentRoutes = new Hono<AppEnv>()
       outcome.kind === 'expired' ? `/api/payments/test-checkout/${outcome.session.id}` : outcome.redirect,
     );
   })
-  .post('/test-checkout/:sessionId/cancel', async (c) => {
+  .post(`/test-checkout/:sessionId${ID.checkoutSession}/cancel`, async (c) => {
     const record = await testMode(c).store.get('checkout_session', c.req.param('sessionId'));
     if (!record) throw notFound('No such checkout session');
     // As on Stripe, cancelling leaves the session open until it expires; the payer goes back.
     return seeOther(record.session.cancel_url ?? '/');
   })
-  .get('/test-onboarding/:linkId', async (c) => {
+  .get(`/test-onboarding/:linkId${ID.accountLink}`, async (c) => {
     const deps = testMode(c);
     const link = await deps.store.get('account_link', c.req.param('linkId'));
     const account = link && (await deps.store.get('account', link.account));
@@ -52,7 +53,7 @@ export const paymentRoutes = new Hono<AppEnv>()
     c.header('cache-control', 'no-store');
     return c.html(onboardingPage(c.req.param('linkId'), account, link.returnUrl));
   })
-  .post('/test-onboarding/:linkId/complete', async (c) => {
+  .post(`/test-onboarding/:linkId${ID.accountLink}/complete`, async (c) => {
     const outcome = await completeOnboarding(testMode(c), c.req.param('linkId'));
     if (outcome.kind === 'missing') throw notFound('No such account link');
     return seeOther(outcome.redirect);

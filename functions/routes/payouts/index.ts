@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { requireRoles, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -44,7 +45,7 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
     await requireRoles(c, isAdmin);
     return c.json(await refreshPayouts(payoutDeps(c)));
   })
-  .post('/:id/retry', async (c) => {
+  .post(`/:id${ID.payout}/retry`, async (c) => {
     await requireRoles(c, isAdmin);
     return c.json({ outcome: await retryPayout(payoutDeps(c), c.req.param('id')) });
   });

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer, roleGuard } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { isAdmin, isContributor } from '../../lib/roles';
@@ -17,7 +18,7 @@ export const studioRoutes = new Hono<AppEnv>()
   })
   .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('db')) }))
   .get('/review', roleGuard(isAdmin), async (c) => c.json({ films: await listReviewQueue(c.get('db')) }))
-  .get('/films/:id', async (c) => {
+  .get(`/films/:id${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     const [film, categories] = await Promise.all([
       getFilmForEdit(c.get('db'), viewer, c.req.param('id')),
@@ -25,11 +26,12 @@ export const studioRoutes = new Hono<AppEnv>()
     ]);
     return c.json({ film, categories });
   })
-  .get('/films/:id/video', async (c) => {
+  .get(`/films/:id${ID.film}/video`, async (c) => {
     const viewer = await requireViewer(c);
     return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'video', c.req.raw);
   })
-  .get('/films/:id/poster', async (c) => {
+  .get(`/films/:id${ID.film}/poster`, async (c) => {
     const viewer = await requireViewer(c);
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'poster', c.req.raw);
+    const which = c.req.query('pending') ? 'pending-poster' : 'poster';
+    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), which, c.req.raw);
   });

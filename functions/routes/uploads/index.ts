@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { ID } from '../../http/ids';
 import { requireViewer, roleGuard } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -56,21 +57,21 @@ export const uploadRoutes = new Hono<AppEnv>()
       return c.json({ upload: await uploadPoster(deps(c), viewer, body, c.req.valid('query').name) }, 201);
     },
   )
-  .get('/:id', async (c) => {
+  .get(`/:id${ID.upload}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ upload: await getUpload(c.get('db'), viewer, c.req.param('id')) });
   })
-  .put('/:id/parts/:part', limit(MAX_PART_BYTES, FILM_MSG.partTooLarge(MAX_PART_BYTES)), async (c) => {
+  .put(`/:id${ID.upload}/parts/:part`, limit(MAX_PART_BYTES, FILM_MSG.partTooLarge(MAX_PART_BYTES)), async (c) => {
     const viewer = await requireViewer(c);
     const part = Number(c.req.param('part'));
     const body = await c.req.arrayBuffer();
     return c.json({ upload: await putPart(deps(c), viewer, c.req.param('id'), part, body) });
   })
-  .post('/:id/complete', async (c) => {
+  .post(`/:id${ID.upload}/complete`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ upload: await completeUpload(deps(c), viewer, c.req.param('id')) });
   })
-  .delete('/:id', async (c) => {
+  .delete(`/:id${ID.upload}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json({ upload: await abortUpload(deps(c), viewer, c.req.param('id')) });
   });

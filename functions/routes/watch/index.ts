@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { ID } from '../../http/ids';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -17,16 +18,16 @@ export const watchRoutes = new Hono<AppEnv>()
     const viewer = await requireViewer(c);
     return c.json({ items: await continueWatching(c.get('db'), viewer) });
   })
-  .get('/:videoId', async (c) => {
+  .get(`/:videoId${ID.film}`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await getProgress(catalogueContext(c.get('db'), c.env.KV), viewer, c.req.param('videoId')));
   })
-  .put('/:videoId', validate('json', progressInput), async (c) => {
+  .put(`/:videoId${ID.film}`, validate('json', progressInput), async (c) => {
     const viewer = await requireViewer(c);
     const ctx = catalogueContext(c.get('db'), c.env.KV);
     return c.json(await saveProgress(ctx, viewer, c.req.param('videoId'), c.req.valid('json')));
   })
-  .post('/:videoId/view', async (c) => {
+  .post(`/:videoId${ID.film}/view`, async (c) => {
     const viewer = await requireViewer(c);
     return c.json(await recordView(catalogueContext(c.get('db'), c.env.KV), viewer, c.req.param('videoId')));
   });

@@ -71,6 +71,14 @@ export function filmView({ film, categoryName, ownerUsername }: ViewRow) {
     poster: film.posterKey
       ? { url: `/api/studio/films/${film.id}/poster?v=${v}`, width: film.posterWidth, height: film.posterHeight }
       : null,
+    /** A new poster of an approved film awaiting review (the public one stays `poster` until then). */
+    pendingPoster: film.pendingPosterKey
+      ? {
+          url: `/api/studio/films/${film.id}/poster?pending=1&v=${v}`,
+          width: film.pendingPosterWidth,
+          height: film.pendingPosterHeight,
+        }
+      : null,
   };
 }
 

@@ -14,11 +14,11 @@ export async function previewMedia(
   bucket: R2Bucket,
   viewer: Viewer,
   id: string,
-  which: 'video' | 'poster',
+  which: 'video' | 'poster' | 'pending-poster',
   request: Request,
 ): Promise<Response> {
   const film = await loadManageableFilm(db, viewer, id);
-  const key = which === 'video' ? film.videoKey : film.posterKey;
+  const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;
   if (!key) throw notFound(MSG.videoNotFound);
 
   const head = await bucket.head(key);

@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { categories, videos } from '../../db/schema';
@@ -16,7 +16,7 @@ export async function listMyFilms(db: Db, viewer: Viewer) {
 /** Films awaiting review, the longest-waiting first. */
 export async function listReviewQueue(db: Db) {
   const rows = await selectFilmViews(db)
-    .where(eq(videos.reviewStatus, 'pending'))
+    .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
     .orderBy(asc(videos.updatedAt))
     .limit(100);
   return rows.map(filmView);

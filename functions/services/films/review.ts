@@ -6,17 +6,20 @@ import { conflict, forbidden } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { isAdmin } from '../../lib/roles';
 import { notify } from '../notifications/notify';
+import { deleteIfUnused } from './assets';
 import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, loadFilmView, loadManageableFilm } from './context';
+import { type FilmDeps, type FilmRow, loadFilmView, loadManageableFilm } from './context';
 import { abortUnlessChanged, committing } from './guard';
 
 /**
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string) {
+export async function approveFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, id: string) {
   if (!isAdmin(viewer.roles)) throw forbidden();
   const film = await loadManageableFilm(db, viewer, id);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey)
+    return approvePoster({ db, bell, kv, bucket }, viewer, film);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
 
@@ -31,6 +34,7 @@ export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id
         reviewedBy: viewer.userId,
         reviewedAt: now,
         publishedAt: sql`coalesce(${videos.publishedAt}, ${now.getTime()})`,
+        ...takePendingPoster(film),
         updatedAt: now,
       })
       .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
@@ -45,8 +49,68 @@ export async function approveFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id
     actorId: viewer.userId,
   });
   uow.afterCommit(() => bumpCatalogueVersion(kv));
+  if (film.pendingPosterKey) uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
+}
+
+const takePendingPoster = (film: FilmRow) =>
+  film.pendingPosterKey
+    ? {
+        posterKey: film.pendingPosterKey,
+        posterWidth: film.pendingPosterWidth,
+        posterHeight: film.pendingPosterHeight,
+        pendingPosterKey: null,
+        pendingPosterWidth: null,
+        pendingPosterHeight: null,
+      }
+    : {};
+
+/** The waiting poster of an approved film replaces the public one. */
+async function approvePoster({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, film: FilmRow) {
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({ ...takePendingPoster(film), updatedAt: new Date() })
+      .where(and(eq(videos.id, film.id), eq(videos.pendingPosterKey, film.pendingPosterKey as string))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: 'Your new poster was approved',
+    message: `“${film.title}” shows its new poster.`,
+    videoId: film.id,
+    actorId: viewer.userId,
+  });
+  uow.afterCommit(() => bumpCatalogueVersion(kv));
+  uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
+  return loadFilmView(db, film.id);
+}
+
+/** The waiting poster of an approved film is refused; the film and its public poster stay as they are. */
+async function rejectPoster({ db, bell, bucket }: FilmDeps, viewer: Viewer, film: FilmRow, reason: string) {
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(videos)
+      .set({ pendingPosterKey: null, pendingPosterWidth: null, pendingPosterHeight: null, updatedAt: new Date() })
+      .where(and(eq(videos.id, film.id), eq(videos.pendingPosterKey, film.pendingPosterKey as string))),
+    abortUnlessChanged(db),
+  );
+  notify(uow, bell, {
+    userId: film.contributorId,
+    type: 'video',
+    title: 'Your new poster was not approved',
+    message: `“${film.title}”: ${reason}`,
+    videoId: film.id,
+    actorId: viewer.userId,
+  });
+  uow.afterCommit(() => deleteIfUnused(db, bucket, film.pendingPosterKey));
+  await committing(() => uow.commit(), FILM_MSG.cannotReject);
+  return loadFilmView(db, film.id);
 }
 
 const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
@@ -55,9 +119,11 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm({ db, bell, kv }: FilmDeps, viewer: Viewer, id: string, reason: string) {
+export async function rejectFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, id: string, reason: string) {
   if (!isAdmin(viewer.roles)) throw forbidden();
   const film = await loadManageableFilm(db, viewer, id);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey)
+    return rejectPoster({ db, bell, kv, bucket }, viewer, film, reason);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
   const now = new Date();

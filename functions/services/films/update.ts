@@ -40,6 +40,8 @@ export async function updateFilm(
 
   const status = statusAfterEdit(film, isAdmin(viewer.roles), Boolean(video));
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
+  // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
+  const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -51,7 +53,12 @@ export async function updateFilm(
         ...(input.year !== undefined ? { year: input.year } : {}),
         ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
         ...(video ? { videoKey: video.r2Key, videoType: video.contentType, videoBytes: video.size } : {}),
-        ...(poster ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height } : {}),
+        ...(poster && !holdPoster
+          ? { posterKey: poster.r2Key, posterWidth: poster.width, posterHeight: poster.height }
+          : {}),
+        ...(poster && holdPoster
+          ? { pendingPosterKey: poster.r2Key, pendingPosterWidth: poster.width, pendingPosterHeight: poster.height }
+          : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -59,12 +66,12 @@ export async function updateFilm(
       .where(and(eq(videos.id, id), eq(videos.reviewStatus, film.reviewStatus))),
     abortUnlessChanged(db),
   );
-  if (resubmitted) {
+  if (resubmitted || holdPoster) {
     await notifyAdminsOfSubmission(uow, bell, { id, title: input.title ?? film.title }, viewer, true);
   }
   if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
   if (video) uow.afterCommit(() => deleteIfUnused(db, bucket, film.videoKey));
-  if (poster) uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  if (poster) uow.afterCommit(() => deleteIfUnused(db, bucket, holdPoster ? film.pendingPosterKey : film.posterKey));
 
   await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   return loadFilmView(db, id);

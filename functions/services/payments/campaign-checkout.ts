@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
+import { mayPerform } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
+import { loadCampaignAccess } from '../campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../insights/breakdown';
 import { createCheckout } from './create-checkout';
 
 export interface FundingShare {
@@ -73,6 +77,16 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
 
 export const campaignFunding = (db: Db, campaignId: string) => fundingWhere(db, eq(campaigns.id, campaignId));
 export const filmFunding = (db: Db, movieId: string) => fundingWhere(db, eq(campaigns.movieId, movieId));
+
+/**
+ * The same rule as the breakdown's: a live, paused or completed campaign's funding is public; in
+ * any other status only those who may view the campaign (owner, team, admins) see it.
+ */
+export async function fundingVisible(db: Db, viewer: Viewer | null, funding: CampaignFunding): Promise<boolean> {
+  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return true;
+  const access = await loadCampaignAccess(db, viewer, funding.campaignId);
+  return access !== null && mayPerform('view', access.relation);
+}
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
 export async function liveCampaigns(db: Db) {

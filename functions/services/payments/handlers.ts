@@ -49,7 +49,9 @@ function facts(
   metadata: Stripe.Metadata | null,
 ): PaymentFacts | null {
   const parsed = paymentMetadata.safeParse(metadata ?? {});
-  if (!parsed.success || !paymentIntentId || !amountCents || !currency) {
+  // A collected amount that is not a positive whole number of cents is malformed: recorded, never credited.
+  const validAmount = Number.isSafeInteger(amountCents) && (amountCents as number) > 0;
+  if (!parsed.success || !paymentIntentId || !validAmount || !amountCents || !currency) {
     console.warn(`stripe: ${kind} ${id} is not a Reelfund checkout payment; recorded without effect`);
     return null;
   }

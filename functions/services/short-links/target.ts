@@ -1,3 +1,5 @@
+import { sameSitePath } from '../../lib/same-site';
+
 /** What a short code may look like (ours are 7 base62 characters; older ones may be longer). */
 export const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -5,21 +7,16 @@ export const SHORT_LINK_KV_PREFIX = 'short:';
 
 /**
  * The same-site path a stored address leads to, or null. A relative path or an absolute URL on
- * the site's own origin is followed; another host, a protocol-relative `//host` or anything that
- * would resolve elsewhere is not (no open redirect).
+ * the site's own origin is followed; another host, a protocol-relative `//host`, control characters
+ * or backslashes are not (no open redirect). A `redirect` it carries (read by /auth after sign-in)
+ * must be a same-site path too.
  */
 export function sameSiteTarget(original: string, publicUrl: string): string | null {
-  const site = new URL(publicUrl);
-  let url: URL;
-  try {
-    url = new URL(original.trim(), site);
-  } catch {
-    return null;
-  }
-  if (url.origin !== site.origin || url.username || url.password) return null;
-  // `https://site//evil.example` has the path `//evil.example`, which a browser would read as a host.
-  if (url.pathname.startsWith('//')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = sameSitePath(original.trim(), publicUrl);
+  if (path === null) return null;
+  const next = new URL(path, publicUrl).searchParams.get('redirect');
+  if (next !== null && sameSitePath(next, publicUrl) === null) return null;
+  return path;
 }
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
-import { authThrottle } from '../../db/schema';
+import { clearAttempts, reserveAttempt } from '../../db/attempts';
 import type { GateStatus } from '../../lib/coming-soon';
 import { ApiError, forbidden } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
@@ -39,31 +38,17 @@ export const UNLOCK_WINDOW_MS = 15 * 60 * 1000;
 
 /**
  * Checks a passcode (exactly, SPEC 5) and returns the access cookie's value. A wrong one is a bare
- * 403 (the page shows no message); many wrong ones from one address are refused for a while.
+ * 403 (the page shows no message); each try is reserved before the check (so parallel guesses are
+ * counted too), and many from one address are refused for a while. A right one clears the count.
  */
 export async function unlockGate(deps: GateDeps, passcode: string, address: string | null, now = Date.now()) {
   const key = address ? `coming-soon:${address}` : null;
   if (key) {
-    const row = await deps.db.select().from(authThrottle).where(eq(authThrottle.key, key)).get();
-    if (row && now - row.windowStartedAt < UNLOCK_WINDOW_MS && row.failures >= MAX_UNLOCK_FAILURES)
-      throw new ApiError('rate_limited', 'Too many attempts. Try again later.');
+    const wait = await reserveAttempt(deps.db, [{ key, max: MAX_UNLOCK_FAILURES, windowMs: UNLOCK_WINDOW_MS }], now);
+    if (wait > 0) throw new ApiError('rate_limited', 'Too many attempts. Try again later.');
   }
   const settings = await readGateSettings(deps);
-  if (!(await verifyPasscode(passcode, settings.passcode))) {
-    if (key) {
-      const cutoff = now - UNLOCK_WINDOW_MS;
-      await deps.db
-        .insert(authThrottle)
-        .values({ key, failures: 1, windowStartedAt: now })
-        .onConflictDoUpdate({
-          target: authThrottle.key,
-          set: {
-            failures: sql`case when ${authThrottle.windowStartedAt} <= ${cutoff} then 1 else ${authThrottle.failures} + 1 end`,
-            windowStartedAt: sql`case when ${authThrottle.windowStartedAt} <= ${cutoff} then ${now} else ${authThrottle.windowStartedAt} end`,
-          },
-        });
-    }
-    throw forbidden('That passcode is not right');
-  }
+  if (!(await verifyPasscode(passcode, settings.passcode))) throw forbidden('That passcode is not right');
+  if (key) await clearAttempts(deps.db, key);
   return signAccess(deps.secret, passcodeVersion(settings.passcode), now);
 }

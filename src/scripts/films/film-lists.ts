@@ -94,7 +94,9 @@ function myFilmRow(f: Film) {
       f.reviewStatus === 'rejected' && f.reviewReason
         ? h('p', { class: 'film-reason', 'data-review-reason': '' }, h('strong', {}, 'Reason: '), f.reviewReason)
         : null,
-      f.reviewStatus === 'pending' ? h('p', { class: 'muted' }, 'Waiting for review. You will be notified.') : null,
+      f.reviewStatus === 'pending' || f.pendingPoster
+        ? h('p', { class: 'muted' }, 'Waiting for review. You will be notified.')
+        : null,
       h(
         'p',
         { class: 'film-actions' },
@@ -134,7 +136,8 @@ function reviewRow(f: Film, onDone: () => void) {
         controls: '',
         preload: 'metadata',
         src: f.video.url,
-        ...(f.poster ? { poster: f.poster.url } : {}),
+        // A new poster of an approved film is what awaits review.
+        ...(f.pendingPoster ? { poster: f.pendingPoster.url } : f.poster ? { poster: f.poster.url } : {}),
         'aria-label': `Preview of ${f.title}`,
       })
     : h('div', { class: 'film-preview' });

@@ -32,6 +32,8 @@ export interface Film {
   owner: { id: string; username: string | null };
   video: { url: string; type: string | null; bytes: number | null } | null;
   poster: { url: string; width: number | null; height: number | null } | null;
+  /** A new poster of an approved film awaiting review. */
+  pendingPoster: { url: string; width: number | null; height: number | null } | null;
 }
 
 export interface Category {

@@ -1,0 +1,25 @@
+import type { Context } from 'hono';
+import type { AttemptLimit } from '../db/attempts';
+import { reserveAttempt } from '../db/attempts';
+import { ApiError } from '../lib/errors';
+import type { AppEnv } from './types';
+
+/** The caller's address: Cloudflare's own header only (others can be set by anyone). */
+export const clientAddress = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? null;
+
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return `${n} minute${n > 1 ? 's' : ''}`;
+};
+
+/** Reserves one attempt under `limits`, or answers 429 with Retry-After. */
+export async function reserveOr429(
+  c: Context<AppEnv>,
+  limits: readonly AttemptLimit[],
+  message = 'Too many attempts.',
+): Promise<void> {
+  const wait = await reserveAttempt(c.get('db'), limits);
+  if (wait === 0) return;
+  c.header('Retry-After', String(wait));
+  throw new ApiError('rate_limited', `${message} Try again in ${minutes(wait)}.`);
+}
