@@ -10,7 +10,7 @@ const id = z.string().min(1).max(255);
 const text = z.string().max(1000);
 const cents = z.number().int();
 const metadata = z.record(z.string(), z.unknown()).nullish();
-const ref = z.union([id, z.object({ id }).passthrough()]).nullish();
+const ref = z.union([id, z.looseObject({ id })]).nullish();
 
 const session = z.object({
   id,
