@@ -53,21 +53,23 @@ export async function getFilmTeam({ db }: ServiceContext, viewer: Viewer | null,
         .where(inArray(profiles.userId, ids))
     ).map((p) => [p.userId, p]),
   );
-  const team: FilmTeamMember[] = [
-    {
-      userId: film.ownerId,
-      username: people.get(film.ownerId)?.username ?? null,
-      avatarUrl: people.get(film.ownerId)?.avatarUrl ?? null,
-      role: 'Originator',
-      isOriginator: true,
-    },
-    ...members.map((m) => ({
+  const owner = people.get(film.ownerId);
+  const team = teamFrom(
+    { userId: film.ownerId, username: owner?.username ?? null, avatarUrl: owner?.avatarUrl ?? null },
+    members.map((m) => ({
       userId: m.userId,
+      role: m.role,
       username: people.get(m.userId)?.username ?? m.username ?? null,
       avatarUrl: people.get(m.userId)?.avatarUrl ?? null,
-      role: m.role,
-      isOriginator: false,
     })),
-  ];
+  );
   return { movieId: film.id, title: film.title, campaignId: campaign?.id ?? null, team };
+}
+
+/** The team as shown: the originator first, then the approved members in joining order. */
+export function teamFrom(
+  owner: { userId: string; username: string | null; avatarUrl: string | null },
+  members: { userId: string; role: string; username: string | null; avatarUrl: string | null }[],
+): FilmTeamMember[] {
+  return [{ ...owner, role: 'Originator', isOriginator: true }, ...members.map((m) => ({ ...m, isOriginator: false }))];
 }

@@ -1,11 +1,12 @@
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
+import type { campaigns } from '../../db/schema';
 import type { CampaignStatus } from '../../lib/campaign-status';
 import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { loadCampaignAccess } from '../campaigns/access';
-import { campaignLedgerFigures, memberFigures } from './ledger-figures';
+import { type CampaignLedgerFigures, campaignLedgerFigures, memberFigures } from './ledger-figures';
 import { type MoneyMember, moneyMembers } from './team';
 
 /** Statuses whose money anyone may see; a campaign in any other status only to those who may view it. */
@@ -51,6 +52,19 @@ export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignI
   }
   const figures = await campaignLedgerFigures(db, campaign.id);
   const members = await moneyMembers(db, campaign, film.ownerId, figures.members.keys());
+  return composeBreakdown(campaign, film, figures, members);
+}
+
+/** The breakdown from what it is made of: the campaign, its film, its ledger figures and its money members. */
+export function composeBreakdown(
+  campaign: Pick<
+    typeof campaigns.$inferSelect,
+    'id' | 'status' | 'currentAmount' | 'goalAmount' | 'platformFeePercentage'
+  >,
+  film: { id: string; title: string },
+  figures: CampaignLedgerFigures,
+  members: MoneyMember[],
+): CampaignBreakdown {
   return {
     campaignId: campaign.id,
     movieId: film.id,

@@ -14,29 +14,22 @@ export interface MoneyMember {
 
 export const FORMER_MEMBER_ROLE = 'Former member';
 
-/**
- * Who shares a campaign's money: the originator (the film's owner) first, then every approved
- * member in joining order, then anyone else the ledger names (a member removed after a release).
- */
-export async function moneyMembers(
-  db: Db,
-  campaign: { id: string; originatorSharePermille: number },
-  ownerId: string,
-  alsoInLedger: Iterable<string>,
-): Promise<MoneyMember[]> {
-  const rows = await db
-    .select({
-      userId: campaignContributors.contributorId,
-      role: campaignContributors.role,
-      sharePermille: campaignContributors.sharePermille,
-      username: campaignContributors.username,
-    })
-    .from(campaignContributors)
-    .where(and(eq(campaignContributors.campaignId, campaign.id), eq(campaignContributors.approved, true)))
-    .orderBy(asc(campaignContributors.createdAt));
-  const listed = new Set([ownerId, ...rows.map((r) => r.userId)]);
-  const former = [...new Set(alsoInLedger)].filter((id) => !listed.has(id));
-  const ids = [ownerId, ...rows.map((r) => r.userId), ...former];
+/** An approved team member as the money views need them; `username` is the copy taken at invitation. */
+export interface ApprovedMember {
+  userId: string;
+  role: string;
+  sharePermille: number;
+  username: string | null;
+}
+
+/** The ids the ledger names that are neither the originator nor an approved member (removed after a release). */
+export function formerMemberIds(ownerId: string, approved: ApprovedMember[], alsoInLedger: Iterable<string>) {
+  const listed = new Set([ownerId, ...approved.map((r) => r.userId)]);
+  return [...new Set(alsoInLedger)].filter((id) => !listed.has(id));
+}
+
+/** Profile usernames by user id (chunked under D1's parameter cap). */
+export async function usernamesOf(db: Db, ids: string[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   for (let i = 0; i < ids.length; i += 90) {
     const chunk = ids.slice(i, i + 90);
@@ -47,6 +40,20 @@ export async function moneyMembers(
       names.set(p.userId, p.username);
     }
   }
+  return names;
+}
+
+/**
+ * Who shares a campaign's money: the originator (the film's owner) first, then every approved
+ * member in joining order, then anyone else the ledger names (`former`). `names` are profile usernames.
+ */
+export function composeMoneyMembers(
+  campaign: { originatorSharePermille: number },
+  ownerId: string,
+  approved: ApprovedMember[],
+  former: string[],
+  names: Map<string, string>,
+): MoneyMember[] {
   return [
     {
       userId: ownerId,
@@ -55,7 +62,7 @@ export async function moneyMembers(
       sharePermille: campaign.originatorSharePermille,
       isOriginator: true,
     },
-    ...rows.map((r) => ({
+    ...approved.map((r) => ({
       userId: r.userId,
       username: names.get(r.userId) ?? r.username ?? null,
       role: r.role,
@@ -70,4 +77,26 @@ export async function moneyMembers(
       isOriginator: false,
     })),
   ];
+}
+
+/** The money members of a campaign, read from the database (see composeMoneyMembers). */
+export async function moneyMembers(
+  db: Db,
+  campaign: { id: string; originatorSharePermille: number },
+  ownerId: string,
+  alsoInLedger: Iterable<string>,
+): Promise<MoneyMember[]> {
+  const approved: ApprovedMember[] = await db
+    .select({
+      userId: campaignContributors.contributorId,
+      role: campaignContributors.role,
+      sharePermille: campaignContributors.sharePermille,
+      username: campaignContributors.username,
+    })
+    .from(campaignContributors)
+    .where(and(eq(campaignContributors.campaignId, campaign.id), eq(campaignContributors.approved, true)))
+    .orderBy(asc(campaignContributors.createdAt));
+  const former = formerMemberIds(ownerId, approved, alsoInLedger);
+  const names = await usernamesOf(db, [ownerId, ...approved.map((r) => r.userId), ...former]);
+  return composeMoneyMembers(campaign, ownerId, approved, former, names);
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
@@ -58,7 +58,27 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
       permille: campaignContributors.sharePermille,
     })
     .from(campaignContributors)
-    .where(and(eq(campaignContributors.campaignId, row.id), eq(campaignContributors.approved, true)));
+    .where(and(eq(campaignContributors.campaignId, row.id), eq(campaignContributors.approved, true)))
+    .orderBy(asc(campaignContributors.createdAt));
+  return fundingFrom(row, members);
+}
+
+/** The funding view of a campaign row (with its film's title and owner's username) and its approved members. */
+export function fundingFrom(
+  row: {
+    id: string;
+    movieId: string;
+    filmTitle: string;
+    status: string;
+    extensionPending: boolean;
+    raised: number;
+    goal: number;
+    fee: number;
+    originatorShare: number;
+    owner: string | null;
+  },
+  members: { username: string | null; role: string; permille: number }[],
+): CampaignFunding {
   return {
     campaignId: row.id,
     movieId: row.movieId,
