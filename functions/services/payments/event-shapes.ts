@@ -66,10 +66,7 @@ const SHAPES: Record<StripeEventSource, Record<string, z.ZodType>> = {
       charges_enabled: z.boolean().nullish(),
       payouts_enabled: z.boolean().nullish(),
       capabilities: z.record(z.string(), z.unknown()).nullish(),
-      requirements: z
-        .object({ currently_due: z.array(z.string()).nullish() })
-        .passthrough()
-        .nullish(),
+      requirements: z.looseObject({ currently_due: z.array(z.string()).nullish() }).nullish(),
     }),
     'payout.created': bankPayout,
     'payout.updated': bankPayout,
