@@ -12,6 +12,7 @@ import { sideBySide } from './bench/load.mjs';
 import { moneySetup, printMoneyFigures } from './bench/money.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { searchLatency } from './bench/search.mjs';
+import { loadWithMemory } from './bench/soak.mjs';
 import { run } from './lib/proc.mjs';
 import { serve } from './serve.mjs';
 
@@ -65,7 +66,18 @@ async function printFuzzFigures() {
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
 // `--only` with only search and fuzz starts no server. BENCH_PORT moves the server off 4390 so a
 // partial run can go alongside a full one.
-const SECTIONS = ['pages', 'load', 'short-link', 'realtime', 'money', 'first-frame', 'search', 'lighthouse', 'fuzz'];
+const SECTIONS = [
+  'pages',
+  'load',
+  'load-memory',
+  'short-link',
+  'realtime',
+  'money',
+  'first-frame',
+  'search',
+  'lighthouse',
+  'fuzz',
+];
 const SERVERLESS = ['search', 'fuzz'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
@@ -82,8 +94,12 @@ if (only?.every((name) => SERVERLESS.includes(name))) {
 
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
 let money;
+const port = Number(process.env.BENCH_PORT ?? 4390);
+// The worker's DevTools inspector (its V8 heap for load-memory), beside the server's own port.
+const inspectorPort = port + 5000;
 const server = await serve({
-  port: Number(process.env.BENCH_PORT ?? 4390),
+  port,
+  inspectorPort,
   persistTo: state,
   build: !process.argv.includes('--no-build'),
   quiet: true,
@@ -140,6 +156,30 @@ try {
       });
     }
     console.table(load);
+  }
+
+  if (section('load-memory')) {
+    console.log(
+      'Load with memory: a mix of pages and API calls, signed out and in (autocannon), and the worker V8 heap\n' +
+        '  after a forced GC through the inspector (not the process RSS), before, after and after idling',
+    );
+    const live = await (await fetch(`${base}/api/campaigns/live`)).json();
+    const r = await loadWithMemory(base, { inspectorPort, cookie, film, campaign: live.campaigns?.[0]?.campaignId });
+    console.table([r.mix, r.baseline]);
+    const grew = ((r.heap.idle - r.heap.before) / r.heap.before) * 100;
+    console.table([
+      {
+        'heap before': `${r.heap.before.toFixed(1)} MB`,
+        'heap after': `${r.heap.after.toFixed(1)} MB`,
+        [`after ${r.heap.idleSeconds} s idle`]: `${r.heap.idle.toFixed(1)} MB`,
+        'idle vs before (target within 10 %)': `${grew >= 0 ? '+' : ''}${grew.toFixed(1)} %`,
+        'errors (target 0)': r.mix.errors,
+      },
+    ]);
+    console.log(
+      `  film page ${r.pages.film.toFixed(0)} req/s, home ${r.pages.home.toFixed(0)} req/s (10 connections, 2 × 5 s each): ` +
+        `ratio ${(r.pages.film / r.pages.home).toFixed(2)} (target ≥ 0.5)`,
+    );
   }
 
   if (section('short-link')) {
