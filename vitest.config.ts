@@ -17,9 +17,10 @@ const workerd = (extra: Record<string, string> = {}) =>
     },
   }));
 
-// Five projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
+// Six projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
 // Objects), fuzz (generated requests against that worker), libsql (the production driver on a real
-// libSQL file), e2e (Chromium and plain HTTP against the built product, started as `npm start` does).
+// libSQL file), chain (the contracts on Hardhat's in-process chain), e2e (Chromium and plain HTTP
+// against the built product, started the way `npm start` starts it).
 export default defineConfig({
   test: {
     projects: [
@@ -51,6 +52,10 @@ export default defineConfig({
       },
       {
         test: { name: 'libsql', include: ['tests/libsql/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // Hardhat's in-process chain through viem; the artifact test recompiles the contracts (solc in wasm).
+        test: { name: 'chain', include: ['tests/chain/**/*.test.ts'], environment: 'node', testTimeout: 120_000 },
       },
       {
         test: {
