@@ -67,6 +67,9 @@ export default defineConfig({
           maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A browser step on a loaded 2-core CI machine can take seconds: polled assertions wait up to 15 s
+          // (vitest's default, 1 s, failed the vote test in CI while the server was right).
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],

@@ -3,16 +3,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
-import { authFor } from './auth';
-import { type Db, getDb } from './db/client';
-import type { Bindings } from './env';
-import { getConfig } from './env';
 import { betterAuthErrors } from './http/auth-errors';
 import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
+import { scheduleFor } from './http/wait-until';
 import { ApiError } from './lib/errors';
-import { durableObjectDoorbell, silentDoorbell } from './realtime/doorbell';
+import { createServices, prepareClock, type ServiceOverrides } from './platform/services';
 import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -40,17 +37,14 @@ import { userRoutes } from './routes/users';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
 
-export interface AppDeps {
-  /** How a request gets its database; the libSQL parity tests pass a real @libsql/client database here. */
-  db?: (env: Bindings) => Db;
-}
-
 /** Default cap on request bodies; uploads have their own routes and limits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/** The API: middleware, one `app.route` per resource, one error handler. Mounted at /api by the worker. */
-export function createApp(deps: AppDeps = {}) {
-  const dbFor = deps.db ?? getDb;
+/**
+ * The API: middleware, one `app.route` per resource, one error handler. Mounted at /api by the
+ * worker. `overrides` go to the service factory (the libSQL parity tests pass their database).
+ */
+export function createApp(overrides: ServiceOverrides = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(requestId());
@@ -66,19 +60,13 @@ export function createApp(deps: AppDeps = {}) {
     ),
   );
   app.use(async (c, next) => {
-    const config = getConfig(c.env);
-    const db = dbFor(c.env);
-    c.set('config', config);
-    c.set('db', db);
-    c.set('auth', authFor(db, config, c.env));
-    c.set('services', {
-      db,
-      bell: c.env.USER_CHANNEL ? durableObjectDoorbell(c.env.USER_CHANNEL) : silentDoorbell,
-    });
+    const services = createServices(c.env, { schedule: scheduleFor(c), ...overrides });
+    c.set('services', services);
+    await prepareClock(services);
     await next();
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
-  app.use(csrf({ origin: (origin, c) => origin === getConfig(c.env).PUBLIC_URL }));
+  app.use(csrf({ origin: (origin, c) => origin === c.get('services').config.PUBLIC_URL }));
   // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
   app.use(comingSoonGate);
 

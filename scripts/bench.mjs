@@ -32,6 +32,14 @@ export const PAGES = [
   '/movie/{film}',
 ];
 const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' };
+/** The campaign screens' weight is measured as the demo creator, owner of the seeded live campaign. */
+const DEMO_CREATOR = { email: 'creator@reelfund.local', password: 'reelfund-demo' };
+const CAMPAIGN_SCREENS = [
+  ['settings (create)', '/contributor/edit/{freeFilm}/campaign'],
+  ['settings', '/contributor/edit-campaign/{campaign}'],
+  ['progress', '/contributor/campaign-progress/{campaign}'],
+  ['team', '/contributor/edit/{campaign}/contributors'],
+];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 const ms = (n) => `${n.toFixed(1)} ms`;
@@ -68,6 +76,7 @@ async function printFuzzFigures() {
 // partial run can go alongside a full one.
 const SECTIONS = [
   'pages',
+  'campaigns',
   'load',
   'load-memory',
   'short-link',
@@ -131,6 +140,31 @@ try {
         'HTML gzip': kb(w.htmlGzip),
         'HTML br': kb(w.htmlBrotli),
         'JS files': w.jsFiles,
+        'JS gzip': kb(w.jsGzip),
+        'JS br': kb(w.jsBrotli),
+      });
+    }
+    console.table(rows);
+  }
+
+  if (section('campaigns')) {
+    console.log(
+      'Campaign screens (compressed; JS = every script a cold visit loads up to hydration; the demo creator on "Night Shift: season two", live, with a team)',
+    );
+    const creator = await signIn(base, DEMO_CREATOR.email, DEMO_CREATOR.password);
+    const mine = await (await fetch(`${base}/api/campaigns/mine`, { headers: { cookie: creator.cookie } })).json();
+    const campaign = mine.campaigns.find((c) => c.title === 'Night Shift: season two')?.id ?? 'none';
+    const freeFilm = mine.filmsWithoutCampaign[0]?.id ?? 'none';
+    const rows = [];
+    for (const [screen, pattern] of CAMPAIGN_SCREENS) {
+      const path = pattern.replace('{campaign}', campaign).replace('{freeFilm}', freeFilm);
+      const w = await pageWeight(base, path, { cookie: creator.cookie });
+      rows.push({
+        screen,
+        status: w.status,
+        'HTML gzip': kb(w.htmlGzip),
+        'JS files': w.jsFiles,
+        'JS raw': kb(w.jsRaw),
         'JS gzip': kb(w.jsGzip),
         'JS br': kb(w.jsBrotli),
       });

@@ -2,10 +2,15 @@
 // projection (a campaign's raised amount…) equals its lines. Exit code 1 when anything is off.
 //   npm run ledger:check                    the local database (what `npm start` serves)
 //   DATABASE_URL=libsql://… DATABASE_AUTH_TOKEN=… npm run ledger:check    a Turso database
+
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
+import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
+import type { Bindings } from '../functions/env';
+import { createServices } from '../functions/platform/services';
+import { silentDoorbell } from '../functions/realtime/doorbell';
 import { checkLedger } from '../functions/services/ledger/check';
 import { argValue, openPlatform } from './lib/platform';
 
@@ -14,8 +19,16 @@ const platform = remote ? null : await openPlatform(argValue('--persist-to'));
 const db: Db = remote
   ? (drizzle(createClient({ url: remote, authToken: process.env.DATABASE_AUTH_TOKEN }), { schema }) as unknown as Db)
   : (platform?.db as Db);
+const services =
+  platform?.services ??
+  createServices({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
+    db,
+    bell: silentDoorbell,
+    kv: null,
+    media: null,
+  });
 try {
-  const report = await checkLedger(db);
+  const report = await checkLedger(services, systemActor('command'));
   console.log(`ledger: ${report.groups} groups, ${report.entries} lines`);
   for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
   console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);

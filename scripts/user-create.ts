@@ -2,13 +2,16 @@
 //   npm run user:create -- --email E --password P --role admin [--username U]
 // Local database by default; with DATABASE_URL (and DATABASE_AUTH_TOKEN) set in the shell, the
 // production Turso/libSQL database (AUTH_SECRET must then be the production secret too).
+
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
-import { authFor } from '../functions/auth';
+import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
-import { parseConfig } from '../functions/env';
+import type { Bindings } from '../functions/env';
 import { ROLES, type Role } from '../functions/lib/roles';
+import { createServices } from '../functions/platform/services';
+import { silentDoorbell } from '../functions/realtime/doorbell';
 import { ensureUser } from '../functions/services/accounts/ensure-user';
 import { argValue, openPlatform } from './lib/platform';
 
@@ -27,17 +30,20 @@ const platform = remote ? null : await openPlatform(argValue('--persist-to'));
 const db: Db = remote
   ? (drizzle(createClient({ url: remote, authToken: process.env.DATABASE_AUTH_TOKEN }), { schema }) as unknown as Db)
   : (platform?.db as Db);
-const config = parseConfig(
-  remote
-    ? {
+// Against Turso, the production database with the production secret: no local bindings at all.
+const services = remote
+  ? createServices(
+      {
         ENVIRONMENT: 'local',
         PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:4321',
         AUTH_SECRET: process.env.AUTH_SECRET,
-      }
-    : { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' },
-);
+      } as Bindings,
+      { db, bell: silentDoorbell, kv: null, media: null },
+    )
+  : (platform?.services ?? null);
 try {
-  const result = await ensureUser(authFor(db, config, { KV: platform?.env.KV as KVNamespace }), db, {
+  if (!services) throw new Error('no database');
+  const result = await ensureUser(services, systemActor('command'), {
     email,
     // An existing user is granted the role without a password; a new one needs it.
     password: password ?? '',

@@ -4,18 +4,11 @@ import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
-import type { Config } from '../env';
-import type { Mailer } from '../services/mail/mailer';
+import type { Services } from '../platform/services';
 import { usernameSchema } from './username';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_REFRESH_AGE_SECONDS = 60 * 60 * 24;
-
-interface AuthDeps {
-  db: Db;
-  config: Config;
-  mailer: Mailer;
-}
 
 async function usernameTaken(db: Db, username: string) {
   const row = await db
@@ -30,7 +23,8 @@ async function usernameTaken(db: Db, username: string) {
  * better-auth, email + password. Sign-up takes the username as `name`; a profile and the role
  * viewer are created with the account. Sessions live in the database (revocable everywhere).
  */
-export function createAuth({ db, config, mailer }: AuthDeps) {
+export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer'>) {
+  const { db, config, mailer } = services;
   return betterAuth({
     appName: 'Reelfund',
     baseURL: config.PUBLIC_URL,

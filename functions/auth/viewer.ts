@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, userRoles } from '../db/schema';
 import type { Role } from '../lib/roles';
-import type { Auth } from './auth';
+import type { Services } from '../platform/services';
 
 /** Who is asking: resolved by the server from the session cookie, never from the URL. */
 export interface Viewer {
@@ -32,12 +32,15 @@ export async function loadProfileAndRoles(db: Db, userId: string) {
 }
 
 /** Reads the session (refreshing it when it is due) and the viewer's profile and roles. */
-export async function resolveViewer(auth: Auth, db: Db, headers: Headers): Promise<ResolvedViewer> {
+export async function resolveViewer(
+  services: Pick<Services, 'auth' | 'db'>,
+  headers: Headers,
+): Promise<ResolvedViewer> {
   if (!headers.get('cookie')?.includes('session_token')) return { viewer: null, setCookies: [] };
-  const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
+  const { headers: out, response } = await services.auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = out.getSetCookie();
   if (!response) return { viewer: null, setCookies };
-  const { profile, roles } = await loadProfileAndRoles(db, response.user.id);
+  const { profile, roles } = await loadProfileAndRoles(services.db, response.user.id);
   return {
     viewer: {
       userId: response.user.id,

@@ -1,9 +1,7 @@
-import { authFor } from '../auth';
 import { resolveViewer } from '../auth/viewer';
-import { getDb } from '../db/client';
-import type { Bindings, Config } from '../env';
 import { isComingSoonExempt } from '../lib/coming-soon';
-import { gateStatus } from '../services/site-settings/gate';
+import type { Services } from '../platform/services';
+import { gateStatus } from '../shared/site-settings/gate';
 import { comingSoonResponse } from './coming-soon-page';
 
 export interface PageGate {
@@ -18,12 +16,11 @@ export interface PageGate {
  * gate is on, a page outside SPEC's exempt fragments is replaced by the Coming Soon document for
  * every visitor who has neither valid passcode access nor an admin session.
  */
-export async function pageGate(request: Request, env: Bindings, config: Config, url: URL): Promise<PageGate> {
+export async function pageGate(request: Request, services: Services, url: URL): Promise<PageGate> {
   if (isComingSoonExempt(url.pathname)) return { locked: null, setCookies: [] };
-  const db = getDb(env);
   let setCookies: string[] = [];
-  const status = await gateStatus({ db, kv: env.KV, secret: config.AUTH_SECRET }, request.headers, async () => {
-    const resolved = await resolveViewer(authFor(db, config, env), db, request.headers);
+  const status = await gateStatus(services, request.headers, async () => {
+    const resolved = await resolveViewer(services, request.headers);
     setCookies = resolved.setCookies;
     return resolved.viewer;
   });

@@ -1,7 +1,7 @@
 import type { Viewer } from '../auth/viewer';
 import type { Bindings } from '../env';
-import { getConfig } from '../env';
 import { matchPageRoute, pageParamsValid } from '../lib/page-routes';
+import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
 import { canonicalPath } from './canonical';
 import { pageGate } from './coming-soon-gate';
 import { decideAccess } from './protection';
@@ -61,10 +61,14 @@ export async function handlePage(
   if (canonical !== url.pathname) return permanentRedirect(`${canonical}${url.search}`);
   const route = matchPageRoute(url.pathname);
   if (route && request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
-  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, env, getConfig(env));
-  const gate = await pageGate(request, env, getConfig(env), url);
+  // One set of services for the pipeline and the page it renders (Astro.locals.services).
+  const services = createServices(env, { schedule: (work) => ctx.waitUntil(work) });
+  handServicesToPage(ctx, services);
+  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, services);
+  await prepareClock(services);
+  const gate = await pageGate(request, services, url);
   if (gate.locked) return gate.locked;
-  const res = await protectedPage(request, env, ctx, render, url);
+  const res = await protectedPage(request, services, env, ctx, render, url);
   if (gate.setCookies.length === 0) return res;
   const out = new Response(res.body, res);
   for (const c of gate.setCookies) out.headers.append('set-cookie', c);
@@ -73,6 +77,7 @@ export async function handlePage(
 
 async function protectedPage(
   request: Request,
+  services: Services,
   env: Bindings,
   ctx: ExecutionContext,
   render: PageRenderer,
@@ -86,7 +91,7 @@ async function protectedPage(
   if (!route) return render(clean, env, ctx);
   if (!pageParamsValid(route, url.pathname)) return notFoundPage(request, env, ctx, render, url);
 
-  const decision = await decideAccess(route.access, clean, env, getConfig(env));
+  const decision = await decideAccess(route.access, clean, services);
   switch (decision.kind) {
     case 'not-found':
       return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);

@@ -1,9 +1,7 @@
-import { authFor } from '../auth';
 import { resolveViewer, type Viewer } from '../auth/viewer';
-import { getDb } from '../db/client';
-import type { Bindings, Config } from '../env';
 import type { PageAccess } from '../lib/page-routes';
 import { isAdmin, isContributor } from '../lib/roles';
+import type { Services } from '../platform/services';
 
 export type AccessDecision =
   | { kind: 'allow'; viewer: Viewer | null; setCookies: string[] }
@@ -18,17 +16,11 @@ export const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Vie
 };
 
 /** Decides, on the server, whether this request may see a page of the given access level. */
-export async function decideAccess(
-  access: PageAccess,
-  request: Request,
-  env: Bindings,
-  config: Config,
-): Promise<AccessDecision> {
+export async function decideAccess(access: PageAccess, request: Request, services: Services): Promise<AccessDecision> {
   if (access === 'local')
-    return config.isLocal ? { kind: 'allow', viewer: null, setCookies: [] } : { kind: 'not-found' };
+    return services.config.isLocal ? { kind: 'allow', viewer: null, setCookies: [] } : { kind: 'not-found' };
   if (access === 'public') return { kind: 'allow', viewer: null, setCookies: [] };
-  const db = getDb(env);
-  const { viewer, setCookies } = await resolveViewer(authFor(db, config, env), db, request.headers);
+  const { viewer, setCookies } = await resolveViewer(services, request.headers);
   if (!viewer) return { kind: 'sign-in', setCookies };
   if (!allowedFor[access](viewer)) return { kind: 'home' };
   return { kind: 'allow', viewer, setCookies };

@@ -1,7 +1,7 @@
-import { getDb } from '../db/client';
-import type { Bindings, Config } from '../env';
+import { ANYONE } from '../auth/authorize';
+import type { Services } from '../platform/services';
 import { resolveShortLink } from '../services/short-links/resolve';
-import { SHORT_CODE, sameSiteTarget } from '../services/short-links/target';
+import { SHORT_CODE, sameSiteTarget } from '../shared/short-links/target';
 
 export const isShortLinkPath = (pathname: string) => pathname === '/s' || pathname.startsWith('/s/');
 
@@ -14,7 +14,7 @@ const home = () => redirect('/', 'private, no-store');
  * /s/{shortCode}, answered by the worker with no page at all (SPEC 2 Other screens): a redirect to
  * the stored same-site path; a missing, unknown or failing code goes home, and is logged (SPEC 8).
  */
-export async function shortLinkRedirect(pathname: string, env: Bindings, config: Config): Promise<Response> {
+export async function shortLinkRedirect(pathname: string, services: Services): Promise<Response> {
   const code = pathname.replace(/^\/s\/?/, '').replace(/\/$/, '');
   if (!code) {
     console.warn('Short link without a code:', pathname);
@@ -26,7 +26,7 @@ export async function shortLinkRedirect(pathname: string, env: Bindings, config:
   }
   let original: string | null;
   try {
-    original = await resolveShortLink({ db: getDb(env), kv: env.KV }, code);
+    original = await resolveShortLink(services, ANYONE, code);
   } catch (err) {
     console.error('Short link lookup failed:', code, err);
     return home();
@@ -35,7 +35,7 @@ export async function shortLinkRedirect(pathname: string, env: Bindings, config:
     console.warn('Short link not found:', code);
     return home();
   }
-  const target = sameSiteTarget(original, config.PUBLIC_URL);
+  const target = sameSiteTarget(original, services.config.PUBLIC_URL);
   if (!target) {
     console.warn('Short link leads off the site; going home instead:', code);
     return home();

@@ -1,7 +1,6 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { forbidden } from '../lib/errors';
-import type { GateDeps } from '../services/site-settings/gate';
-import { gateStatus } from '../services/site-settings/gate';
+import { gateStatus } from '../shared/site-settings/gate';
 import { currentViewer } from './session';
 import type { AppEnv } from './types';
 
@@ -19,16 +18,10 @@ export const isGateOpenApi = (path: string) =>
   GATE_OPEN_EXACT.some((p) => path === p || path === `${p}/`) ||
   GATE_OPEN_API.some((p) => path === p || path.startsWith(`${p}/`));
 
-export const gateDepsOf = (c: Context<AppEnv>): GateDeps => ({
-  db: c.get('db'),
-  kv: c.env.KV,
-  secret: c.get('config').AUTH_SECRET,
-});
-
 /** 403 from every other endpoint while the gate is on and the visitor is not authorised. */
 export const comingSoonGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isGateOpenApi(c.req.path)) {
-    const status = await gateStatus(gateDepsOf(c), c.req.raw.headers, () => currentViewer(c));
+    const status = await gateStatus(c.get('services'), c.req.raw.headers, () => currentViewer(c));
     if (!status.authorized) throw forbidden('The site is not open yet');
   }
   await next();

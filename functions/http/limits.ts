@@ -18,7 +18,8 @@ export async function reserveOr429(
   limits: readonly AttemptLimit[],
   message = 'Too many attempts.',
 ): Promise<void> {
-  const wait = await reserveAttempt(c.get('db'), limits);
+  const { db, clock } = c.get('services');
+  const wait = await reserveAttempt(db, limits, clock.now().getTime());
   if (wait === 0) return;
   c.header('Retry-After', String(wait));
   throw new ApiError('rate_limited', `${message} Try again in ${minutes(wait)}.`);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { authorize } from '../auth/authorize';
 import { resolveViewer, type Viewer } from '../auth/viewer';
-import { forbidden, unauthorized } from '../lib/errors';
-import type { Role } from '../lib/roles';
+import { unauthorized } from '../lib/errors';
 import type { AppEnv } from './types';
 
 type Ctx = Context<AppEnv>;
@@ -10,7 +10,7 @@ type Ctx = Context<AppEnv>;
 export function currentViewer(c: Ctx): Promise<Viewer | null> {
   let p = c.get('viewerPromise');
   if (!p) {
-    p = resolveViewer(c.get('auth'), c.get('db'), c.req.raw.headers).then(({ viewer, setCookies }) => {
+    p = resolveViewer(c.get('services'), c.req.raw.headers).then(({ viewer, setCookies }) => {
       for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
       return viewer;
     });
@@ -26,17 +26,13 @@ export async function requireViewer(c: Ctx): Promise<Viewer> {
   return viewer;
 }
 
-/** The signed-in viewer whose roles pass `allowed`, or 401/403. */
-export async function requireRoles(c: Ctx, allowed: (roles: readonly Role[]) => boolean): Promise<Viewer> {
-  const viewer = await requireViewer(c);
-  if (!allowed(viewer.roles)) throw forbidden();
-  return viewer;
-}
-
-/** Route-level guard form of requireRoles. */
-export const roleGuard =
-  (allowed: (roles: readonly Role[]) => boolean): MiddlewareHandler<AppEnv> =>
+/**
+ * For routes whose body is a file: the verb's own rule, applied before the body is read, so a
+ * refused upload never streams into the worker. The verb checks it again on its first line.
+ */
+export const authorizeBeforeBody =
+  (rule: 'contributor'): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    await requireRoles(c, allowed);
+    authorize(await currentViewer(c), rule);
     await next();
   };

@@ -1,15 +1,11 @@
-import type { Auth } from '../auth';
 import type { Viewer } from '../auth/viewer';
-import type { Db } from '../db/client';
-import type { Bindings, Config } from '../env';
-import type { ServiceContext } from '../services/context';
+import type { Bindings } from '../env';
+import type { Services } from '../platform/services';
 
 export interface AppVariables {
   requestId: string;
-  config: Config;
-  db: Db;
-  auth: Auth;
-  services: ServiceContext;
+  /** Built once per request by the service factory (functions/platform/services.ts). */
+  services: Services;
   /** Resolved once per request on first use (see http/session.ts). */
   viewerPromise?: Promise<Viewer | null>;
 }

@@ -55,16 +55,15 @@ export interface CampaignFieldsInput {
   endDate?: unknown;
 }
 
-export interface ValidationContext {
-  /** A new campaign's goal is $1,000–$10,000 in $1,000 steps; an edit's is any amount above 0. */
-  isNew: boolean;
-  /** A completed campaign may keep a past end date. */
-  status?: CampaignStatus;
-  today: string;
-}
-
-/** Checks the fields present in `input` (all of title, goal and end date when isNew). */
-export function validateCampaignFields(input: CampaignFieldsInput, ctx: ValidationContext): FieldError[] {
+/**
+ * Checks the fields present in `input` (all of title, goal and end date when isNew). A new
+ * campaign's goal is $1,000–$10,000 in $1,000 steps, an edit's any amount above 0; a completed
+ * campaign may keep a past end date; `today` is serverToday() of the caller's clock.
+ */
+export function validateCampaignFields(
+  input: CampaignFieldsInput,
+  ctx: { isNew: boolean; status?: CampaignStatus; today: string },
+): FieldError[] {
   const errors: FieldError[] = [];
   if (ctx.isNew || input.title !== undefined) {
     const title = typeof input.title === 'string' ? input.title.trim() : '';

@@ -38,6 +38,8 @@ export const FILM_MSG = {
   videoUploadMissing: 'That video upload was not found or is not finished',
   posterUploadMissing: 'That poster upload was not found',
   uploadInUse: 'That upload already belongs to another film',
+  captionsNotVtt: 'Captions must be a WebVTT (.vtt) file',
+  captionsTooLarge: (max: number) => `Captions can be at most ${formatBytes(max)}.`,
   nothingToUpdate: 'Nothing to update',
   changedMeanwhile: 'This film was changed meanwhile. Reload the page and try again.',
   // Review

@@ -1,7 +1,6 @@
 import Stripe from 'stripe';
-import type { Bindings, Config } from '../env';
-import { getConfig } from '../env';
-import type { EventTarget, TestModeDeps } from './test-mode/actions';
+import type { Config } from '../env';
+import type { EventTarget, TestStripe } from './test-mode/actions';
 import { deliverEvents } from './test-mode/deliver';
 import { testModeFetch } from './test-mode/responder';
 import { TestStore } from './test-mode/store';
@@ -23,7 +22,7 @@ const TEST_MODE_KEY = 'sk_test_reelfund_local_test_mode';
 
 /** Runs work after the response is sent (ExecutionContext.waitUntil), or simply lets it run. */
 export type Schedule = (work: Promise<unknown>) => void;
-const detached: Schedule = (work) => void work.catch((err) => console.error('background work failed:', err));
+export const detached: Schedule = (work) => void work.catch((err) => console.error('background work failed:', err));
 
 export interface Payments {
   /** Always the Stripe SDK; in TEST mode its HTTP client answers locally. */
@@ -31,22 +30,21 @@ export interface Payments {
   testMode: boolean;
   webhookSecrets: Record<EventTarget, string>;
   /** TEST mode only: the local responder's state and event emitter, for the hosted TEST pages. */
-  testModeDeps: TestModeDeps | null;
+  testStripe: TestStripe | null;
 }
 
 /**
  * TEST mode's fake Stripe: its state in the local KV, and an emitter that signs events and POSTs
  * them to our own webhook endpoints (PUBLIC_URL + path) as background work.
  */
-export function testModeDeps(env: Bindings, schedule: Schedule = detached): TestModeDeps {
-  const config = getConfig(env);
+function testStripe(config: Config, kv: KVNamespace, schedule: Schedule): TestStripe {
   const secrets = webhookSecrets(config);
   const endpoints = {
     platform: { url: new URL(WEBHOOK_PATHS.platform, config.PUBLIC_URL).href, secret: secrets.platform },
     connect: { url: new URL(WEBHOOK_PATHS.connect, config.PUBLIC_URL).href, secret: secrets.connect },
   };
   return {
-    store: new TestStore(env.KV),
+    store: new TestStore(kv),
     publicUrl: config.PUBLIC_URL.replace(/\/$/, ''),
     emit: (events, target) => schedule(deliverEvents(events, target, endpoints)),
   };
@@ -62,27 +60,28 @@ export function webhookSecrets(config: Config): Record<EventTarget, string> {
 }
 
 /**
- * The payments client for a request. With a key it is Stripe itself; locally without one, TEST
- * mode: only the SDK's HTTP client changes, to the local responder, whose events are signed and
- * POSTed to our own webhook endpoints (PUBLIC_URL + path) after the response, via `schedule`.
+ * The payments client, built by the service factory only (services.payments / services.stripe).
+ * With a key it is Stripe itself; locally without one, TEST mode: only the SDK's HTTP client
+ * changes, to the local responder, whose events are signed and POSTed to our own webhook endpoints
+ * (PUBLIC_URL + path) after the response, via `schedule`.
  */
-export function paymentsFor(env: Bindings, schedule: Schedule = detached): Payments {
-  const config = getConfig(env);
+export function buildPayments(config: Config, kv: KVNamespace | null, schedule: Schedule = detached): Payments {
   const secrets = webhookSecrets(config);
   if (config.STRIPE_SECRET_KEY) {
     return {
       stripe: new Stripe(config.STRIPE_SECRET_KEY, { httpClient: Stripe.createFetchHttpClient() }),
       testMode: false,
       webhookSecrets: secrets,
-      testModeDeps: null,
+      testStripe: null,
     };
   }
   if (!config.paymentsTestMode) throw new Error('STRIPE_SECRET_KEY is required outside ENVIRONMENT=local');
-  const deps = testModeDeps(env, schedule);
+  if (!kv) throw new Error('TEST mode payments keep their state in KV: no KV binding here');
+  const fake = testStripe(config, kv, schedule);
   const stripe = new Stripe(TEST_MODE_KEY, {
-    httpClient: Stripe.createFetchHttpClient(testModeFetch(deps)),
+    httpClient: Stripe.createFetchHttpClient(testModeFetch(fake)),
     // Nothing to retry against: the responder answers in-process.
     maxNetworkRetries: 0,
   });
-  return { stripe, testMode: true, webhookSecrets: secrets, testModeDeps: deps };
+  return { stripe, testMode: true, webhookSecrets: secrets, testStripe: fake };
 }

@@ -2,7 +2,6 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import type { Db } from '../db/client';
 import { campaigns, profiles, user, userRoles, videos } from '../db/schema';
-import { silentDoorbell } from '../realtime/doorbell';
 import { acceptInvitation } from '../services/campaigns/accept-invitation';
 import { addMember } from '../services/campaigns/add-member';
 import { approveCampaign } from '../services/campaigns/approve';
@@ -188,8 +187,9 @@ export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
  */
 export const campaignsSeed: SeedModule = {
   name: 'campaigns',
-  async run({ db, log }) {
-    const ctx = { db, bell: silentDoorbell };
+  async run(services, log) {
+    const { db } = services;
+    const ctx = services;
     const people = {} as Record<Who, Viewer>;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
       const v = await viewerFor(db, email);

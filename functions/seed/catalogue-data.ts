@@ -1,6 +1,6 @@
 /**
  * The demo catalogue: six categories, 24 approved films and one awaiting review. Four short WebM/VP9
- * clips and one caption file (functions/seed/media/) are shared by the films; every film has its own
+ * clips and one caption file (functions/seed/media/) are uploaded for the films; every film has its own
  * poster. `npm run media:seed` re-renders the posters and clips with ffmpeg (a fresh clone never needs it).
  */
 export const SEED_CATEGORIES = [

@@ -1,100 +1,134 @@
 import { readFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
+import type { Viewer } from '../auth/viewer';
 import { categories, user, userRoles, videoViews } from '../db/schema';
-import type { Role } from '../lib/roles';
-import { catalogueContext } from '../services/catalogue/context';
-import { viewDay } from '../services/catalogue/popularity';
-import { createFilm } from '../services/films/seeding/create';
-import { reviewFilm } from '../services/films/seeding/review';
-import { POSTER_SIZE, SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS } from './catalogue-data';
+import { createFilm } from '../services/films/create';
+import { approveFilm } from '../services/films/review';
+import { viewDay } from '../shared/catalogue/popularity';
+import { createFilmInput, RUNTIME_MIN_SECONDS } from '../shared/films/input';
+import { viewerFor } from './campaigns';
+import { SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
 import { DEMO_USERS } from './demo-users';
 import type { SeedModule } from './types';
+import { uploadPosterFile, uploadVideo } from './upload';
 
 const media = (name: string) => readFileSync(new URL(`./media/${name}`, import.meta.url));
 
-/** Clip length in seconds (all four clips are 6 s). */
-const CLIP_SECONDS = 6;
+/** The clips run 6 s; a film's stated runtime is at least the minute the film form allows. */
+const RUNTIME_SECONDS = RUNTIME_MIN_SECONDS;
 const DAY = 86_400_000;
+const UPLOADS_AT_ONCE = 6;
 
 /**
- * The demo catalogue (local only): categories, the media in R2 (the simulated, persisted bucket),
- * then each film created by its creator and approved by the demo admin through the film services,
- * a few days apart so 'New' has an order, and some views so 'Popular' has one.
+ * Starts `fn` for every item, at most `size` running at once: one promise per item, in the items'
+ * order. Each is marked handled so an early failure waits for its `await` instead of crashing.
+ */
+function limited<T, R>(items: readonly T[], size: number, fn: (item: T) => Promise<R>): Promise<R>[] {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const acquire = async () => {
+    if (running < size) running++;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+  };
+  // A freed slot passes straight to the next waiter.
+  const release = () => (waiting.length > 0 ? waiting.shift()?.() : running--);
+  const all = items.map(async (item) => {
+    await acquire();
+    try {
+      return await fn(item);
+    } finally {
+      release();
+    }
+  });
+  for (const p of all) p.catch(() => {});
+  return all;
+}
+
+/**
+ * The demo catalogue (local only): the categories, then each film made the way the site makes one —
+ * its creator uploads the clip and the poster and submits the film (with captions for some), the
+ * demo admin approves it — in order, so 'New' has one; and some views so 'Popular' has one.
  */
 export const catalogueSeed: SeedModule = {
   name: 'catalogue',
-  async run({ db, env, log }) {
-    const ctx = catalogueContext(db, env.KV);
+  async run(services, log) {
+    const { db } = services;
     await db
       .insert(categories)
       .values(SEED_CATEGORIES.map((c, position) => ({ ...c, position })))
       .onConflictDoNothing();
 
-    const byEmail = new Map(
-      (
-        await db
-          .select({ id: user.id, email: user.email })
-          .from(user)
-          .where(
-            inArray(
-              user.email,
-              DEMO_USERS.map((u) => u.email),
-            ),
-          )
-      ).map((u) => [u.email, u.id]),
-    );
+    // A film is made from uploads in R2: a bare database (e.g. the libSQL tests) gets no films.
+    if (!services.media) {
+      log('no R2 binding: no demo films');
+      return;
+    }
+
+    const demo = await db
+      .select({ id: user.id, email: user.email })
+      .from(user)
+      .where(
+        inArray(
+          user.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+      );
     const idOf = (username: string) => {
-      const demo = DEMO_USERS.find((u) => u.username === username);
-      const id = demo && byEmail.get(demo.email);
+      const email = DEMO_USERS.find((u) => u.username === username)?.email;
+      const id = demo.find((u) => u.email === email)?.id;
       if (!id) throw new Error(`demo user ${username} is missing: run the demo-users seed first`);
       return id;
     };
-    const actor = (username: string) => ({
-      userId: idOf(username),
-      roles: DEMO_USERS.find((u) => u.username === username)?.roles ?? ([] as Role[]),
-    });
-    const admin = actor('ada_admin');
     // The demo creators hold the contributor role already; make sure of it for older databases.
     await db
       .insert(userRoles)
       .values(['cora_creator', 'milo_maker'].map((u) => ({ userId: idOf(u), role: 'contributor' as const })))
       .onConflictDoNothing();
+    const people: Record<string, Viewer> = {};
+    for (const { username, email } of DEMO_USERS) {
+      const viewer = await viewerFor(db, email);
+      if (viewer) people[username] = viewer;
+    }
+    const personOf = (username: string) => {
+      const viewer = people[username];
+      if (!viewer) throw new Error(`demo user ${username} is missing: run the demo-users seed first`);
+      return viewer;
+    };
 
-    // Without an R2 binding (a bare database, e.g. the libSQL tests) the films are seeded without media.
-    const bucket = env.MEDIA as R2Bucket | undefined;
-    const clipBytes = new Map<string, number>();
-    if (bucket) {
-      for (const clip of SEED_CLIPS) {
-        const body = media(`${clip}.webm`);
-        await bucket.put(`seed/clips/${clip}.webm`, body, { httpMetadata: { contentType: 'video/webm' } });
-        clipBytes.set(clip, body.byteLength);
-      }
-      await bucket.put('seed/captions/en.vtt', media('captions-en.vtt'), { httpMetadata: { contentType: 'text/vtt' } });
-    } else log('no R2 binding: films seeded without posters and clips');
+    const clips = Object.fromEntries(SEED_CLIPS.map((c) => [c, media(`${c}.webm`)])) as Record<SeedClip, Buffer>;
+    const captions = media('captions-en.vtt').toString('utf8');
 
+    // Uploads are independent: several at a time. Each film is created once its files are in, in the
+    // list's order (the campaigns seed picks a creator's earliest free film), and approved in that order.
+    const files = limited(SEED_FILMS, UPLOADS_AT_ONCE, async (film) => {
+      const owner = personOf(film.owner);
+      const video = await uploadVideo(services, owner, `${film.slug}.webm`, clips[film.clip]);
+      const poster = await uploadPosterFile(services, owner, `${film.slug}.webp`, media(`posters/${film.slug}.webp`));
+      return { video, poster };
+    });
     const now = Date.now();
     const viewers = DEMO_USERS.map((u) => idOf(u.username));
+    let approvals: Promise<unknown> = Promise.resolve();
     for (const [i, film] of SEED_FILMS.entries()) {
-      const posterKey = `posters/seed/${film.slug}.webp`;
-      await bucket?.put(posterKey, media(`posters/${film.slug}.webp`), {
-        httpMetadata: { contentType: 'image/webp' },
-      });
-      const created = await createFilm(ctx, actor(film.owner), {
-        title: film.title,
-        description: film.description,
-        categoryId: film.category,
-        year: film.year,
-        runtimeSeconds: CLIP_SECONDS,
-        poster: bucket ? { key: posterKey, ...POSTER_SIZE } : null,
-        video: bucket
-          ? { key: `seed/clips/${film.clip}.webm`, type: 'video/webm', bytes: clipBytes.get(film.clip) ?? 0 }
-          : null,
-        captionsKey: bucket && film.captions ? 'seed/captions/en.vtt' : null,
-      });
-      if (!created) throw new Error(`could not create ${film.title}`);
+      const { video, poster } = await (files[i] as (typeof files)[number]);
+      const created = await createFilm(
+        services,
+        personOf(film.owner),
+        createFilmInput.parse({
+          title: film.title,
+          description: film.description,
+          categoryId: film.category,
+          year: film.year,
+          runtimeSeconds: RUNTIME_SECONDS,
+          videoUploadId: video.id,
+          posterUploadId: poster.id,
+          captions: film.captions ? captions : null,
+        }),
+      );
       if ((film.status ?? 'approved') === 'approved') {
-        // Published a day apart, the first film longest ago.
-        await reviewFilm(ctx, admin, created.id, 'approved', { at: new Date(now - (SEED_FILMS.length - i) * DAY) });
+        approvals = approvals.then(() => approveFilm(services, personOf('ada_admin'), created.id));
+        // Marked handled here; a failure still rejects the `await approvals` below.
+        approvals.catch(() => {});
       }
       const views = Math.min(film.views ?? 0, viewers.length);
       if (views > 0) {
@@ -108,6 +142,7 @@ export const catalogueSeed: SeedModule = {
           .onConflictDoNothing();
       }
     }
+    await approvals;
     log(`${SEED_FILMS.length} films in ${SEED_CATEGORIES.length} categories, media in R2`);
   },
 };

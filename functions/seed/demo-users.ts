@@ -1,8 +1,6 @@
-import { authFor } from '../auth';
-import { parseConfig } from '../env';
 import type { Role } from '../lib/roles';
 import { ensureUser } from '../services/accounts/ensure-user';
-import type { SeedModule } from './types';
+import { SEED, type SeedModule } from './types';
 
 /** One demo account per role (README lists them). Local only; never seeded in production. */
 export const DEMO_PASSWORD = 'reelfund-demo';
@@ -17,11 +15,9 @@ export const DEMO_USERS: { username: string; email: string; roles: Role[] }[] = 
 
 export const demoUsersSeed: SeedModule = {
   name: 'demo-users',
-  async run({ db, env, log }) {
-    const config = parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' });
-    const auth = authFor(db, config, env);
+  async run(services, log) {
     for (const u of DEMO_USERS) {
-      const r = await ensureUser(auth, db, { ...u, password: DEMO_PASSWORD });
+      const r = await ensureUser(services, SEED, { ...u, password: DEMO_PASSWORD });
       log(`${r.created ? 'created' : 'kept'} ${u.email} (${u.roles.join(', ')})`);
     }
   },

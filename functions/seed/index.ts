@@ -1,24 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema';
+import type { Services } from '../platform/services';
 import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { demoUsersSeed } from './demo-users';
 import { moneySeed } from './money';
 import { siteSettingsSeed } from './site-settings';
-import type { SeedContext, SeedModule } from './types';
+import type { SeedLog, SeedModule } from './types';
 
 /** Every feature's seed, in dependency order (films before campaigns: campaigns run on the creators' films). */
 export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed, campaignsSeed, moneySeed];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
-export async function runSeeds(ctx: SeedContext, modules = SEED_MODULES): Promise<string[]> {
+export async function runSeeds(services: Services, log: SeedLog, modules = SEED_MODULES): Promise<string[]> {
   const ran: string[] = [];
   for (const module of modules) {
-    const done = await ctx.db.select().from(seedRuns).where(eq(seedRuns.name, module.name)).get();
+    const done = await services.db.select().from(seedRuns).where(eq(seedRuns.name, module.name)).get();
     if (done) continue;
-    ctx.log(`seed: ${module.name}`);
-    await module.run(ctx);
-    await ctx.db.insert(seedRuns).values({ name: module.name }).onConflictDoNothing();
+    log(`seed: ${module.name}`);
+    await module.run(services, log);
+    await services.db.insert(seedRuns).values({ name: module.name }).onConflictDoNothing();
     ran.push(module.name);
   }
   return ran;

@@ -1,10 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import type { Viewer } from '../auth/viewer';
-import type { Db } from '../db/client';
 import { campaigns, checkoutSessions } from '../db/schema';
 import * as obj from '../payments/test-mode/objects';
-import { silentDoorbell } from '../realtime/doorbell';
+import type { Services } from '../platform/services';
 import { acceptInvitation } from '../services/campaigns/accept-invitation';
 import { addMember } from '../services/campaigns/add-member';
 import { approveCampaign } from '../services/campaigns/approve';
@@ -14,7 +12,7 @@ import { submitCampaign } from '../services/campaigns/submit';
 import { castExtensionVote } from '../services/milestones/vote';
 import { receiveStripeEvent } from '../services/payments/receive-event';
 import { EMAILS, freeFilm, inDays, viewerFor, type Who } from './campaigns';
-import type { SeedModule } from './types';
+import { SEED, type SeedModule } from './types';
 
 /**
  * Money in the demo: backers' payments on a live campaign, a campaign whose goal was just reached
@@ -87,12 +85,9 @@ const DEMOS: MoneyDemo[] = [
   },
 ];
 
-const noStripe = (): Stripe => {
-  throw new Error('the money seed does not call Stripe');
-};
-
 /** One payment: the Checkout Session row our checkout writes, then Stripe's completion event. */
-async function pay(db: Db, campaignId: string, payer: Viewer | null, p: Payment) {
+async function pay(services: Services, campaignId: string, payer: Viewer | null, p: Payment) {
+  const { db } = services;
   const n = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
   const amountCents = p.dollars * 100;
   const reference = `co_seed_${n}`;
@@ -134,19 +129,14 @@ async function pay(db: Db, campaignId: string, payer: Viewer | null, p: Payment)
     payment_status: 'paid' as const,
     payment_intent: `pi_seed_${n}`,
   };
-  await receiveStripeEvent(
-    db,
-    obj.event('checkout.session.completed', `evt_seed_${n}`, paid),
-    'platform',
-    noStripe,
-    silentDoorbell,
-  );
+  await receiveStripeEvent(services, SEED, obj.event('checkout.session.completed', `evt_seed_${n}`, paid), 'platform');
 }
 
 export const moneySeed: SeedModule = {
   name: 'money',
-  async run({ db, log }) {
-    const ctx = { db, bell: silentDoorbell };
+  async run(services, log) {
+    const { db } = services;
+    const ctx = services;
     const people = {} as Record<Who, Viewer>;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
       const v = await viewerFor(db, email);
@@ -193,7 +183,7 @@ export const moneySeed: SeedModule = {
         log(`money: campaign '${demo.title}' is missing, skipped`);
         continue;
       }
-      for (const p of demo.payments) await pay(db, campaignId, p.who ? people[p.who] : null, p);
+      for (const p of demo.payments) await pay(services, campaignId, p.who ? people[p.who] : null, p);
       for (const [who, vote] of Object.entries(demo.votes ?? {}) as [Who, boolean][])
         await castExtensionVote(ctx, people[who], { campaignId, userId: people[who].userId, vote });
       const after = await db

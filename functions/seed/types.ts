@@ -1,15 +1,16 @@
-import type { Db } from '../db/client';
-import type { Bindings } from '../env';
+import { systemActor } from '../auth/system-actor';
+import type { Services } from '../platform/services';
 
-export interface SeedContext {
-  db: Db;
-  /** The platform proxy's bindings (D1, KV, R2) — the same persisted state `wrangler dev` serves. */
-  env: Bindings;
-  log: (message: string) => void;
-}
+/** The seed acts as the platform where no person would (demo accounts, Stripe's events). */
+export const SEED = systemActor('seed');
 
-/** One feature's demo data, written through the app's own services. Runs once per database. */
+export type SeedLog = (message: string) => void;
+
+/**
+ * One feature's demo data, written through the app's own services (the factory's, over the same
+ * persisted state `wrangler dev` serves). Runs once per database.
+ */
 export interface SeedModule {
   name: string;
-  run(ctx: SeedContext): Promise<void>;
+  run(services: Services, log: SeedLog): Promise<void>;
 }

@@ -1,14 +1,19 @@
 // Search latency on a catalogue of N films (run by scripts/bench/search.mjs under tsx). Builds its
 // own libSQL database file (the production driver) with the real migrations, inserts the films in
 // chunks (the FTS triggers index them as they land), then times the app's own searchFilms().
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import { ANYONE } from '../../functions/auth/authorize';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
+import type { Bindings } from '../../functions/env';
+import { createServices } from '../../functions/platform/services';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { searchFilms } from '../../functions/services/catalogue/search';
 
 const sizes = process.argv.slice(2).map(Number);
@@ -131,14 +136,19 @@ async function bench(size: number) {
       if (i % 3 === 1) return first;
       return first.slice(0, 4);
     });
-    const typed = db as unknown as Db;
-    for (const q of queries.slice(0, 100)) await searchFilms(typed, q); // warm-up
+    const typed = createServices({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
+      db: db as unknown as Db,
+      bell: silentDoorbell,
+      kv: null,
+      media: null,
+    });
+    for (const q of queries.slice(0, 100)) await searchFilms(typed, ANYONE, q); // warm-up
     const times: number[] = [];
     let hits = 0;
     const byKind: Record<string, number[]> = {};
     for (const [i, q] of queries.entries()) {
       const t = performance.now();
-      const r = await searchFilms(typed, q);
+      const r = await searchFilms(typed, ANYONE, q);
       const dt = performance.now() - t;
       times.push(dt);
       hits += r.hits.length;

@@ -1,24 +1,20 @@
 // Bench only: a creator with live campaigns for the money figures (webhook rate, concurrent
 // settlement), made on the bench's own state before its server starts. Prints one JSON line:
 // { owner, secret, campaigns }.   tsx scripts/bench/setup-money.ts --persist-to DIR --campaigns N
+
 import { eq } from 'drizzle-orm';
-import { authFor } from '../../functions/auth';
+import { systemActor } from '../../functions/auth/system-actor';
 import { campaigns, user, videos } from '../../functions/db/schema';
-import { parseConfig } from '../../functions/env';
 import { LOCAL_WEBHOOK_SECRETS } from '../../functions/payments/stripe';
 import { ensureUser } from '../../functions/services/accounts/ensure-user';
 import { argValue, openPlatform } from '../lib/platform';
 
 const OWNER = { email: 'bench-owner@bench.local', password: 'bench-password', username: 'bench_owner' };
 const count = Number(argValue('--campaigns') ?? 4);
+const COMMAND = systemActor('command');
 const platform = await openPlatform(argValue('--persist-to'));
 try {
-  const auth = authFor(
-    platform.db,
-    parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' }),
-    platform.env,
-  );
-  await ensureUser(auth, platform.db, { ...OWNER, roles: ['contributor'] });
+  await ensureUser(platform.services, COMMAND, { ...OWNER, roles: ['contributor'] });
   const owner = await platform.db.select({ id: user.id }).from(user).where(eq(user.email, OWNER.email)).get();
   if (!owner) throw new Error('bench owner missing');
   const ids: string[] = [];

@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { type Db, getDb } from '../../functions/db/client';
+import type { Db } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
+import { createServices } from '../../functions/platform/services';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
 
 /**
  * Opens the local bindings (D1, KV, R2) that `wrangler dev` serves from the same persisted state,
- * so Node-side commands run the app's own services. Durable Objects are not reachable this way.
+ * and the app's services over them, so Node-side commands run the app's own verbs. Durable Objects
+ * are not reachable this way: the doorbell is silent.
  */
 export async function openPlatform(persistTo = '.wrangler/state') {
   // The proxy cannot host this worker's Durable Objects and says so at length; only errors matter here.
@@ -16,8 +19,21 @@ export async function openPlatform(persistTo = '.wrangler/state') {
     remoteBindings: false,
   });
   const env = proxy.env;
-  const db: Db = getDb(env);
-  return { env, db, dispose: () => proxy.dispose() };
+  const pending: Promise<unknown>[] = [];
+  const services = createServices(env, {
+    bell: silentDoorbell,
+    schedule: (work) => void pending.push(work.catch((err) => console.error('background work failed:', err))),
+  });
+  const db: Db = services.db;
+  return {
+    env,
+    db,
+    services,
+    async dispose() {
+      while (pending.length) await Promise.all(pending.splice(0));
+      await proxy.dispose();
+    },
+  };
 }
 
 export function argValue(name: string): string | undefined {

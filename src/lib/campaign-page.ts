@@ -1,6 +1,4 @@
-import { env } from 'cloudflare:workers';
-import { getDb } from '../../functions/db/client';
-import type { Bindings } from '../../functions/env';
+import type { Services } from '../../functions/platform/services';
 import { type CampaignScreen, loadCampaignScreen, type ScreenLoad } from '../../functions/services/campaigns/screen';
 import { viewerOf } from './viewer';
 
@@ -11,11 +9,12 @@ import { viewerOf } from './viewer';
  */
 export async function loadCampaignPage(
   request: Request,
+  services: Services,
   id: string,
   screen: CampaignScreen,
   adminMode: boolean,
 ): Promise<ScreenLoad | { kind: 'sign-in' }> {
   const viewer = viewerOf(request);
   if (!viewer) return { kind: 'sign-in' };
-  return loadCampaignScreen(getDb(env as unknown as Bindings), viewer, id, screen, adminMode);
+  return loadCampaignScreen(services, viewer, id, screen, adminMode);
 }

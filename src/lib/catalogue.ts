@@ -1,31 +1,17 @@
-import { env } from 'cloudflare:workers';
-import { authFor } from '../../functions/auth';
-import { resolveViewer, type Viewer } from '../../functions/auth/viewer';
-import { getDb } from '../../functions/db/client';
-import { type Bindings, getConfig } from '../../functions/env';
-import type { CatalogueContext } from '../../functions/services/catalogue/cards';
-import { catalogueContext } from '../../functions/services/catalogue/context';
+import type { Viewer } from '../../functions/auth/viewer';
+import { resolveViewer } from '../../functions/auth/viewer';
+import type { Services } from '../../functions/platform/services';
 import { viewerOf } from './viewer';
-
-const bindings = () => env as unknown as Bindings;
-
-/** The catalogue's database and KV cache, for a page. */
-export function catalogue(): CatalogueContext {
-  const e = bindings();
-  return catalogueContext(getDb(e), e.KV);
-}
 
 /**
  * The viewer of a public page that needs one (the film page: watch or 'Sign in to watch', owner
  * previews). Protected pages already carry the viewer the worker resolved.
  */
-export async function pageViewer(request: Request): Promise<Viewer | null> {
+export async function pageViewer(request: Request, services: Services): Promise<Viewer | null> {
   const known = viewerOf(request);
   if (known) return known;
   if (!request.headers.get('cookie')?.includes('session_token')) return null;
-  const e = bindings();
-  const db = getDb(e);
-  const { viewer } = await resolveViewer(authFor(db, getConfig(e), e), db, request.headers);
+  const { viewer } = await resolveViewer(services, request.headers);
   return viewer;
 }
 

@@ -19,7 +19,7 @@ function row(c: Conversation): HTMLLIElement {
   a.dataset.conversation = c.otherId;
   if (c.unread) a.dataset.unread = '';
   const avatar = document.createElement('span');
-  avatar.className = 'cv-avatar';
+  avatar.className = 'user-avatar cv-avatar';
   avatar.setAttribute('aria-hidden', 'true');
   avatar.textContent = (name[0] ?? '?').toUpperCase();
   const who = document.createElement('span');

@@ -1,6 +1,5 @@
 import { MSG } from '../../functions/lib/messages';
-import type { NotificationPage } from '../../functions/services/notifications/list';
-import type { NotificationView } from '../../functions/services/notifications/views';
+import type { NotificationPage, NotificationView } from '../../functions/services/notifications/list';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';

@@ -31,7 +31,7 @@ function person(u: UserMatch): HTMLLIElement {
   a.href = `/messages/${encodeURIComponent(u.id)}?newMessage=true`;
   a.dataset.recipient = u.username;
   const avatar = document.createElement('span');
-  avatar.className = 'cv-avatar';
+  avatar.className = 'user-avatar cv-avatar';
   avatar.setAttribute('aria-hidden', 'true');
   if (u.avatarUrl) {
     const img = document.createElement('img');

@@ -1,6 +1,5 @@
 import { MSG } from '../../functions/lib/messages';
-import type { Thread } from '../../functions/services/messages/thread';
-import type { MessageView } from '../../functions/services/messages/views';
+import type { MessageView, Thread } from '../../functions/services/messages/thread';
 import { ApiRequestError, api } from '../lib/api';
 import { add } from '../lib/dom';
 import { fullDate, timeElement } from '../lib/time';

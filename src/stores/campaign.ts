@@ -11,17 +11,32 @@ export interface CampaignState {
   /** gone: the campaign no longer exists or the viewer lost access (404). */
   status: 'ready' | 'loading' | 'error' | 'gone';
   fetchedAt: number;
+  /** How many views replaced the one the page was rendered with (answers to actions, refreshes). */
+  revision: number;
 }
 
-export const $campaign = atom<CampaignState>({ view: null, status: 'loading', fetchedAt: 0 });
+// The page was rendered (fresh) just before this module loaded in the browser.
+export const $campaign = atom<CampaignState>({ view: null, status: 'loading', fetchedAt: Date.now(), revision: 0 });
 
-/** What the server rendered the page with counts as a fresh fetch. */
+/** The team member whose removal is being confirmed (the table's Remove buttons are server-rendered). */
+export const $removingMember = atom<{ id: string; name: string } | null>(null);
+
+let primed = false;
+
+/**
+ * What the server rendered the page with: the first island to start puts it in the store; later
+ * islands and any island after an action find the store ahead of their props and leave it.
+ */
 export function primeCampaign(view: CampaignView | null) {
-  $campaign.set({ view, status: view ? 'ready' : 'loading', fetchedAt: Date.now() });
+  // On the server every request shares this module: the store is the browser's only.
+  if (typeof document === 'undefined' || primed || $campaign.get().revision > 0) return;
+  primed = true;
+  $campaign.set({ ...$campaign.get(), view, status: view ? 'ready' : 'loading' });
 }
 
 export function setCampaignView(view: CampaignView) {
-  $campaign.set({ view, status: 'ready', fetchedAt: Date.now() });
+  const { revision } = $campaign.get();
+  $campaign.set({ view, status: 'ready', fetchedAt: Date.now(), revision: revision + 1 });
 }
 
 let inflight: Promise<void> | null = null;
@@ -29,7 +44,7 @@ let inflight: Promise<void> | null = null;
 /** Refetches when the data is older than 5 minutes (or when forced), retrying once on failure. */
 export function refreshCampaign(id: string, force = false): Promise<void> {
   const state = $campaign.get();
-  if (!force && state.view && Date.now() - state.fetchedAt < CAMPAIGN_FRESH_MS) return Promise.resolve();
+  if (!force && Date.now() - state.fetchedAt < CAMPAIGN_FRESH_MS) return Promise.resolve();
   inflight ??= (async () => {
     let result: ApiResult<{ campaign: CampaignView }> | null = null;
     for (let attempt = 0; attempt <= CAMPAIGN_RETRIES; attempt++) {
@@ -49,9 +64,10 @@ export function refreshCampaign(id: string, force = false): Promise<void> {
 }
 
 /** Keeps the screen fresh: when the tab comes back after the data went stale, refetch. */
-export function watchFreshness(id: string): () => void {
+export function watchFreshness(campaignId: () => string | undefined): () => void {
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void refreshCampaign(id);
+    const id = campaignId();
+    if (id && document.visibilityState === 'visible') void refreshCampaign(id);
   };
   document.addEventListener('visibilitychange', onVisible);
   window.addEventListener('focus', onVisible);

@@ -149,6 +149,25 @@ describe('the catalogue in Chromium', () => {
     await second.context.close();
   });
 
+  it('offers captions (CC) for the seeded films that have them, and only for those', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    const withCaptions = await filmId(context, 'Second Breakfast Club');
+    await page.goto(`/movie/${withCaptions}`);
+    await page.locator('media-captions-button').waitFor();
+    const src = await page.locator('[data-player-video] track[kind="captions"]').getAttribute('src');
+    expect(src).toBe(`/api/media/captions/${withCaptions}`);
+    const track = await context.request.get(`${baseUrl()}${src}`);
+    expect(track.status()).toBe(200);
+    expect(await track.text()).toMatch(/^WEBVTT/);
+
+    await page.goto(`/movie/${await filmId(context, 'Harbor Lights')}`);
+    await page.locator('[data-player]').waitFor();
+    expect(await page.locator('media-captions-button').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the streaming diagnostics: first frame time and range probes (206, 416)', async () => {
     const { page, context, errors } = await newPage(browser);
     await signUp(context);

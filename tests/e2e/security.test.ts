@@ -51,7 +51,7 @@ describe('the sign-up screen', () => {
     await page.fill('#su-password', 'iloveyou');
     await page.click('[data-panel="sign-up"] button[type="submit"]');
     await expect
-      .poll(() => page.locator('[data-panel="sign-up"] [data-error]').textContent())
+      .poll(() => page.locator('[data-panel="sign-up"] [data-error]').textContent(), { timeout: 20_000 })
       .toBe(PASSWORD_MESSAGES.common);
     await context.close();
   });
@@ -64,7 +64,7 @@ describe('the sign-up screen', () => {
     await page.fill('#su-password', 'a-fine-pass-phrase');
     await page.click('[data-panel="sign-up"] button[type="submit"]');
     const ok = page.locator('[data-panel="sign-up"] [data-ok]');
-    await expect.poll(() => ok.textContent()).toMatch(/check your inbox/i);
+    await expect.poll(() => ok.textContent(), { timeout: 20_000 }).toMatch(/check your inbox/i);
     expect(await page.locator('[data-panel="sign-up"] [data-error]').textContent()).toBe('');
     expect(new URL(page.url()).pathname).toBe('/auth');
     await context.close();

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerEntries, stripeEvents, user, videos } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
-import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { createServices } from '../../functions/platform/services';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';
@@ -70,19 +72,16 @@ describe('payments in TEST mode, over HTTP against the built worker', () => {
 
   it('pays on the TEST checkout page; the worker POSTs the signed events to its own webhook over HTTP', async () => {
     const env = { ...platform.env, PUBLIC_URL: base() } as Bindings;
-    const { stripe } = paymentsFor(env);
-    const created = await createCheckout(
-      { db: platform.db, stripe },
-      {
-        campaignId: await liveCampaign(),
-        payer: { guestEmail: 'guest@example.test' },
-        amountCents: 1234,
-        description: 'Donation to “HTTP Film”',
-        attemptId: crypto.randomUUID(),
-        successUrl: `${base()}/donation-success?session_id={CHECKOUT_SESSION_ID}`,
-        cancelUrl: `${base()}/`,
-      },
-    );
+    const services = createServices(env, { db: platform.db, bell: silentDoorbell });
+    const created = await createCheckout(services, {
+      campaignId: await liveCampaign(),
+      payer: { guestEmail: 'guest@example.test' },
+      amountCents: 1234,
+      description: 'Donation to “HTTP Film”',
+      attemptId: crypto.randomUUID(),
+      successUrl: `${base()}/donation-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${base()}/`,
+    });
     const page = await fetch(created.url);
     expect(await page.text()).toContain('Pay $12.34');
     const pay = await fetch(`${created.url}/pay`, {

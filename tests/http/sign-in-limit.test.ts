@@ -45,5 +45,6 @@ describe('failed sign-in limit across a restart', () => {
     } finally {
       await server.stop();
     }
-  }, 120_000);
+    // Two server starts, the first one seeding the demo on a fresh state: minutes on a loaded 2-core machine.
+  }, 300_000);
 });

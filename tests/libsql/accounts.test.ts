@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_SYSTEM } from '../support/actors';
 import { cookieFrom, jsonInit } from '../support/http';
-import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** Accounts on the production driver: better-auth, profiles, roles and the sign-in limit over libSQL. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -77,21 +78,17 @@ describe('local-only endpoints in production', () => {
 
 describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
   it('creates the account through sign-up, grants the role, and is idempotent', async () => {
-    const { authFor } = await import('../../functions/auth');
-    const { parseConfig } = await import('../../functions/env');
     const { ensureUser } = await import('../../functions/services/accounts/ensure-user');
-    const auth = authFor(ctx.db, parseConfig({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' }), {
-      KV: undefined as unknown as KVNamespace,
-    });
+    const services = libsqlServices(ctx.db);
     const email = `boss_${uid()}@example.test`;
-    const first = await ensureUser(auth, ctx.db, {
+    const first = await ensureUser(services, TEST_SYSTEM, {
       email,
       password: 'boss-password',
       username: `boss_${uid()}`,
       roles: ['admin'],
     });
     expect(first).toMatchObject({ created: true, granted: ['admin'] });
-    const again = await ensureUser(auth, ctx.db, {
+    const again = await ensureUser(services, TEST_SYSTEM, {
       email,
       password: '',
       username: 'ignored',

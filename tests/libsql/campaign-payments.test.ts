@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, ledgerEntries } from '../../functions/db/schema';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { creditAndRefund, creditToCampaign, type PaymentFacts } from '../../functions/services/payments/credit-payment';
+import { creditAndRefund, creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
+import { TEST_SYSTEM } from '../support/actors';
+import { libsqlServices } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The credit batch with its campaigns.current_amount projection, on the production driver. */
@@ -49,7 +51,7 @@ describe('current_amount projection on libSQL', () => {
     const id = await liveCampaign();
     await ctx.db.batch(creditToCampaign(ctx.db, facts(id, 700)) as never);
     await ctx.db.update(campaigns).set({ currentAmount: 701 }).where(eq(campaigns.id, id));
-    const report = await checkLedger(ctx.db);
+    const report = await checkLedger(libsqlServices(ctx.db), TEST_SYSTEM);
     expect(report.problems).toEqual([
       {
         check: 'campaigns.current_amount equals its escrow lines of payments and refunds',

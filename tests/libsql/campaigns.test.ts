@@ -15,7 +15,6 @@ import {
 } from '../../functions/db/schema';
 import type { Role } from '../../functions/lib/roles';
 import { computeShares } from '../../functions/lib/shares';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../functions/services/campaigns/add-member';
 import { approveCampaign } from '../../functions/services/campaigns/approve';
@@ -27,7 +26,7 @@ import { pauseCampaign } from '../../functions/services/campaigns/pause';
 import { removeMember } from '../../functions/services/campaigns/remove-member';
 import { resumeCampaign } from '../../functions/services/campaigns/resume';
 import { submitCampaign } from '../../functions/services/campaigns/submit';
-import { createLibsqlDb } from '../support/libsql';
+import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The campaign verbs on the production driver: conditional updates, guarded batches, share writes. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -36,7 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const svc = () => ({ db: ctx.db, bell: silentDoorbell });
+const svc = () => libsqlServices(ctx.db);
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function person(roles: Role[] = []): Promise<Viewer> {
@@ -153,9 +152,7 @@ describe('campaigns on libSQL', () => {
     });
     await ctx.db.update(campaigns).set({ status: 'approved' }).where(eq(campaigns.id, c.id));
     const pauseFirst = () => pauseCampaign(svc(), admin, c.id);
-    await expect(
-      launchCampaign({ db: racing(ctx.db, pauseFirst), bell: silentDoorbell }, owner, c.id),
-    ).rejects.toMatchObject({
+    await expect(launchCampaign(libsqlServices(racing(ctx.db, pauseFirst)), owner, c.id)).rejects.toMatchObject({
       status: 409,
     });
     expect((await row(c.id))?.status).toBe('paused');
@@ -196,7 +193,7 @@ describe('campaigns on libSQL', () => {
     const rival = await person();
     const other = () => addMember(svc(), owner, c.id, { userId: rival.userId });
     await expect(
-      addMember({ db: racing(ctx.db, other), bell: silentDoorbell }, owner, c.id, { userId: late.userId }),
+      addMember(libsqlServices(racing(ctx.db, other)), owner, c.id, { userId: late.userId }),
     ).rejects.toMatchObject({
       status: 409,
     });
@@ -239,9 +236,9 @@ describe('the campaigns seed', () => {
     const fresh = await createLibsqlDb();
     try {
       const { runSeeds } = await import('../../functions/seed');
-      const env = {} as import('../../functions/env').Bindings;
+      const services = libsqlServices(fresh.db);
       const log = () => {};
-      const ran = await runSeeds({ db: fresh.db, env, log });
+      const ran = await runSeeds(services, log);
       expect(ran).toContain('campaigns');
       const rows = await fresh.db.select().from(campaigns).all();
       expect(new Set(rows.map((r) => r.status))).toEqual(
@@ -278,10 +275,10 @@ describe('the campaigns seed', () => {
           .all();
         expect(roles.map((r) => r.role).sort(), email).toEqual([...new Set(['viewer', role])].sort());
       }
-      expect(await runSeeds({ db: fresh.db, env, log })).toEqual([]);
+      expect(await runSeeds(services, log)).toEqual([]);
       // And run again on its own (another module order, say), it adds nothing twice.
       const { campaignsSeed } = await import('../../functions/seed/campaigns');
-      await campaignsSeed.run({ db: fresh.db, env, log });
+      await campaignsSeed.run(services, log);
       expect(await fresh.db.select().from(campaigns).all()).toHaveLength(rows.length);
     } finally {
       fresh.close();

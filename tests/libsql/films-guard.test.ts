@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, user, videos } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { abortUnlessChanged, committing } from '../../functions/services/films/guard';
-import { notify } from '../../functions/services/notifications/notify';
+import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
+import { notify } from '../../functions/shared/notifications/notify';
 import { createLibsqlDb } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;

@@ -6,9 +6,10 @@ import { siteSettingsSeed } from '../../functions/seed/site-settings';
 import { createShortLink } from '../../functions/services/short-links/create';
 import { resolveShortLink } from '../../functions/services/short-links/resolve';
 import { unlockGate } from '../../functions/services/site-settings/gate';
-import { readGateSettings } from '../../functions/services/site-settings/store';
 import { updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings/update';
-import { createLibsqlDb } from '../support/libsql';
+import { readGateSettings } from '../../functions/shared/site-settings/store';
+import { ANYONE } from '../support/actors';
+import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The gate's and short links' SQL (upserts, insert-or-nothing with returning) on the production driver. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -40,34 +41,32 @@ beforeAll(async () => {
     roles: ['admin'],
     sessionExpiresAt: '',
   };
-  await runSeeds({ db: ctx.db, env: {} as never, log: () => {} }, [siteSettingsSeed]);
+  await runSeeds(libsqlServices(ctx.db), () => {}, [siteSettingsSeed]);
 });
 afterAll(() => ctx.close());
 
 describe('coming-soon settings on libSQL', () => {
   it('start off, switch on with a passcode, unlock with it', async () => {
     const kv = memoryKv();
-    const deps = { db: ctx.db, kv };
-    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
+    const deps = libsqlServices(ctx.db, { kv });
+    expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
     await updateSiteSettings(deps, viewer, { comingSoonEnabled: true, passcode: 'libsql-pass' });
-    expect(await viewSiteSettings(deps)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
+    expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
     expect(await readGateSettings(deps)).toMatchObject({ enabled: true });
-    const secret = 's'.repeat(40);
-    await expect(unlockGate({ ...deps, secret }, 'nope', '192.0.2.1')).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await unlockGate({ ...deps, secret }, 'libsql-pass', '192.0.2.1')).toMatch(/^1\.\d+\./);
+    await expect(unlockGate(deps, ANYONE, 'nope', '192.0.2.1')).rejects.toMatchObject({ code: 'forbidden' });
+    expect(await unlockGate(deps, ANYONE, 'libsql-pass', '192.0.2.1')).toMatch(/^1\.\d+\./);
   });
 });
 
 describe('short links on libSQL', () => {
   it('give the same path the same code, and resolve from the table', async () => {
-    const site = { publicUrl: 'http://localhost:4321', isLocal: true };
-    const kv = memoryKv();
+    const services = libsqlServices(ctx.db, { kv: memoryKv() });
     const [a, b] = await Promise.all([
-      createShortLink({ db: ctx.db, kv }, viewer, { path: '/movie/lib-1' }, site),
-      createShortLink({ db: ctx.db, kv }, viewer, { path: '/movie/lib-1' }, site),
+      createShortLink(services, viewer, { path: '/movie/lib-1' }),
+      createShortLink(services, viewer, { path: '/movie/lib-1' }),
     ]);
     expect(a.code).toBe(b.code);
-    expect(await resolveShortLink({ db: ctx.db, kv: memoryKv() }, a.code)).toBe('/movie/lib-1');
-    expect(await resolveShortLink({ db: ctx.db, kv: memoryKv() }, 'unknown')).toBeNull();
+    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, a.code)).toBe('/movie/lib-1');
+    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, 'unknown')).toBeNull();
   });
 });

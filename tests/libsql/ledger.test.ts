@@ -3,7 +3,8 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerGroups } from '../../functions/db/schema';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/services/ledger/post';
+import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
+import { TEST_SYSTEM } from '../support/actors';
 import { expectLedgerBalanced } from '../support/ledger';
 import { createLibsqlDb } from '../support/libsql';
 
@@ -157,7 +158,7 @@ describe('the ledger check (libSQL)', () => {
   it('finds a group that does not sum to zero, a group without lines and a projection that drifted', async () => {
     const own = await createLibsqlDb();
     try {
-      expect((await checkLedger(own.db)).ok).toBe(true);
+      expect((await checkLedger({ db: own.db }, TEST_SYSTEM)).ok).toBe(true);
       await postLedgerGroup(own.db, payment(`pi_${uid()}`, 'c1', 500));
       // Damage the ledger behind the service's back.
       const [group] = await own.db.select().from(ledgerGroups);
@@ -170,7 +171,7 @@ describe('the ledger check (libSQL)', () => {
       });
       await own.db.insert(ledgerGroups).values({ idempotencyKey: 'empty:1', kind: 'refund', currency: 'usd' });
       const drift = { name: 'test projection', mismatches: async () => ['c1: stored 1, lines 0'] };
-      const report = await checkLedger(own.db, [drift]);
+      const report = await checkLedger({ db: own.db }, TEST_SYSTEM, [drift]);
       expect(report.ok).toBe(false);
       expect(report.problems.map((p) => p.check).sort()).toEqual([
         'group has lines',

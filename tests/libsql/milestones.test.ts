@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
   campaignContributors,
@@ -13,20 +12,18 @@ import {
   videos,
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/lib/shares';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { castExtensionVote } from '../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { TEST_SYSTEM } from '../support/actors';
+import { libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
 /** The milestone statements (in the credit batch) and the vote's release batch on the production driver. */
 const ctx = libsqlForFile({ ledger: true });
 
-const svc = () => ({ db: ctx.db, bell: silentDoorbell });
 /** No payment here is refunded: a Stripe call would be a failure of the test. */
-const noStripe = () => {
-  throw new Error('no Stripe call expected');
-};
+const svc = () => libsqlServices(ctx.db, { stripe: stripeNotExpected() });
 
 const person = () => insertPerson(ctx.db);
 
@@ -77,9 +74,7 @@ describe('milestones and the release on libSQL', () => {
         expiresAt: new Date(Date.now() + 3_600_000),
         createdAt: new Date(Date.now() - 60_000),
       });
-    await Promise.all(
-      payments.map((p) => receiveStripeEvent(ctx.db, sessionCompleted(p), 'platform', noStripe as () => Stripe)),
-    );
+    await Promise.all(payments.map((p) => receiveStripeEvent(svc(), TEST_SYSTEM, sessionCompleted(p), 'platform')));
     const gross = payments.reduce((s, p) => s + p.amountCents, 0); // 15,435
     const row = await ctx.db.select().from(campaigns).where(eq(campaigns.id, team.id)).get();
     expect(row).toMatchObject({ currentAmount: gross, milestoneCount: 1, extensionPending: true, extensionVotes: 0 });

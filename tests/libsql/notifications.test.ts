@@ -6,29 +6,30 @@ import { type Db, schema } from '../../functions/db/client';
 import { notifications, profiles, user, userRoles } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import type { Role } from '../../functions/lib/roles';
+import type { Services } from '../../functions/platform/services';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';
-import type { ServiceContext } from '../../functions/services/context';
 import { listConversations } from '../../functions/services/messages/conversations';
-import { MESSAGE_RATE_LIMITS } from '../../functions/services/messages/limits';
 import { markThreadRead } from '../../functions/services/messages/mark-thread-read';
-import { postMessage, RateLimitedError } from '../../functions/services/messages/post';
+import { postMessage } from '../../functions/services/messages/post';
 import { readThread } from '../../functions/services/messages/thread';
 import { listNotifications } from '../../functions/services/notifications/list';
 import { markAllNotificationsRead } from '../../functions/services/notifications/mark-read';
-import { notify } from '../../functions/services/notifications/notify';
 import { notificationSummary } from '../../functions/services/notifications/summary';
-import { createLibsqlDb } from '../support/libsql';
+import { RateLimitedError } from '../../functions/shared/messages/input';
+import { MESSAGE_RATE_LIMITS } from '../../functions/shared/messages/limits';
+import { notify } from '../../functions/shared/notifications/notify';
+import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The notification and message services on the production driver (@libsql/client), same queries as D1. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 const rung: Array<{ userId: string; event: ChannelEvent }> = [];
 const bell: Doorbell = { ring: async (userId, event) => void rung.push({ userId, event }) };
-let services: ServiceContext;
+let services: Services;
 
 beforeAll(async () => {
   ctx = await createLibsqlDb();
-  services = { db: ctx.db, bell };
+  services = libsqlServices(ctx.db, { bell });
 });
 afterAll(() => ctx.close());
 
@@ -39,7 +40,14 @@ async function makeUser(roles: Role[] = [], withProfile = true) {
   await ctx.db.insert(user).values({ id, name, email: `${name}@example.test`, createdAt: now, updatedAt: now });
   if (withProfile) await ctx.db.insert(profiles).values({ userId: id, username: name });
   for (const role of ['viewer', ...roles] as Role[]) await ctx.db.insert(userRoles).values({ userId: id, role });
-  return { userId: id, username: name, roles: ['viewer', ...roles] as Role[] };
+  return {
+    userId: id,
+    email: `${name}@example.test`,
+    username: name,
+    avatarUrl: null,
+    roles: ['viewer', ...roles] as Role[],
+    sessionExpiresAt: '',
+  };
 }
 
 async function notifyMany(userId: string, titles: string[], db: Db = ctx.db) {
@@ -136,7 +144,10 @@ describe('messages on libSQL', () => {
     // A new process: a new client and a new drizzle instance over the same file.
     const client = createClient({ url: ctx.url });
     const reopened = drizzle(client, { schema }) as unknown as Db;
-    const attempt = postMessage({ db: reopened, bell }, sender, to.userId, { subject: '', message: 'again' });
+    const attempt = postMessage(libsqlServices(reopened, { bell }), sender, to.userId, {
+      subject: '',
+      message: 'again',
+    });
     await expect(attempt).rejects.toBeInstanceOf(RateLimitedError);
     await expect(attempt).rejects.toMatchObject({ status: 429 });
     client.close();

@@ -3,7 +3,8 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
-import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { createServices } from '../../functions/platform/services';
 import { createLibsqlApp } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 import { intentSucceeded, sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
@@ -79,9 +80,9 @@ describe('webhooks in production on libSQL', () => {
 
   it('has no TEST pages, and the SDK talks to Stripe itself', async () => {
     expect((await app.request('/api/payments/test-checkout/cs_test_x')).status).toBe(404);
-    const payments = paymentsFor(app.env);
+    const { payments } = createServices(app.env);
     expect(payments.testMode).toBe(false);
-    expect(payments.testModeDeps).toBeNull();
+    expect(payments.testStripe).toBeNull();
     expect(payments.webhookSecrets).toEqual({
       platform: 'whsec_production_platform',
       connect: 'whsec_production_connect',

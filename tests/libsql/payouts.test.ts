@@ -9,9 +9,10 @@ import {
   payouts,
   videos,
 } from '../../functions/db/schema';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
-import { processPayouts } from '../../functions/services/payouts';
+import { processPayouts } from '../../functions/services/payouts/process';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { TEST_SYSTEM } from '../support/actors';
+import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The payout claim, completion batch and milestone status on the production driver. */
@@ -107,8 +108,8 @@ describe('processPayouts on libSQL', () => {
   it('concurrent runs transfer each payout once; the milestone completes', async () => {
     const { campaignId, ids } = await released();
     const fake = fakeStripe();
-    const deps = { db: ctx.db, stripe: fake.stripe, bell: silentDoorbell };
-    await Promise.all(Array.from({ length: 4 }, () => processPayouts(deps, { campaignId })));
+    const deps = libsqlServices(ctx.db, { stripe: fake.stripe });
+    await Promise.all(Array.from({ length: 4 }, () => processPayouts(deps, TEST_SYSTEM, { campaignId })));
     expect(fake.calls()).toBe(2);
     for (const id of ids) {
       expect(await ctx.db.select().from(payouts).where(eq(payouts.id, id)).get()).toMatchObject({
@@ -143,7 +144,7 @@ describe('processPayouts on libSQL', () => {
       .where(eq(connectAccounts.userId, refused?.userId ?? ''))
       .get();
     const fake = fakeStripe(new Set([account?.stripeAccountId ?? '']));
-    await processPayouts({ db: ctx.db, stripe: fake.stripe, bell: silentDoorbell }, { campaignId });
+    await processPayouts(libsqlServices(ctx.db, { stripe: fake.stripe }), TEST_SYSTEM, { campaignId });
     expect(
       await ctx.db
         .select()

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles, siteSettings, user, userRoles } from '../../functions/db/schema';
-import type { Bindings } from '../../functions/env';
 import { runSeeds } from '../../functions/seed';
-import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 beforeAll(async () => {
@@ -89,10 +88,10 @@ describe('atomic batches on libSQL', () => {
 
 describe('the seed framework on libSQL', () => {
   it('runs each module once; a second run changes nothing', async () => {
-    const env = {} as Bindings;
+    const services = libsqlServices(ctx.db);
     const log = () => {};
-    const first = await runSeeds({ db: ctx.db, env, log });
-    const second = await runSeeds({ db: ctx.db, env, log });
+    const first = await runSeeds(services, log);
+    const second = await runSeeds(services, log);
     expect(first).toContain('site-settings');
     expect(second).toEqual([]);
     const settings = await ctx.db.select().from(siteSettings).where(eq(siteSettings.settingKey, 'coming_soon_enabled'));

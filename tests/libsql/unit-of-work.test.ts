@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorMessages, notifications, siteSettings, user } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import type { Doorbell } from '../../functions/realtime/doorbell';
-import { sendMessage } from '../../functions/services/messages/send';
-import { notify } from '../../functions/services/notifications/notify';
+import { sendMessage } from '../../functions/shared/messages/send';
+import { notify } from '../../functions/shared/notifications/notify';
 import { createLibsqlDb } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
 import type { Db } from '../../functions/db/client';
-import { campaigns, profiles, user, userRoles, videos } from '../../functions/db/schema';
+import { campaigns, profiles, uploads, user, userRoles, videos } from '../../functions/db/schema';
 import type { Role } from '../../functions/lib/roles';
 import { expectLedgerBalanced } from './ledger';
 import { createLibsqlDb } from './libsql';
@@ -53,6 +53,28 @@ export async function insertPerson(db: Db, opts: { prefix?: string; roles?: Role
 export async function insertFilm(db: Db, ownerId: string, title = 'A film'): Promise<string> {
   const id = crypto.randomUUID();
   await db.insert(videos).values({ id, title, contributorId: ownerId, reviewStatus: 'approved' });
+  return id;
+}
+
+/**
+ * The row a finished video upload leaves (R2, where its bytes would be, is not part of these tests):
+ * what the film verbs take a video from.
+ */
+export async function insertFinishedVideoUpload(db: Db, ownerId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insert(uploads).values({
+    id,
+    ownerId,
+    kind: 'video',
+    r2Key: `uploads/video/${id}`,
+    fileName: 'film.webm',
+    size: 1000,
+    contentType: 'video/webm',
+    partSize: 1000,
+    partCount: 1,
+    status: 'completed',
+    completedAt: new Date(),
+  });
   return id;
 }
 

@@ -4,10 +4,13 @@ import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
+import type Stripe from 'stripe';
 import { createApp } from '../../functions/app';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
+import { createServices, type ServiceOverrides, type Services } from '../../functions/platform/services';
+import { silentDoorbell } from '../../functions/realtime/doorbell';
 
 /**
  * A fresh libSQL database file with the real migrations applied, on the production driver
@@ -32,13 +35,30 @@ export async function createLibsqlDb() {
   };
 }
 
+/** A Node caller's local environment: no D1, KV, R2 or Durable Objects. */
+export const NODE_ENV = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings;
+
+/** The factory's services over a libSQL database, as a Node-side caller gets them: silent doorbell, no KV, no R2. */
+export function libsqlServices(db: Db, overrides: ServiceOverrides = {}): Services {
+  return createServices(NODE_ENV, { db, bell: silentDoorbell, kv: null, media: null, ...overrides });
+}
+
 /** The Hono app in-process over a libSQL database, with a local environment. */
 export function createLibsqlApp(db: Db, vars: Partial<Bindings> = {}) {
-  const app = createApp({ db: () => db });
-  const env = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321', ...vars } as Bindings;
+  const app = createApp({ db });
+  const env = { ...NODE_ENV, ...vars } as Bindings;
   return {
     app,
     env,
     request: (path: string, init?: RequestInit) => app.request(path, init, env),
   };
+}
+
+/** A Stripe client for tests that must not call Stripe: any use throws (and fails the test). */
+export function stripeNotExpected(why = 'no Stripe call expected'): Stripe {
+  return new Proxy({} as Stripe, {
+    get() {
+      throw new Error(why);
+    },
+  });
 }

@@ -44,6 +44,18 @@ export function png(width = 320, height = 480): Uint8Array<ArrayBuffer> {
   return b;
 }
 
+/** A WebP header (RIFF, VP8X) with the width and height written in, as the poster check reads them. */
+export function webp(width = 320, height = 480): Uint8Array<ArrayBuffer> {
+  const b = new Uint8Array(30);
+  b.set([...ascii('RIFF'), 22, 0, 0, 0, ...ascii('WEBPVP8X'), 10, 0, 0, 0]);
+  const view = new DataView(b.buffer);
+  view.setUint16(24, (width - 1) & 0xffff, true);
+  b[26] = (width - 1) >> 16;
+  view.setUint16(27, (height - 1) & 0xffff, true);
+  b[29] = (height - 1) >> 16;
+  return b;
+}
+
 export function toBase64(bytes: Uint8Array): string {
   let s = '';
   for (const b of bytes) s += String.fromCharCode(b);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Relation } from '../../functions/lib/campaign-status';
 import { MSG } from '../../functions/lib/messages';
 import type { Role } from '../../functions/lib/roles';
-import { type CampaignScreen, decideScreen } from '../../functions/services/campaigns/screen';
+import { type CampaignScreen, decideScreen } from '../../functions/services/campaigns/internal/screen-decision';
 
 const film = { id: 'film', title: 'F', ownerId: 'owner' };
 const none: Relation = { isOwner: false, isAdmin: false, isMember: false };

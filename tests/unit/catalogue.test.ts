@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
-import { canSee, canWatch } from '../../functions/services/catalogue/film';
-import { normaliseQuery, parseHighlight, toMatchExpression } from '../../functions/services/catalogue/search';
-import { parseRange } from '../../functions/services/media/range';
+import {
+  normaliseQuery,
+  parseHighlight,
+  toMatchExpression,
+} from '../../functions/services/catalogue/internal/search-query';
+import { canSee, canWatch } from '../../functions/shared/catalogue/film-access';
+import { parseRange } from '../../functions/shared/media/range';
 
 const viewer = (userId: string, roles: Viewer['roles'] = ['viewer']): Viewer => ({
   userId,

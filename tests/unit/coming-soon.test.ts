@@ -5,8 +5,8 @@ import {
   COMING_SOON_HEAD_SCRIPT_HASH,
   isComingSoonExempt,
 } from '../../functions/lib/coming-soon';
-import { newShortCode, sameSiteTarget } from '../../functions/services/short-links/target';
-import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/services/site-settings/passcode';
+import { newShortCode, sameSiteTarget } from '../../functions/shared/short-links/target';
+import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/shared/site-settings/passcode';
 
 describe('coming-soon gate rules', () => {
   it('knows the exact hash of the head script (Base.astro adds it to the CSP)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries, MAX_CHART_DAYS } from '../../functions/services/insights/analytics';
-import { centsToDollars, csvField, statementFileName } from '../../functions/services/insights/statement-csv';
+import { dailySeries, MAX_CHART_DAYS } from '../../functions/services/insights/internal/daily';
+import { centsToDollars, csvField, statementFileName } from '../../functions/services/insights/internal/statement-csv';
 
 describe('centsToDollars', () => {
   it.each([

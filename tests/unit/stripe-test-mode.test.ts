@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_WEBHOOK_SECRETS } from '../../functions/payments/stripe';
-import { type EventTarget, payCheckoutSession, type TestModeDeps } from '../../functions/payments/test-mode/actions';
+import { type EventTarget, payCheckoutSession, type TestStripe } from '../../functions/payments/test-mode/actions';
 import { deliverEvent } from '../../functions/payments/test-mode/deliver';
 import { decodeStripeForm } from '../../functions/payments/test-mode/form';
 import { testModeFetch } from '../../functions/payments/test-mode/responder';
@@ -20,7 +20,7 @@ function memoryKv(): KVNamespace {
 }
 
 let emitted: Array<{ event: Stripe.Event; target: EventTarget }>;
-let deps: TestModeDeps;
+let deps: TestStripe;
 let stripe: Stripe;
 beforeEach(() => {
   emitted = [];

@@ -8,7 +8,7 @@ import {
   MIB,
   planParts,
 } from '../../functions/lib/upload-plan';
-import { parseRange } from '../../functions/services/films/media';
+import { parseRange } from '../../functions/services/films/internal/range';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, WEBM_HEAD } from '../support/media';
 
 const ascii = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Viewer } from '../../functions/auth/viewer';
 import type { Db } from '../../functions/db/client';
 import { campaignContributors, campaigns } from '../../functions/db/schema';
 import { MSG } from '../../functions/lib/messages';
@@ -10,7 +9,8 @@ import { addMember } from '../../functions/services/campaigns/add-member';
 import { launchCampaign } from '../../functions/services/campaigns/launch';
 import { pauseCampaign } from '../../functions/services/campaigns/pause';
 import { campaignRow, db, historyOf, makeCampaign, snapshot } from './campaign-factories';
-import { jsonInit, makeUser, type TestUser } from './factories';
+import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
+import { testServices } from './support';
 import { body, call } from './support-json';
 
 let owner: TestUser;
@@ -18,15 +18,6 @@ let admin: TestUser;
 beforeAll(async () => {
   owner = await makeUser(['contributor'], 'owner');
   admin = await makeUser(['admin'], 'admin');
-});
-
-const asViewer = (u: TestUser, roles: Viewer['roles']): Viewer => ({
-  userId: u.id,
-  email: u.email,
-  username: u.username,
-  avatarUrl: null,
-  roles,
-  sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
 });
 
 /** A database whose next batch first lets a competing write land: the verb read, then lost the race. */
@@ -75,8 +66,8 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const c = await makeCampaign({ owner, status: 'approved' });
     const ownerViewer = asViewer(owner, ['viewer', 'contributor']);
     const adminViewer = asViewer(admin, ['viewer', 'admin']);
-    const pausedFirst = () => pauseCampaign({ db: db(), bell: silentDoorbell }, adminViewer, c.id);
-    const ctx = { db: racing(db(), pausedFirst), bell: silentDoorbell };
+    const pausedFirst = () => pauseCampaign(testServices({ bell: silentDoorbell }), adminViewer, c.id);
+    const ctx = testServices({ db: racing(db(), pausedFirst), bell: silentDoorbell });
     await expect(launchCampaign(ctx, ownerViewer, c.id)).rejects.toMatchObject({ status: 409 });
     expect((await campaignRow(c.id))?.status).toBe('paused');
     expect((await historyOf(c.id)).map((h) => h.event)).toEqual(['paused']);
@@ -87,8 +78,8 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const [x, y] = [await makeUser([], 'x'), await makeUser([], 'y')];
     const ownerViewer = asViewer(owner, ['viewer', 'contributor']);
     const before = await snapshot(c.id, [x.id]);
-    const other = () => addMember({ db: db(), bell: silentDoorbell }, ownerViewer, c.id, { userId: y.id });
-    const ctx = { db: racing(db(), other), bell: silentDoorbell };
+    const other = () => addMember(testServices({ bell: silentDoorbell }), ownerViewer, c.id, { userId: y.id });
+    const ctx = testServices({ db: racing(db(), other), bell: silentDoorbell });
     await expect(addMember(ctx, ownerViewer, c.id, { userId: x.id })).rejects.toMatchObject({ status: 409 });
     const after = await snapshot(c.id, [x.id]);
     expect(after.notes).toEqual(before.notes);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { Viewer } from '../../functions/auth/viewer';
 import { getDb } from '../../functions/db/client';
 import { user } from '../../functions/db/schema';
 import type { Role } from '../../functions/lib/roles';
-import { grantRole } from '../../functions/services/roles/grant';
+import { grantRole } from '../../functions/services/accounts/internal/roles';
 import { cookieFrom, jsonInit } from '../support/http';
 import { call, env } from './support';
 
@@ -31,6 +32,16 @@ export async function makeUser(roles: Role[] = [], prefix = 'u'): Promise<TestUs
   for (const role of roles) await grantRole(db, row.id, role);
   return { id: row.id, email, username, password, cookie: cookieFrom(res) };
 }
+
+/** The viewer a session of `u` resolves to, for calling verbs directly. */
+export const asViewer = (u: TestUser, roles: Viewer['roles']): Viewer => ({
+  userId: u.id,
+  email: u.email,
+  username: u.username,
+  avatarUrl: null,
+  roles,
+  sessionExpiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+});
 
 export const ACTORS = ['anonymous', 'viewer', 'user', 'contributor', 'editor', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaigns, checkoutSessions, escrowClaims, payouts } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
-import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/services/payments/credit-payment';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
 import { db, deliver, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 
 /**

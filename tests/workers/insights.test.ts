@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ANYONE } from '../../functions/auth/authorize';
 import {
   campaignContributors,
   campaignExtensionVotes,
@@ -8,20 +9,19 @@ import {
   videos,
 } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/lib/campaign-status';
-import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { getFilmTeam } from '../../functions/services/campaigns/film-team';
-import { filmCampaignView } from '../../functions/services/catalogue/film-campaign';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
 import { type CampaignBreakdown, campaignBreakdown } from '../../functions/services/insights/breakdown';
+import { filmCampaignView } from '../../functions/services/insights/film-campaign';
 import type { MemberStatement } from '../../functions/services/insights/statement';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
 import { campaignFunding } from '../../functions/services/payments/campaign-checkout';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { expectLedgerBalanced } from '../support/ledger';
 import { type CampaignFixture, makeCampaign } from './campaign-factories';
 import { makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';
 import { db } from './stripe-support';
-import { call } from './support';
+import { call, testServices } from './support';
 
 afterEach(async () => {
   await expectLedgerBalanced(db());
@@ -217,14 +217,14 @@ describe("the film page's campaign view", () => {
     return { id: c.movieId, title: row?.title ?? '', creatorId: c.owner.id, approved: true };
   };
   const services = async (c: CampaignFixture) => ({
-    funding: await campaignFunding(db(), c.id),
-    breakdown: await campaignBreakdown(db(), null, c.id),
-    team: (await getFilmTeam({ db: db(), bell: silentDoorbell }, null, c.movieId)).team,
+    funding: await campaignFunding(testServices(), ANYONE, c.id),
+    breakdown: await campaignBreakdown(testServices(), ANYONE, c.id),
+    team: (await getFilmTeam(testServices(), ANYONE, c.movieId)).team,
   });
 
   it('gives the same funding, breakdown and team as the three services, in fewer reads', async () => {
     const { campaign } = story;
-    expect(await filmCampaignView(db(), await filmOf(campaign))).toEqual(await services(campaign));
+    expect(await filmCampaignView(testServices(), ANYONE, await filmOf(campaign))).toEqual(await services(campaign));
   });
 
   it('the same with a former member the ledger pays and a member who has not approved', async () => {
@@ -246,19 +246,22 @@ describe("the film page's campaign view", () => {
     ]);
     await db().delete(campaignContributors).where(eq(campaignContributors.contributorId, gone.id));
     await db().update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, c.id));
-    const view = await filmCampaignView(db(), await filmOf(c));
+    const view = await filmCampaignView(testServices(), ANYONE, await filmOf(c));
     expect(view).toEqual(await services(c));
     expect(view.breakdown?.members.map((m) => m.role)).toEqual(['Originator', 'Editor', 'Former member']);
   });
 
-  it('no money for a campaign that is not public, none for a film out of the catalogue; the team always', async () => {
+  it('no funding or money for a campaign that is not public, none for a film out of the catalogue; the team always', async () => {
     const m = await makeUser([], 'm');
     const c = await makeCampaign({ status: 'active', members: [{ user: m, approved: true }] });
-    const view = await filmCampaignView(db(), await filmOf(c));
+    const view = await filmCampaignView(testServices(), ANYONE, await filmOf(c));
     expect(view.breakdown).toBeNull();
-    expect(view.funding).toEqual(await campaignFunding(db(), c.id));
+    // The funding's own rule: only the team and admins see a campaign that is not public.
+    expect(view.funding).toBeNull();
+    expect(await campaignFunding(testServices(), ANYONE, c.id)).toBeNull();
+    expect((await get(`/api/campaigns/${c.id}/funding`, c.owner)).status).toBe(200);
     expect(view.team.map((t) => t.userId)).toEqual([c.owner.id, m.id]);
-    const hidden = await filmCampaignView(db(), { ...(await filmOf(c)), approved: false });
+    const hidden = await filmCampaignView(testServices(), ANYONE, { ...(await filmOf(c)), approved: false });
     expect(hidden).toEqual({ funding: null, breakdown: null, team: view.team });
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../functions/db/schema';
-import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/services/ledger/post';
+import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
 import { expectLedgerBalanced } from '../support/ledger';
 import { db, uid } from './stripe-support';
 

@@ -2,11 +2,12 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { creatorMessages } from '../../functions/db/schema';
-import { MESSAGE_RATE_LIMITS } from '../../functions/services/messages/limits';
 import type { Thread } from '../../functions/services/messages/thread';
-import { makeUser } from './factories';
+import { MESSAGE_RATE_LIMITS } from '../../functions/shared/messages/limits';
+import { inDays, makeFilm } from './campaign-factories';
+import { jsonInit, makeUser } from './factories';
 import { getJson, sendApi } from './realtime/helpers';
-import { env } from './support';
+import { call, env } from './support';
 
 describe('who may write to whom', { timeout: 30_000 }, () => {
   it('lets creators, admins and editors start a conversation; others only reply', async () => {
@@ -25,6 +26,40 @@ describe('who may write to whom', { timeout: 30_000 }, () => {
     await sendApi(creator.cookie, viewer.id, 'write back');
     expect((await getJson<Thread>(`/api/messages/${creator.id}`, viewer.cookie)).canWrite).toBe(true);
     expect((await sendApi(viewer.cookie, creator.id, 'thanks')).status).toBe(201);
+  });
+
+  it('lets an invitee write back to the member who invited them, and to no one else', async () => {
+    const inviter = await makeUser(['contributor'], 'owner');
+    const invitee = await makeUser();
+    const bystander = await makeUser(['contributor']);
+    const fellow = await makeUser();
+    expect((await sendApi(invitee.cookie, inviter.id, 'before')).status).toBe(403);
+
+    const created = await call(
+      '/api/campaigns',
+      jsonInit(
+        'POST',
+        { movieId: await makeFilm(inviter.id), title: 'Team test', goalAmount: 300_000, endDate: inDays(20) },
+        inviter.cookie,
+      ),
+    );
+    expect(created.status).toBe(201);
+    const { campaign } = ((await created.json()) as { campaign: { campaign: { id: string } } }).campaign;
+    for (const member of [invitee, fellow]) {
+      const invited = await call(
+        `/api/campaigns/${campaign.id}/members`,
+        jsonInit('POST', { userId: member.id, role: 'Editor' }, inviter.cookie),
+      );
+      expect(invited.status).toBe(201);
+    }
+
+    expect((await getJson<Thread>(`/api/messages/${inviter.id}`, invitee.cookie)).canWrite).toBe(true);
+    expect((await sendApi(invitee.cookie, inviter.id, 'about the invitation')).status).toBe(201);
+    // Being on a team is no licence to write to others: a creator who never wrote, a fellow invitee.
+    expect((await getJson<Thread>(`/api/messages/${bystander.id}`, invitee.cookie)).canWrite).toBe(false);
+    expect((await sendApi(invitee.cookie, bystander.id, 'hi')).status).toBe(403);
+    expect((await sendApi(invitee.cookie, fellow.id, 'hi')).status).toBe(403);
+    expect((await sendApi(fellow.cookie, invitee.id, 'hi')).status).toBe(403);
   });
 
   it('refuses writing to oneself, to nobody, and text over the limits', async () => {

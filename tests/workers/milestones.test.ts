@@ -14,8 +14,9 @@ import {
 } from '../../functions/db/schema';
 import { MSG } from '../../functions/lib/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { readyMember } from './payout-factories';
@@ -30,7 +31,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call } from './support';
+import { call, testServices } from './support';
 
 registerMoneyTestHooks();
 
@@ -222,10 +223,9 @@ describe('payments while the team votes', () => {
     const p = testPayment(1200, team.id);
     await sessionsFor([p]);
     const refunds: string[] = [];
-    const stripe = () =>
-      ({
-        refunds: { create: async (params: { payment_intent: string }) => refunds.push(params.payment_intent) },
-      }) as unknown as Stripe;
+    const stripe = {
+      refunds: { create: async (params: { payment_intent: string }) => refunds.push(params.payment_intent) },
+    } as unknown as Stripe;
     // The first batch finds the campaign paused since settle read it.
     const real = db();
     let paused = false;
@@ -244,7 +244,12 @@ describe('payments while the team votes', () => {
         };
       },
     });
-    await receiveStripeEvent(racing, sessionCompleted(p), 'platform', stripe, silentDoorbell);
+    await receiveStripeEvent(
+      testServices({ db: racing, stripe, bell: silentDoorbell }),
+      TEST_SYSTEM,
+      sessionCompleted(p),
+      'platform',
+    );
     expect(refunds).toEqual([p.pi]);
     expect((await campaignRow(team.id))?.currentAmount).toBe(0);
     const keys = (await db().select().from(ledgerGroups).where(eq(ledgerGroups.paymentIntentId, p.pi))).map(

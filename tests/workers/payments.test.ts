@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { checkoutSessions, ledgerGroups, stripeEvents } from '../../functions/db/schema';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
-import { createCheckout } from '../../functions/services/payments/create-checkout';
-import { shapedTypes } from '../../functions/services/payments/event-shapes';
-import { HANDLERS } from '../../functions/services/payments/handlers';
+import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
+import { shapedTypes } from '../../functions/services/payments/internal/event-shapes';
+import { HANDLERS } from '../../functions/services/payments/internal/handlers';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaignMilestones, campaigns, connectAccounts, payouts } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/services/ledger/post';
+import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { db, eventually } from './stripe-support';

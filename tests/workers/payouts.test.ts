@@ -7,9 +7,10 @@ import * as obj from '../../functions/payments/test-mode/objects';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { processPayouts } from '../../functions/services/payouts';
-import { PAYOUTS_MATCH_LEDGER } from '../../functions/services/payouts/projections';
-import { PAYOUT_TEXT } from '../../functions/services/payouts/texts';
+import { processPayouts } from '../../functions/services/payouts/process';
+import { PAYOUTS_MATCH_LEDGER } from '../../functions/shared/payouts/projections';
+import { PAYOUT_TEXT } from '../../functions/shared/payouts/texts';
+import { TEST_SYSTEM } from '../support/actors';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
   connect,
@@ -28,10 +29,7 @@ registerMoneyTestHooks();
 const connectDelivery = (event: Stripe.Event) =>
   deliver(event, { path: WEBHOOK_PATHS.connect, secret: LOCAL_WEBHOOK_SECRETS.connect });
 
-const deps = () => {
-  const payments = testPayments();
-  return { db: db(), stripe: payments.stripe, bell: silentDoorbell, settled: payments.settled };
-};
+const deps = () => testPayments({ bell: silentDoorbell });
 
 const payoutGroups = (payoutId: string) =>
   db()
@@ -91,7 +89,9 @@ describe('processPayouts', () => {
     const member = await makeUser(['contributor'], 'payee');
     const { payoutIds, campaign } = await makeReleasedPayouts({ members: [member], shareCents: [4500] });
     const [id] = payoutIds as [string];
-    expect(await processPayouts(deps(), { payoutIds: [id] })).toEqual([{ payoutId: id, result: 'waiting' }]);
+    expect(await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id] })).toEqual([
+      { payoutId: id, result: 'waiting' },
+    ]);
     expect(await payoutRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
     expect((await mine(member)).payouts[0]).toMatchObject({ status: 'pending', note: PAYOUT_TEXT.waitingForAccount });
 
@@ -115,14 +115,14 @@ describe('processPayouts', () => {
     // Our row believes the account can take transfers (stale); Stripe knows better.
     await db().update(connectAccounts).set({ transfersActive: true }).where(eq(connectAccounts.userId, member.id));
 
-    const [outcome] = await processPayouts(deps(), { payoutIds: [id] });
+    const [outcome] = await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id] });
     expect(outcome).toMatchObject({ payoutId: id, result: 'failed', error: expect.stringContaining('capabilities') });
     expect(await payoutRow(id)).toMatchObject({ status: 'failed', attempts: 1, stripeAccountId, transferId: null });
     expect((await mine(member)).payouts[0]?.note).toContain('capabilities');
     expect((await milestoneRow(campaign.id))?.payoutStatus).toBe('failed');
     expect(await payoutGroups(id)).toHaveLength(0);
     // Without a retry request a failed payout is left alone.
-    expect(await processPayouts(deps(), { payoutIds: [id] })).toEqual([]);
+    expect(await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id] })).toEqual([]);
 
     await onboard(url);
     const done = await eventually(async () => {
@@ -133,7 +133,7 @@ describe('processPayouts', () => {
     expect((await milestoneRow(campaign.id))?.payoutStatus).toBe('completed');
 
     // Running again (the hourly job, a second account.updated) changes nothing.
-    expect(await processPayouts(deps(), { payoutIds: [id], retryFailed: true })).toEqual([]);
+    expect(await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id], retryFailed: true })).toEqual([]);
     await connectDelivery(
       obj.event(
         'account.updated',
@@ -162,7 +162,7 @@ describe('processPayouts', () => {
     const d = deps();
     const create = vi.spyOn(d.stripe.transfers, 'create');
     const runs = await Promise.all(
-      Array.from({ length: 5 }, () => processPayouts(d, { campaignId: campaign.id, retryFailed: true })),
+      Array.from({ length: 5 }, () => processPayouts(d, TEST_SYSTEM, { campaignId: campaign.id, retryFailed: true })),
     );
     const completed = runs.flat().filter((o) => o.result === 'completed');
     expect(completed.map((o) => o.payoutId).sort()).toEqual([...payoutIds].sort());
@@ -188,7 +188,7 @@ describe('transfer reversals and bank payouts', () => {
     const { payoutIds, campaign } = await makeReleasedPayouts({ members: [member], shareCents: [5000] });
     const [id] = payoutIds as [string];
     const d = deps();
-    await processPayouts(d, { payoutIds: [id] });
+    await processPayouts(d, TEST_SYSTEM, { payoutIds: [id] });
     const paid = await payoutRow(id);
     const transferId = paid?.transferId as string;
     const reversal = await d.stripe.transfers.createReversal(
@@ -208,7 +208,9 @@ describe('transfer reversals and bank payouts', () => {
     expect(groups[0]).toMatchObject({ kind: 'payout_reversal', campaignId: campaign.id });
     // The ledger check proves reversed_cents (and completed amounts) against the lines.
     await db().update(payouts).set({ reversedCents: 1100 }).where(eq(payouts.id, id));
-    expect((await checkLedger(db())).problems.map((p) => p.check)).toContain(PAYOUTS_MATCH_LEDGER.name);
+    expect((await checkLedger({ db: db() }, TEST_SYSTEM)).problems.map((p) => p.check)).toContain(
+      PAYOUTS_MATCH_LEDGER.name,
+    );
     await db().update(payouts).set({ reversedCents: 1200 }).where(eq(payouts.id, id));
   });
 
@@ -293,7 +295,7 @@ describe('admin retry and refresh', () => {
         updatedAt: new Date(Date.now() - 600_000),
       })
       .where(eq(payouts.id, id));
-    const { transferParams } = await import('../../functions/services/payouts/transfer');
+    const { transferParams } = await import('../../functions/services/payouts/internal/transfer');
     const made = await d.stripe.transfers.create(transferParams(row, account.stripeAccountId), {
       idempotencyKey: `payout:${id}:1`,
     });

@@ -10,17 +10,15 @@ import {
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
-import { getConfig } from '../../functions/env';
 import { MSG } from '../../functions/lib/messages';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
+import { listOutbox } from '../../functions/platform/outbox';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
-import { createMailer } from '../../functions/services/mail/mailer';
-import { readOutbox } from '../../functions/services/mail/outbox';
-import { refundCancelledCampaign } from '../../functions/services/refunds/cancelled';
-import { ledgerPayment } from '../../functions/services/refunds/escrow';
-import { escrowRefundStatements } from '../../functions/services/refunds/refund-batch';
+import { refundCancelledCampaign } from '../../functions/services/refunds/internal/refund-campaign';
+import { ledgerPayment } from '../../functions/shared/refunds/escrow';
+import { escrowRefundStatements } from '../../functions/shared/refunds/refund-batch';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
@@ -89,7 +87,7 @@ const released = (p: TestPayment) =>
 const setStatus = (campaignId: string, status: string, cookie: string) =>
   call(`/api/campaigns/${campaignId}/status`, jsonInit('POST', { status }, cookie));
 const guestMails = async (title: string) =>
-  (await readOutbox(env.KV, { to: GUEST, limit: 200 })).filter((m) => m.text.includes(title));
+  (await listOutbox(env.KV, { to: GUEST, limit: 200 })).filter((m) => m.text.includes(title));
 
 describe('cancelling a campaign refunds every payment still in escrow, once', () => {
   it('refunds escrowed payments in full (not the released one), tells each payer, and a repeat changes nothing', async () => {
@@ -194,12 +192,7 @@ describe('concurrent refund runs', () => {
     const campaign = await makeCampaign({ status: 'live' });
     const ps = [await paid(campaign.id, 500, payer), await paid(campaign.id, 600, payer), await paid(campaign.id, 700)];
     await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
-    const deps = {
-      db: db(),
-      bell: silentDoorbell,
-      stripe: () => testPayments().stripe,
-      mailer: createMailer(getConfig(env), env),
-    };
+    const deps = testPayments({ bell: silentDoorbell });
     const runs = await Promise.all([
       refundCancelledCampaign(deps, campaign.id),
       refundCancelledCampaign(deps, campaign.id),

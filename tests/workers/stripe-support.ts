@@ -4,11 +4,12 @@ import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
-import { paymentsFor, WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import type { ServiceOverrides } from '../../functions/platform/services';
 import { ORIGIN } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
 import { signature } from '../support/stripe-fixtures';
-import { call, env } from './support';
+import { call, env, testServices } from './support';
 
 export * from '../support/stripe-fixtures';
 
@@ -55,17 +56,16 @@ export function routeSelfFetchToWorker() {
   });
 }
 
-/** The payments client as a request gets it, with its background deliveries collected to await. */
-export function testPayments() {
+/** The services a request gets (TEST mode's Stripe), with their background deliveries collected to await. */
+export function testPayments(overrides: ServiceOverrides = {}) {
   const pending: Promise<unknown>[] = [];
-  const payments = paymentsFor(env, (work) => void pending.push(work));
-  return {
-    ...payments,
+  const services = testServices({ ...overrides, schedule: (work) => void pending.push(work) });
+  return Object.assign(services, {
     /** Waits for every event delivery started so far. */
     settled: async () => {
       while (pending.length) await Promise.all(pending.splice(0));
     },
-  };
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { env, exports } from 'cloudflare:workers';
+import { createServices, type ServiceOverrides, type Services } from '../../functions/platform/services';
 
 export { env };
 
@@ -7,4 +8,12 @@ const ORIGIN = 'http://localhost:4321';
 /** A request to the worker under test (the real handler), as a browser on the local origin would send it. */
 export function call(path: string, init: RequestInit = {}): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, ORIGIN), init));
+}
+
+/**
+ * The services a request of the worker under test gets (the one factory, over the test's D1, KV,
+ * R2 and Durable Objects), for tests that call verbs directly; `overrides` as a Node caller's.
+ */
+export function testServices(overrides: ServiceOverrides = {}): Services {
+  return createServices(env, overrides);
 }

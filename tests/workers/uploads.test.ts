@@ -6,11 +6,13 @@ import { getDb } from '../../functions/db/client';
 import { uploads } from '../../functions/db/schema';
 import { FILM_MSG } from '../../functions/lib/film-messages';
 import { MAX_POSTER_BYTES, MIB } from '../../functions/lib/upload-plan';
-import { ABANDONED_AFTER_MS, cleanupAbandonedUploads } from '../../functions/services/uploads/cleanup';
+import { cleanupAbandonedUploads } from '../../functions/services/uploads/cleanup';
+import { ABANDONED_AFTER_MS } from '../../functions/services/uploads/internal/abandoned';
+import { TEST_SYSTEM } from '../support/actors';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, webm } from '../support/media';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { bytesInit, head, sendPart, startUpload, type UploadView } from './films-support';
-import { call, env } from './support';
+import { call, env, testServices } from './support';
 
 let creator: TestUser;
 let other: TestUser;
@@ -258,12 +260,12 @@ describe('abandoned uploads', { timeout: 30_000 }, () => {
       .set({ updatedAt: new Date(Date.now() - ABANDONED_AFTER_MS - 60_000) })
       .where(eq(uploads.id, stale.id));
 
-    const result = await cleanupAbandonedUploads(db, env.MEDIA);
+    const result = await cleanupAbandonedUploads(testServices(), TEST_SYSTEM);
     expect(result.aborted).toBeGreaterThanOrEqual(1);
     expect((await getUpload(creator, stale.id)).upload.status).toBe('aborted');
     expect((await getUpload(creator, fresh.id)).upload.status).toBe('uploading');
     // A second run finds nothing more to do for it.
-    await cleanupAbandonedUploads(db, env.MEDIA);
+    await cleanupAbandonedUploads(testServices(), TEST_SYSTEM);
     expect((await getUpload(creator, stale.id)).upload.status).toBe('aborted');
   });
 

@@ -9,7 +9,8 @@ export type EventTarget = 'platform' | 'connect';
 /** Hands events to the webhook delivery (signed HTTP POSTs to our own endpoints, after the response). */
 export type Emit = (events: Stripe.Event[], target: EventTarget) => void;
 
-export interface TestModeDeps {
+/** TEST mode's fake Stripe as the service factory builds it (services.payments.testStripe). */
+export interface TestStripe {
   store: TestStore;
   /** The site's origin (PUBLIC_URL): hosted TEST pages live under it. */
   publicUrl: string;
@@ -21,7 +22,7 @@ type SessionRecord = TestRecords['checkout_session'];
 const eventId = (type: string, objectId: string) => derivedId('evt', `${type}:${objectId}`);
 
 /** Checkout Sessions expire at expires_at; Stripe then sends checkout.session.expired. Applied on access. */
-export async function expireIfDue(deps: TestModeDeps, record: SessionRecord, force = false): Promise<SessionRecord> {
+export async function expireIfDue(deps: TestStripe, record: SessionRecord, force = false): Promise<SessionRecord> {
   const { session } = record;
   if (session.status !== 'open' || (!force && session.expires_at > nowSeconds())) return record;
   const expired: SessionRecord = { ...record, session: { ...session, status: 'expired', url: null } };
@@ -47,7 +48,7 @@ export type PayOutcome =
  * checkout.session.completed) go to the platform webhook. Paying twice changes nothing: the
  * payment intent's id follows from the session's, and the events' ids from their objects'.
  */
-export async function payCheckoutSession(deps: TestModeDeps, sessionId: string): Promise<PayOutcome> {
+export async function payCheckoutSession(deps: TestStripe, sessionId: string): Promise<PayOutcome> {
   const found = await deps.store.get('checkout_session', sessionId);
   if (!found) return { kind: 'missing' };
   const record = await expireIfDue(deps, found);
@@ -92,7 +93,7 @@ export type OnboardingOutcome =
   | { kind: 'done'; account: Stripe.Account; redirect: string };
 
 /** The account owner finished the TEST onboarding page: transfers become possible; Connect hears account.updated. */
-export async function completeOnboarding(deps: TestModeDeps, linkId: string): Promise<OnboardingOutcome> {
+export async function completeOnboarding(deps: TestStripe, linkId: string): Promise<OnboardingOutcome> {
   const link = await deps.store.get('account_link', linkId);
   if (!link) return { kind: 'missing' };
   if (link.expiresAt <= nowSeconds()) return { kind: 'expired', redirect: link.refreshUrl };

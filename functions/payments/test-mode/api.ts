@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TestModeDeps } from './actions';
+import type { TestStripe } from './actions';
 
 /** What the TEST responder's endpoints share: Stripe's error shape and its parameter rules. */
 
@@ -59,7 +59,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
 }
 
 export interface Call {
-  deps: TestModeDeps;
+  deps: TestStripe;
   body: Record<string, unknown>;
   match: RegExpMatchArray;
   /** Seed for the ids of what this call creates: its idempotency key, so retries make the same object. */

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { derivedId, randomSeed } from '../ids';
-import type { TestModeDeps } from './actions';
+import type { TestStripe } from './actions';
 import { type Call, currency, int, metadata, missing, params, parse, type Route, StripeApiError } from './api';
 import * as obj from './objects';
 import { nowSeconds } from './objects';
@@ -108,7 +108,7 @@ async function createTransfer({ deps, body, seed }: Call) {
   return transfer;
 }
 
-async function transferRecord(deps: TestModeDeps, id: string) {
+async function transferRecord(deps: TestStripe, id: string) {
   const transfer = await deps.store.get('transfer', id);
   if (!transfer) throw missing('transfer', id);
   return transfer;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { derivedId } from '../ids';
-import { expireIfDue, type TestModeDeps } from './actions';
+import { expireIfDue, type TestStripe } from './actions';
 import {
   type Call,
   currency,
@@ -87,7 +87,7 @@ async function createCheckoutSession({ deps, body, seed }: Call) {
   return session;
 }
 
-async function sessionRecord(deps: TestModeDeps, id: string) {
+async function sessionRecord(deps: TestStripe, id: string) {
   const record = await deps.store.get('checkout_session', id);
   if (!record) throw missing('checkout.session', id);
   return expireIfDue(deps, record);

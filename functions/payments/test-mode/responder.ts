@@ -1,5 +1,5 @@
 import { randomSeed } from '../ids';
-import type { TestModeDeps } from './actions';
+import type { TestStripe } from './actions';
 import { type Route, StripeApiError } from './api';
 import { CONNECT_ROUTES } from './connect-api';
 import { decodeStripeForm } from './form';
@@ -25,7 +25,7 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   });
 
 /** The fetch function the SDK's HTTP client calls in TEST mode. */
-export function testModeFetch(deps: TestModeDeps) {
+export function testModeFetch(deps: TestStripe) {
   return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
     const url = new URL(request.url);

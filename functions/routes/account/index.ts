@@ -1,22 +1,23 @@
 import { Hono } from 'hono';
-import { requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { closeSockets } from '../../realtime/doorbell';
 import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
-import { updateProfile, updateProfileInput } from '../../services/accounts/update-profile';
+import { updateProfile } from '../../services/accounts/update-profile';
+import { updateProfileInput } from '../../shared/accounts/input';
 
 export const accountRoutes = new Hono<AppEnv>()
   /** Sign out everywhere: every session of the user is revoked, and this browser's cookies cleared. */
   .post('/sign-out', async (c) => {
-    const viewer = await requireViewer(c);
-    const cookies = await signOutEverywhere(c.get('auth'), c.get('db'), viewer, c.req.raw.headers);
-    if (c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
+    const viewer = await currentViewer(c);
+    const cookies = await signOutEverywhere(c.get('services'), viewer, c.req.raw.headers);
+    if (viewer && c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true });
   })
   .patch('/profile', validate('json', updateProfileInput), async (c) => {
-    const viewer = await requireViewer(c);
-    const profile = await updateProfile({ ...c.get('services'), kv: c.env.KV }, viewer, c.req.valid('json'));
+    const viewer = await currentViewer(c);
+    const profile = await updateProfile(c.get('services'), viewer, c.req.valid('json'));
     return c.json({ profile });
   });

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/types';
-import { createMailer } from '../../services/mail/mailer';
 
 const BETTER_AUTH_EXISTING_EMAIL = 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL';
 
@@ -18,9 +17,10 @@ export async function answerExistingEmail(c: Context<AppEnv>, res: Response, bod
     .catch(() => null)) as { code?: string } | null;
   if (problem?.code !== BETTER_AUTH_EXISTING_EMAIL) return res;
   const email = String(body.email).trim().toLowerCase();
-  const site = c.get('config').PUBLIC_URL.replace(/\/$/, '');
+  const { config, mailer } = c.get('services');
+  const site = config.PUBLIC_URL.replace(/\/$/, '');
   try {
-    await createMailer(c.get('config'), c.env).send({
+    await mailer.send({
       to: email,
       subject: 'Someone tried to create a Reelfund account with your email',
       text: `Someone tried to create a new Reelfund account with this email address, which already has an account.\n\nIf it was you: sign in at ${site}/auth — or, if you forgot your password, choose "Forgot password?" there to reset it.\n\nIf it was not you, ignore this mail: nothing changed.`,

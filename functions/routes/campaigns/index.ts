@@ -1,16 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
 import { ID } from '../../http/ids';
 import { clientAddress, reserveOr429 } from '../../http/limits';
-import { currentViewer, requireRoles, requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { scheduleFor } from '../../http/wait-until';
 import { badRequest, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { isAdmin } from '../../lib/roles';
-import { paymentsFor } from '../../payments/stripe';
 import { acceptInvitation } from '../../services/campaigns/accept-invitation';
 import { addMember } from '../../services/campaigns/add-member';
 import { approveCampaign } from '../../services/campaigns/approve';
@@ -30,13 +28,8 @@ import { searchCandidates } from '../../services/campaigns/search-candidates';
 import { setCampaignStatus } from '../../services/campaigns/set-status';
 import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
-import {
-  campaignFunding,
-  fundingVisible,
-  liveCampaigns,
-  startCampaignCheckout,
-} from '../../services/payments/campaign-checkout';
-import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../services/payments/create-checkout';
+import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../shared/payments/limits';
 import { afterCampaignWrites } from './money-stops';
 import {
   acceptSchema,
@@ -65,101 +58,105 @@ export const campaignRoutes = new Hono<AppEnv>()
   // '/:id/*' matches /:id itself too.
   .use('/:id/*', afterCampaignWrites)
   .get('/mine', async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listMyCampaigns(c.get('services'), viewer));
   })
   .get('/live', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ campaigns: await liveCampaigns(c.get('db')) });
+    return c.json({ campaigns: await liveCampaigns(c.get('services'), ANYONE) });
   })
   .get('/review-queue', async (c) => {
-    await requireRoles(c, isAdmin);
+    const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ campaigns: await listReviewQueue(c.get('services')) });
+    return c.json({ campaigns: await listReviewQueue(c.get('services'), viewer) });
   })
   .post('/', validate('json', createCampaignSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     const created = await createCampaign(services, viewer, c.req.valid('json'));
     return c.json({ campaign: await getCampaignView(services, viewer, created.id) }, 201);
   })
   .get(`/:id${ID.campaign}`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ campaign: await getCampaignView(c.get('services'), viewer, c.req.param('id')) });
   })
   .patch(`/:id${ID.campaign}`, validate('json', editCampaignSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     const { outcome } = await editCampaign(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ outcome, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .delete(`/:id${ID.campaign}`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     return c.json({ deleted: await deleteCampaign(c.get('services'), viewer, c.req.param('id')) });
   })
   .patch(`/:id${ID.campaign}/coins`, validate('json', coinSettingsSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await updateCoinSettings(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/submit`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await submitCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/approve`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await approveCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/reject`, validate('json', rejectSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await rejectCampaign(services, viewer, c.req.param('id'), c.req.valid('json').reason);
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/launch`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await launchCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/pause`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await pauseCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/resume`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await resumeCampaign(services, viewer, c.req.param('id'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/status`, validate('json', setStatusSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     const { status, reason } = c.req.valid('json');
     await setCampaignStatus(services, viewer, c.req.param('id'), status, reason);
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .get(`/:id${ID.campaign}/funding`, async (c) => {
-    const funding = await campaignFunding(c.get('db'), c.req.param('id'));
-    if (!funding || !(await fundingVisible(c.get('db'), await currentViewer(c), funding)))
-      throw notFound(MSG.campaignNotFoundState);
+    const services = c.get('services');
+    const id = c.req.param('id');
+    // Most campaigns asked for are public: the session is looked up only for one that is not.
+    const funding =
+      (await campaignFunding(services, ANYONE, id)) ?? (await campaignFunding(services, await currentViewer(c), id));
+    if (!funding) throw notFound(MSG.campaignNotFoundState);
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
   })
   .post(`/:id${ID.campaign}/checkout`, validate('json', checkoutSchema), async (c) => {
     const viewer = await currentViewer(c);
     const body = c.req.valid('json');
+    // A request the verb refuses anyway costs no attempt.
     if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
-    const config = c.get('config');
+    const { config } = c.get('services');
     await reserveOr429(
       c,
       attemptLimits.checkout(
@@ -170,23 +167,21 @@ export const campaignRoutes = new Hono<AppEnv>()
       ),
       'Too many payments were started.',
     );
-    const { stripe } = paymentsFor(c.env, scheduleFor(c));
-    const started = await startCampaignCheckout(
-      { db: c.get('db'), stripe, publicUrl: c.get('config').PUBLIC_URL },
-      viewer ? { userId: viewer.userId, email: viewer.email } : null,
-      c.req.param('id'),
-      { amountCents: body.amountCents, guestEmail: body.guestEmail, attemptId: body.attemptId ?? crypto.randomUUID() },
-    );
+    const started = await startCampaignCheckout(c.get('services'), viewer, c.req.param('id'), {
+      amountCents: body.amountCents,
+      guestEmail: body.guestEmail,
+      attemptId: body.attemptId ?? crypto.randomUUID(),
+    });
     return c.json(started);
   })
   .get(`/:id${ID.campaign}/candidates`, validate('query', candidatesQuery), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     const users = await searchCandidates(c.get('services'), viewer, c.req.param('id'), c.req.valid('query').q);
     return c.json({ users });
   })
   .post(`/:id${ID.campaign}/members`, validate('json', addMemberSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     const member = await addMember(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json(
@@ -195,19 +190,19 @@ export const campaignRoutes = new Hono<AppEnv>()
     );
   })
   .delete(`/:id${ID.campaign}/members/:memberId${ID.record}`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     await removeMember(services, viewer, c.req.param('id'), c.req.param('memberId'));
     return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/invitation/accept`, validate('json', acceptSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const services = c.get('services');
     const { joined } = await acceptInvitation(services, viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ joined, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/invitation/decline`, validate('json', declineSchema), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });
   });

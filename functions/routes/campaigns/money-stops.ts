@@ -1,10 +1,8 @@
 import { createMiddleware } from 'hono/factory';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { scheduleFor } from '../../http/wait-until';
-import { paymentsFor } from '../../payments/stripe';
-import { createMailer } from '../../services/mail/mailer';
-import { openCheckouts } from '../../services/payments/expire-checkouts';
 import { afterCampaignChange } from '../../services/refunds/money-stops';
+import { openCheckouts } from '../../shared/payments/expire-checkouts';
 
 /**
  * Every successful change to /api/campaigns/:id or below is followed, after the response, by
@@ -16,18 +14,13 @@ export const afterCampaignWrites = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
   const campaignId = c.req.param('id');
   if (!campaignId) return next();
-  const db = c.get('db');
+  const services = c.get('services');
   // A delete takes the session rows with the campaign: read them first.
   const deleting = c.req.method === 'DELETE' && c.req.path.replace(/\/$/, '').endsWith(`/${campaignId}`);
-  const before = deleting ? await openCheckouts(db, campaignId) : undefined;
+  const before = deleting ? await openCheckouts(services.db, campaignId) : undefined;
   await next();
   if (c.res.status >= 300) return;
-  const schedule = scheduleFor(c);
-  const deps = {
-    db,
-    bell: c.get('services').bell,
-    stripe: () => paymentsFor(c.env, schedule).stripe,
-    mailer: createMailer(c.get('config'), c.env),
-  };
-  schedule(afterCampaignChange(deps, campaignId, before));
+  // Only a signed-in caller can change a campaign (a guest's checkout changes nothing here).
+  const actor = await currentViewer(c);
+  if (actor) services.schedule(afterCampaignChange(services, actor, campaignId, before));
 });

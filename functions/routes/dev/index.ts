@@ -1,17 +1,26 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ANYONE } from '../../auth/authorize';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { notFound } from '../../lib/errors';
 import { readOutbox } from '../../services/mail/outbox';
+import { setClockOffset, viewClock } from '../../services/site-settings/clock';
+import { clockOffsetInput } from '../../shared/site-settings/input';
 
-/** Local development only (ENVIRONMENT=local): the mail outbox. In production these do not exist. */
+/** Local development only (ENVIRONMENT=local): the mail outbox and the clock. In production these do not exist. */
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!c.get('config').isLocal) throw notFound('No such endpoint');
+    if (!c.get('services').config.isLocal) throw notFound('No such endpoint');
     await next();
   })
   .get('/outbox', validate('query', z.object({ to: z.string().optional() })), async (c) => {
     const { to } = c.req.valid('query');
-    return c.json({ mails: await readOutbox(c.env.KV, { to }) });
+    return c.json({ mails: await readOutbox(c.get('services'), ANYONE, { to }) });
+  })
+  .get('/clock', (c) => c.json(viewClock(c.get('services'), ANYONE)))
+  .put('/clock', validate('json', clockOffsetInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await setClockOffset(c.get('services'), viewer, c.req.valid('json')));
   });

@@ -1,31 +1,31 @@
 import { Hono } from 'hono';
 import { ID } from '../../http/ids';
-import { requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { listConversations } from '../../services/messages/conversations';
 import { markMessageRead } from '../../services/messages/mark-read';
-import { markThreadRead, markThreadReadInput } from '../../services/messages/mark-thread-read';
-import { postMessage, postMessageInput, RateLimitedError } from '../../services/messages/post';
-import { readThread, threadQuery } from '../../services/messages/thread';
+import { markThreadRead } from '../../services/messages/mark-thread-read';
+import { postMessage } from '../../services/messages/post';
+import { readThread } from '../../services/messages/thread';
+import { markThreadReadInput, postMessageInput, RateLimitedError, threadQuery } from '../../shared/messages/input';
 
 /** Creator messages between the viewer and other people; signed-in only, scoped to the viewer. */
 export const messageRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
     await next();
   })
   .get('/', async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     return c.json({ conversations: await listConversations(c.get('services'), viewer) });
   })
   .get(`/:userId${ID.user}`, validate('query', threadQuery), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     return c.json(await readThread(c.get('services'), viewer, c.req.param('userId'), c.req.valid('query')));
   })
   .post(`/:userId${ID.user}`, validate('json', postMessageInput), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     try {
       const message = await postMessage(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json'));
       return c.json({ message }, 201);
@@ -36,10 +36,10 @@ export const messageRoutes = new Hono<AppEnv>()
   })
   // The screen showing a thread marks it read (reading it with GET changes nothing).
   .post(`/:userId${ID.user}/read-all`, validate('json', markThreadReadInput), async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     return c.json(await markThreadRead(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json')));
   })
   .post(`/:messageId${ID.message}/read`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     return c.json(await markMessageRead(c.get('services'), viewer, c.req.param('messageId')));
   });

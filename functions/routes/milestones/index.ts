@@ -1,14 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ID } from '../../http/ids';
-import { requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { scheduleFor } from '../../http/wait-until';
-import { paymentsFor } from '../../payments/stripe';
 import { getExtensionVote } from '../../services/milestones/view';
 import { castExtensionVote } from '../../services/milestones/vote';
-import { processPayouts } from '../../services/payouts';
+import { processPayouts } from '../../services/payouts/process';
 
 const voteSchema = z.object({
   campaignId: z.string().min(1).max(64),
@@ -21,15 +19,12 @@ export const functionRoutes = new Hono<AppEnv>().post(
   '/vote-campaign-extension',
   validate('json', voteSchema),
   async (c) => {
-    const viewer = await requireViewer(c);
-    const schedule = scheduleFor(c);
-    const { db, bell } = c.get('services');
+    const viewer = await currentViewer(c);
+    const services = c.get('services');
     return c.json(
-      await castExtensionVote(c.get('services'), viewer, c.req.valid('json'), {
+      await castExtensionVote(services, viewer, c.req.valid('json'), {
         startPayouts: (campaignId, milestoneNumber) =>
-          schedule(
-            processPayouts({ db, bell, stripe: paymentsFor(c.env, schedule).stripe }, { campaignId, milestoneNumber }),
-          ),
+          services.schedule(processPayouts(services, viewer, { campaignId, milestoneNumber })),
       }),
     );
   },
@@ -37,7 +32,7 @@ export const functionRoutes = new Hono<AppEnv>().post(
 
 /** /api/campaigns/:id/extension-vote — the state of the milestone vote, for the vote dialog. */
 export const extensionVoteRoutes = new Hono<AppEnv>().get(`/:id${ID.campaign}/extension-vote`, async (c) => {
-  const viewer = await requireViewer(c);
+  const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, no-store');
   return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });
 });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { ID } from '../../http/ids';
-import { requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { addToMyList } from '../../services/my-list/add';
 import { listMyList } from '../../services/my-list/list';
@@ -13,14 +13,14 @@ export const myListRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
   })
   .get('/', async (c) => {
-    const viewer = await requireViewer(c);
-    return c.json({ items: await listMyList(c.get('db'), viewer) });
+    const viewer = await currentViewer(c);
+    return c.json({ items: await listMyList(c.get('services'), viewer) });
   })
   .put(`/:videoId${ID.film}`, async (c) => {
-    const viewer = await requireViewer(c);
-    return c.json(await addToMyList(c.get('db'), viewer, c.req.param('videoId')));
+    const viewer = await currentViewer(c);
+    return c.json(await addToMyList(c.get('services'), viewer, c.req.param('videoId')));
   })
   .delete(`/:videoId${ID.film}`, async (c) => {
-    const viewer = await requireViewer(c);
-    return c.json(await removeFromMyList(c.get('db'), viewer, c.req.param('videoId')));
+    const viewer = await currentViewer(c);
+    return c.json(await removeFromMyList(c.get('services'), viewer, c.req.param('videoId')));
   });

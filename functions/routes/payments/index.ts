@@ -1,16 +1,15 @@
 import { type Context, Hono } from 'hono';
 import { ID } from '../../http/ids';
 import type { AppEnv } from '../../http/types';
-import { scheduleFor } from '../../http/wait-until';
 import { notFound } from '../../lib/errors';
-import { testModeDeps } from '../../payments/stripe';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
 
 /** The TEST responder's state and emitter; 404 unless payments run in TEST mode. */
 function testMode(c: Context<AppEnv>) {
-  if (!c.get('config').paymentsTestMode) throw notFound('No such endpoint');
-  return testModeDeps(c.env, scheduleFor(c));
+  const { config, payments } = c.get('services');
+  if (!config.paymentsTestMode || !payments.testStripe) throw notFound('No such endpoint');
+  return payments.testStripe;
 }
 
 const seeOther = (location: string) =>

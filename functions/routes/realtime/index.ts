@@ -16,7 +16,8 @@ export const realtimeRoutes = new Hono<AppEnv>().get('/', async (c) => {
     throw new ApiError('upgrade_required', 'Connect with a WebSocket upgrade');
   }
   const origin = c.req.header('origin');
-  if (origin && origin !== c.get('config').PUBLIC_URL) throw forbidden('Connections from other sites are refused');
+  if (origin && origin !== c.get('services').config.PUBLIC_URL)
+    throw forbidden('Connections from other sites are refused');
   const headers = new Headers({ Upgrade: 'websocket', [SESSION_EXPIRES_HEADER]: viewer.sessionExpiresAt });
   const ns = c.env.USER_CHANNEL;
   return ns.get(ns.idFromName(viewer.userId)).fetch(new Request(c.req.raw.url, { headers }));

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { ANYONE } from '../../auth/authorize';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { searchFilms } from '../../services/catalogue/search';
@@ -13,5 +14,5 @@ const query = z.object({
 export const searchRoutes = new Hono<AppEnv>().get('/', validate('query', query), async (c) => {
   const { q, page } = c.req.valid('query');
   c.header('Cache-Control', 'public, max-age=60');
-  return c.json(await searchFilms(c.get('db'), q, page));
+  return c.json(await searchFilms(c.get('services'), ANYONE, q, page));
 });

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import { requireRoles, roleGuard } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { isAdmin } from '../../lib/roles';
-import { updateSiteSettings, updateSiteSettingsInput, viewSiteSettings } from '../../services/site-settings/update';
+import { updateSiteSettings, viewSiteSettings } from '../../services/site-settings/update';
+import { updateSiteSettingsInput } from '../../shared/site-settings/input';
 
 /** Admins' Site settings: the coming-soon switch and passcode (which is write-only). */
 export const siteSettingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    await requireRoles(c, isAdmin);
+    const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ settings: await viewSiteSettings(c.get('services')) });
+    return c.json({ settings: await viewSiteSettings(c.get('services'), viewer) });
   })
-  .put('/', roleGuard(isAdmin), validate('json', updateSiteSettingsInput), async (c) => {
-    const viewer = await requireRoles(c, isAdmin);
-    const settings = await updateSiteSettings({ db: c.get('db'), kv: c.env.KV }, viewer, c.req.valid('json'));
+  .put('/', validate('json', updateSiteSettingsInput), async (c) => {
+    const viewer = await currentViewer(c);
+    const settings = await updateSiteSettings(c.get('services'), viewer, c.req.valid('json'));
     return c.json({ settings });
   });

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { ID } from '../../http/ids';
-import { requireViewer, roleGuard } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { isAdmin, isContributor } from '../../lib/roles';
 import { previewMedia } from '../../services/films/media';
 import { getFilmForEdit, listCategories, listMyFilms, listReviewQueue } from '../../services/films/read';
 
@@ -11,27 +10,28 @@ import { getFilmForEdit, listCategories, listMyFilms, listReviewQueue } from '..
  * and previews of its media. Owner or admin only; anyone else gets 404 for a film.
  */
 export const studioRoutes = new Hono<AppEnv>()
-  .use(roleGuard(isContributor))
   .get('/films', async (c) => {
-    const viewer = await requireViewer(c);
-    return c.json({ films: await listMyFilms(c.get('db'), viewer) });
+    const viewer = await currentViewer(c);
+    return c.json({ films: await listMyFilms(c.get('services'), viewer) });
   })
-  .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('db')) }))
-  .get('/review', roleGuard(isAdmin), async (c) => c.json({ films: await listReviewQueue(c.get('db')) }))
+  .get('/categories', async (c) =>
+    c.json({ categories: await listCategories(c.get('services'), await currentViewer(c)) }),
+  )
+  .get('/review', async (c) => c.json({ films: await listReviewQueue(c.get('services'), await currentViewer(c)) }))
   .get(`/films/:id${ID.film}`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const [film, categories] = await Promise.all([
-      getFilmForEdit(c.get('db'), viewer, c.req.param('id')),
-      listCategories(c.get('db')),
+      getFilmForEdit(c.get('services'), viewer, c.req.param('id')),
+      listCategories(c.get('services'), viewer),
     ]);
     return c.json({ film, categories });
   })
   .get(`/films/:id${ID.film}/video`, async (c) => {
-    const viewer = await requireViewer(c);
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), 'video', c.req.raw);
+    const viewer = await currentViewer(c);
+    return previewMedia(c.get('services'), viewer, c.req.param('id'), 'video', c.req.raw);
   })
   .get(`/films/:id${ID.film}/poster`, async (c) => {
-    const viewer = await requireViewer(c);
+    const viewer = await currentViewer(c);
     const which = c.req.query('pending') ? 'pending-poster' : 'poster';
-    return previewMedia(c.get('db'), c.env.MEDIA, viewer, c.req.param('id'), which, c.req.raw);
+    return previewMedia(c.get('services'), viewer, c.req.param('id'), which, c.req.raw);
   });

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
-import { requireViewer } from '../../http/session';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { searchUsers, userSearchQuery } from '../../services/users/search';
+import { searchUsers } from '../../services/users/search';
+import { userSearchQuery } from '../../shared/users/search';
 
 /** Finding other people (e.g. a message's recipient); signed-in only, usernames and avatars only. */
 export const userRoutes = new Hono<AppEnv>().get('/search', validate('query', userSearchQuery), async (c) => {
-  const viewer = await requireViewer(c);
+  const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, no-store');
   return c.json({ users: await searchUsers(c.get('services'), viewer, c.req.valid('query').q) });
 });

@@ -1,12 +1,15 @@
 import { type Context, Hono } from 'hono';
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { systemActor } from '../../auth/system-actor';
 import type { StripeEventSource } from '../../db/schema';
 import type { AppEnv } from '../../http/types';
-import { scheduleFor } from '../../http/wait-until';
 import { badRequest } from '../../lib/errors';
-import { paymentsFor, webhookSecrets } from '../../payments/stripe';
+import { webhookSecrets } from '../../payments/stripe';
 import { receiveStripeEvent } from '../../services/payments/receive-event';
+
+/** The Stripe webhook acts as the platform: Stripe's signature, checked below, is its credential. */
+const WEBHOOK = systemActor('webhook');
 
 /** Stripe signs the timestamp too; older deliveries (replays) are refused. */
 const TOLERANCE_SECONDS = 300;
@@ -34,19 +37,13 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
-    const secret = webhookSecrets(c.get('config'))[source];
+    const secret = webhookSecrets(c.get('services').config)[source];
     event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, TOLERANCE_SECONDS, cryptoProvider);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
   if (!envelope.safeParse(event).success) throw badRequest('Not a Stripe event');
-  const receipt = await receiveStripeEvent(
-    c.get('db'),
-    event,
-    source,
-    () => paymentsFor(c.env, scheduleFor(c)).stripe,
-    c.get('services').bell,
-  );
+  const receipt = await receiveStripeEvent(c.get('services'), WEBHOOK, event, source);
   return c.json({ received: true, ...receipt });
 }
 

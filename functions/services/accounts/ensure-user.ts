@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Auth } from '../../auth';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
 import type { Role } from '../../lib/roles';
-import { grantRole } from '../roles/grant';
+import type { Services } from '../../platform/services';
+import { grantRole } from './internal/roles';
 
 export interface EnsureUserInput {
   email: string;
@@ -16,7 +16,9 @@ export interface EnsureUserInput {
  * Creates the account through better-auth's own sign-up (hash, profile, role viewer) unless the
  * email exists, then grants the roles. Used by the seed and by `npm run user:create`.
  */
-export async function ensureUser(auth: Auth, db: Db, input: EnsureUserInput) {
+export async function ensureUser(services: Pick<Services, 'auth' | 'db'>, actor: Actor, input: EnsureUserInput) {
+  authorize(actor, 'system');
+  const { auth, db } = services;
   const email = input.email.trim().toLowerCase();
   let existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).get();
   let created = false;

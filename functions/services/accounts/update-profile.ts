@@ -1,34 +1,22 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { usernameSchema } from '../../auth/username';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
+import type { Db } from '../../db/client';
 import { profiles, user, videos } from '../../db/schema';
 import { badRequest, conflict } from '../../lib/errors';
-import { catalogueCache } from '../catalogue/cache';
-import type { ServiceContext } from '../context';
-
-export const updateProfileInput = z
-  .object({
-    username: usernameSchema.optional(),
-    avatarUrl: z
-      .union([z.url({ protocol: /^https?$/, message: 'Avatar must be an http(s) URL' }).max(500), z.literal('')])
-      .optional(),
-  })
-  .strict();
-
-export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
-
-/** What a profile edit needs besides the database: the catalogue cache (KV), which shows creators' names. */
-export interface ProfileDeps extends ServiceContext {
-  kv?: KVNamespace;
-}
+import type { Services } from '../../platform/services';
+import type { UpdateProfileInput } from '../../shared/accounts/input';
 
 /**
  * A user edits their own profile; usernames stay unique case-insensitively. When the name or avatar
  * of someone with films changes, the catalogue cache is bumped (best-effort, after the write), so
  * cards, film and creator pages show the new one at once.
  */
-export async function updateProfile({ db, kv }: ProfileDeps, viewer: Viewer, input: UpdateProfileInput) {
+export async function updateProfile(
+  { db, cache }: Pick<Services, 'db' | 'cache'>,
+  actor: Actor,
+  input: UpdateProfileInput,
+) {
+  const viewer = authorize(actor, 'signed-in');
   if (input.username === undefined && input.avatarUrl === undefined) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
@@ -67,15 +55,15 @@ export async function updateProfile({ db, kv }: ProfileDeps, viewer: Viewer, inp
   }
   const shownChanged =
     updated && (updated.username !== before?.username || updated.avatarUrl !== (before?.avatarUrl ?? null));
-  if (kv && shownChanged && (await ownsFilms(db, viewer.userId)))
-    await catalogueCache(kv)
+  if (shownChanged && (await ownsFilms(db, viewer.userId)))
+    await cache
       .bump()
       .catch((err) => console.error('catalogue cache bump after a profile edit failed (the edit stands):', err));
   return updated;
 }
 
 /** Whether the catalogue can show this person as a film's creator (cards, film and creator pages). */
-async function ownsFilms(db: ServiceContext['db'], userId: string) {
+async function ownsFilms(db: Db, userId: string) {
   return Boolean(
     await db.select({ id: videos.id }).from(videos).where(eq(videos.contributorId, userId)).limit(1).get(),
   );

@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, partnershipAgreements, userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { canAcceptInvitation } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isContributor } from '../../lib/roles';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { loadCampaignAccess, type MemberRow } from './access';
-import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-write';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess, type MemberRow } from '../../shared/campaigns/access';
+import { commitGuarded, historyRow, memberWon, newRevision } from '../../shared/campaigns/guarded-write';
+import { notify } from '../../shared/notifications/notify';
 
 /**
  * An invitee approves their own share ("Approve & Join"). The server finds them by their team row,
@@ -18,11 +18,12 @@ import { commitGuarded, historyRow, memberWon, newRevision } from './guarded-wri
  * `expectedSharePermille` (the share the invitee saw) makes the approval fail if it changed since.
  */
 export async function acceptInvitation(
-  { db, bell }: ServiceContext,
-  viewer: Viewer,
+  { db, bell }: Services,
+  actor: Actor,
   campaignId: string,
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;

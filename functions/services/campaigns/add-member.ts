@@ -1,28 +1,29 @@
 import { eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
 import { canChangeTeam } from '../../lib/campaign-status';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { MAX_TEAM_SIZE } from '../../lib/shares';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { type MemberRow, requireCampaignAction } from './access';
-import { commitGuarded, isUniqueViolation } from './guarded-write';
-import { beginTeamChange } from './team-change';
+import type { Services } from '../../platform/services';
+import { type MemberRow, requireCampaignAction } from '../../shared/campaigns/access';
+import { commitGuarded, isUniqueViolation } from '../../shared/campaigns/guarded-write';
+import { notify } from '../../shared/notifications/notify';
+import { beginTeamChange } from './internal/team-change';
 
-export const DEFAULT_MEMBER_ROLE = 'Contributor';
+const DEFAULT_MEMBER_ROLE = 'Contributor';
 
 /**
  * The film owner or an admin invites a user to the team: the row starts unapproved, every share is
  * recomputed and every approval reset, and the invitee is notified (team_invitation) — one batch.
  */
 export async function addMember(
-  { db, bell }: ServiceContext,
-  viewer: Viewer,
+  { db, bell }: Services,
+  actor: Actor,
   campaignId: string,
   input: { userId?: string | null; role?: string | null },
 ): Promise<MemberRow> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const userId = input.userId?.trim();
   if (!userId) throw badRequest(MSG.selectUser);

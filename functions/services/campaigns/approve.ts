@@ -1,14 +1,15 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { applyTransition } from './transition';
+import type { Services } from '../../platform/services';
+import { notify } from '../../shared/notifications/notify';
+import { applyTransition } from './internal/transition';
 
 /**
  * An admin approves a campaign under review: a first review makes it approved; a campaign that
  * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
  */
-export async function approveCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function approveCampaign(ctx: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'approve',
     action: 'approve',

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../lib/campaign-validation';
 import { conflict } from '../../lib/errors';
-import type { ServiceContext } from '../context';
-import { type CampaignRow, requireCampaignAction } from './access';
-import { validationFailed } from './create';
-import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
+import type { Services } from '../../platform/services';
+import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
+import { validationFailed } from './internal/validation-failed';
 
 export interface CoinSettingsInput {
   creatorCoinsEnabled?: boolean;
@@ -18,11 +18,12 @@ export interface CoinSettingsInput {
 
 /** Admins alone enable creator coins and set their symbol and price (SPEC 6); fixed once deployed. */
 export async function updateCoinSettings(
-  { db }: ServiceContext,
-  viewer: Viewer,
+  { db }: Services,
+  actor: Actor,
   campaignId: string,
   input: CoinSettingsInput,
 ): Promise<CampaignRow> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');
   const c = access.campaign;
   const next = {

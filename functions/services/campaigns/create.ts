@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../lib/campaign-validation';
-import { ApiError, conflict, forbidden, notFound } from '../../lib/errors';
+import { conflict, forbidden, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { isAdmin } from '../../lib/roles';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../lib/shares';
-import type { ServiceContext } from '../context';
-import type { CampaignRow } from './access';
-import { historyRow, isUniqueViolation } from './guarded-write';
+import type { Services } from '../../platform/services';
+import type { CampaignRow } from '../../shared/campaigns/access';
+import { historyRow, isUniqueViolation } from '../../shared/campaigns/guarded-write';
+import { validationFailed } from './internal/validation-failed';
 
 export interface CreateCampaignInput {
   movieId: string;
@@ -20,18 +21,12 @@ export interface CreateCampaignInput {
   platformFeePercentage?: number;
 }
 
-export const validationFailed = (errors: { field: string; message: string }[]) =>
-  new ApiError(
-    'validation_failed',
-    errors[0]?.message ?? 'Invalid input',
-    errors.map((e) => ({ path: e.field, message: e.message })),
-  );
-
 /**
  * A film's owner (or an admin) starts its campaign as a Draft. A new goal is $1,000–$10,000 in
  * $1,000 steps; the fee is 10 % unless an admin sets another.
  */
-export async function createCampaign({ db }: ServiceContext, viewer: Viewer, input: CreateCampaignInput) {
+export async function createCampaign({ db, clock }: Services, actor: Actor, input: CreateCampaignInput) {
+  const viewer = authorize(actor, 'signed-in');
   const film = await db
     .select({ id: videos.id, ownerId: videos.contributorId })
     .from(videos)
@@ -41,7 +36,7 @@ export async function createCampaign({ db }: ServiceContext, viewer: Viewer, inp
   const admin = isAdmin(viewer.roles);
   if (film.ownerId !== viewer.userId && !admin) throw forbidden(MSG.editOwnOnly);
 
-  const errors = validateCampaignFields(input, { isNew: true, today: serverToday() });
+  const errors = validateCampaignFields(input, { isNew: true, today: serverToday(clock.now().getTime()) });
   const fee = admin ? (input.platformFeePercentage ?? DEFAULT_PLATFORM_FEE) : DEFAULT_PLATFORM_FEE;
   if (admin) errors.push(...validatePlatformFee(fee));
   if (errors.length) throw validationFailed(errors);

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { sendMessage } from '../messages/send';
-import { notify } from '../notifications/notify';
-import { loadCampaignAccess } from './access';
-import { commitGuarded } from './guarded-write';
-import { beginTeamChange } from './team-change';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { commitGuarded } from '../../shared/campaigns/guarded-write';
+import { sendMessage } from '../../shared/messages/send';
+import { notify } from '../../shared/notifications/notify';
+import { beginTeamChange } from './internal/team-change';
 
 /**
  * An invitee declines their own invitation: the row is deleted (the team's shares recomputed and
@@ -16,11 +16,12 @@ import { beginTeamChange } from './team-change';
  * receives it as a creator message titled 'Campaign Invitation Declined' — one batch.
  */
 export async function declineInvitation(
-  { db, bell }: ServiceContext,
-  viewer: Viewer,
+  { db, bell }: Services,
+  actor: Actor,
   campaignId: string,
   input: { message?: string | null } = {},
 ): Promise<{ ownerId: string }> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { requireCampaignAction } from './access';
+import type { Services } from '../../platform/services';
+import { requireCampaignAction } from '../../shared/campaigns/access';
 
 /**
  * The film owner or an admin deletes a campaign (its team, milestones, votes and history go with
@@ -12,7 +12,8 @@ import { requireCampaignAction } from './access';
  * deleted: it is cancelled instead, which refunds what it holds. The condition is part of the
  * delete, so a payment racing in wins.
  */
-export async function deleteCampaign({ db }: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function deleteCampaign({ db }: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
   const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;

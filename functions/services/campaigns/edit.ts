@@ -1,19 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { formatCents } from '../../lib/campaign-format';
 import { canEditFields, reviewReturnTarget } from '../../lib/campaign-status';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../lib/campaign-validation';
 import { conflict } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import { computeShares } from '../../lib/shares';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { type CampaignRow, requireCampaignAction } from './access';
-import { validationFailed } from './create';
-import { campaignWon, commitGuarded, historyRow, newRevision } from './guarded-write';
-import { sendApplicationNotification } from './notify-admins';
+import type { Services } from '../../platform/services';
+import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
+import { notify } from '../../shared/notifications/notify';
+import { describeChanges, REVIEWED_FIELDS } from './internal/changes';
+import { sendApplicationNotification } from './internal/notify-admins';
+import { validationFailed } from './internal/validation-failed';
 
 export interface EditCampaignInput {
   title?: string;
@@ -26,28 +26,6 @@ export interface EditCampaignInput {
 /** What the save did, for the screen's toast. */
 export type EditOutcome = 'unchanged' | 'saved' | 'review' | 'extension';
 
-export const REVIEWED_FIELDS = ['title', 'description', 'goalAmount', 'endDate'] as const;
-type ReviewedField = (typeof REVIEWED_FIELDS)[number];
-
-const LABEL: Record<ReviewedField, string> = {
-  title: 'Title',
-  description: 'Description',
-  goalAmount: 'Goal',
-  endDate: 'End date',
-};
-
-function show(field: ReviewedField, value: unknown) {
-  return field === 'goalAmount' ? formatCents(Number(value)) : `"${String(value)}"`;
-}
-
-export function describeChanges(fields: readonly ReviewedField[], before: CampaignRow, after: Partial<CampaignRow>) {
-  return fields
-    .map((f) =>
-      f === 'description' ? 'Description changed' : `${LABEL[f]}: ${show(f, before[f])} → ${show(f, after[f])}`,
-    )
-    .join('; ');
-}
-
 /**
  * The film owner or an admin edits title, description, goal and end date (admins also the fee).
  * Not while under review. An owner's change to an approved or live campaign sends it back to review
@@ -55,17 +33,18 @@ export function describeChanges(fields: readonly ReviewedField[], before: Campai
  * extension: back to review, every approval reset and every member told.
  */
 export async function editCampaign(
-  ctx: ServiceContext,
-  viewer: Viewer,
+  ctx: Services,
+  actor: Actor,
   campaignId: string,
   input: EditCampaignInput,
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
-  const { db, bell } = ctx;
+  const viewer = authorize(actor, 'signed-in');
+  const { db, bell, clock } = ctx;
   const access = await requireCampaignAction(db, viewer, campaignId, 'edit', MSG.editOwnOnly);
   const c = access.campaign;
   if (!canEditFields(c.status)) throw conflict(MSG.underReviewLocked);
 
-  const today = serverToday();
+  const today = serverToday(clock.now().getTime());
   const errors = validateCampaignFields(input, { isNew: false, status: c.status, today });
   const admin = access.relation.isAdmin;
   const fee = admin ? input.platformFeePercentage : undefined;

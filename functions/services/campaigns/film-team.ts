@@ -1,25 +1,20 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { isAdmin } from '../../lib/roles';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
+import { type FilmTeamMember, teamFrom } from '../../shared/campaigns/film-team';
 
-export interface FilmTeamMember {
-  userId: string;
-  /** null when the profile is gone: show 'Unknown contributor'. */
-  username: string | null;
-  avatarUrl: string | null;
-  role: string;
-  isOriginator: boolean;
-}
+export type { FilmTeamMember };
 
 /**
  * The approved team of a film, for its page and /movie/{id}/creators: the originator (the film's
  * owner) first, then every contributor who approved, with their roles. Only approved films are
  * public; the owner and admins also see their unapproved films. Shares are not part of it.
  */
-export async function getFilmTeam({ db }: ServiceContext, viewer: Viewer | null, movieId: string) {
+export async function getFilmTeam({ db }: Services, actor: Actor, movieId: string) {
+  const viewer = authorize(actor, 'public');
   const film = await db
     .select({ id: videos.id, title: videos.title, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
     .from(videos)
@@ -64,12 +59,4 @@ export async function getFilmTeam({ db }: ServiceContext, viewer: Viewer | null,
     })),
   );
   return { movieId: film.id, title: film.title, campaignId: campaign?.id ?? null, team };
-}
-
-/** The team as shown: the originator first, then the approved members in joining order. */
-export function teamFrom(
-  owner: { userId: string; username: string | null; avatarUrl: string | null },
-  members: { userId: string; role: string; username: string | null; avatarUrl: string | null }[],
-): FilmTeamMember[] {
-  return [{ ...owner, role: 'Originator', isOriginator: true }, ...members.map((m) => ({ ...m, isOriginator: false }))];
 }

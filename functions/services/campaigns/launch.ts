@@ -1,10 +1,11 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { applyTransition } from './transition';
+import type { Services } from '../../platform/services';
+import { applyTransition } from './internal/transition';
 
 /** Approved → live, by the film owner only (admins included: they are not the originator). */
-export async function launchCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function launchCampaign(ctx: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'launch',
     action: 'launch',

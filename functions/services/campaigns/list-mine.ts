@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
 import { type CampaignStatus, displayStatus, STATUS_LABELS } from '../../lib/campaign-status';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 
 export interface CampaignListItem {
   id: string;
@@ -68,7 +68,8 @@ const columnsFor = (viewerId: string) => ({
  * The /contributor Campaigns tab: campaigns of the viewer's films, the teams they are on or invited
  * to, and their films that have no campaign yet.
  */
-export async function listMyCampaigns({ db }: ServiceContext, viewer: Viewer) {
+export async function listMyCampaigns({ db }: Services, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
   const columns = columnsFor(viewer.userId);
   // Not db.batch: D1's batch maps joined columns by name (id, title collide).
   const [owned, memberships, freeFilms] = await Promise.all([

@@ -1,9 +1,10 @@
-import type { Viewer } from '../../auth/viewer';
-import type { ServiceContext } from '../context';
-import { applyTransition } from './transition';
+import { type Actor, authorize } from '../../auth/authorize';
+import type { Services } from '../../platform/services';
+import { applyTransition } from './internal/transition';
 
 /** Pause from any status but under review, completed, cancelled (and not twice); remembers where from. */
-export async function pauseCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function pauseCampaign(ctx: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'pause',
     action: 'pause',

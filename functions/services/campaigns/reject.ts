@@ -1,10 +1,11 @@
-import type { Viewer } from '../../auth/viewer';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { applyTransition } from './transition';
+import { type Actor, authorize } from '../../auth/authorize';
+import type { Services } from '../../platform/services';
+import { notify } from '../../shared/notifications/notify';
+import { applyTransition } from './internal/transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */
-export async function rejectCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string, reason: string) {
+export async function rejectCampaign(ctx: Services, actor: Actor, campaignId: string, reason: string) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'reject',
     action: 'reject',

@@ -1,17 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
 import { canChangeTeam } from '../../lib/campaign-status';
 import { conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { requireCampaignAction } from './access';
-import { commitGuarded } from './guarded-write';
-import { beginTeamChange } from './team-change';
+import type { Services } from '../../platform/services';
+import { requireCampaignAction } from '../../shared/campaigns/access';
+import { commitGuarded } from '../../shared/campaigns/guarded-write';
+import { notify } from '../../shared/notifications/notify';
+import { beginTeamChange } from './internal/team-change';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
-export async function removeMember({ db, bell }: ServiceContext, viewer: Viewer, campaignId: string, memberId: string) {
+export async function removeMember({ db, bell }: Services, actor: Actor, campaignId: string, memberId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const team = await db
     .select()

@@ -1,9 +1,10 @@
-import type { Viewer } from '../../auth/viewer';
-import type { ServiceContext } from '../context';
-import { applyTransition } from './transition';
+import { type Actor, authorize } from '../../auth/authorize';
+import type { Services } from '../../platform/services';
+import { applyTransition } from './internal/transition';
 
 /** A paused campaign returns to the status it was paused from. */
-export async function resumeCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function resumeCampaign(ctx: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'resume',
     action: 'resume',

@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
-import type { ServiceContext } from '../context';
-import { REVIEWED_FIELDS } from './edit';
+import type { Services } from '../../platform/services';
+import { REVIEWED_FIELDS } from './internal/changes';
 
 export interface ReviewItem {
   id: string;
@@ -25,7 +26,8 @@ export interface ReviewItem {
 }
 
 /** Admin: campaigns waiting for review (status pending_approval), oldest first, with their diffs. */
-export async function listReviewQueue({ db }: ServiceContext): Promise<ReviewItem[]> {
+export async function listReviewQueue({ db }: Services, actor: Actor): Promise<ReviewItem[]> {
+  authorize(actor, 'admin');
   const rows = await db
     .select({
       c: campaigns,

@@ -1,14 +1,15 @@
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
-import type { ServiceContext } from '../context';
-import { byUsername, usernameStartsWith } from '../users/search';
-import { requireCampaignAction } from './access';
+import type { Services } from '../../platform/services';
+import { requireCampaignAction } from '../../shared/campaigns/access';
+import { byUsername, usernameStartsWith } from '../../shared/users/search';
 
-export const CANDIDATE_LIMIT = 10;
+const CANDIDATE_LIMIT = 10;
 
 /** Users the film owner or an admin can invite (usernameStartsWith), without the owner and current members. */
-export async function searchCandidates({ db }: ServiceContext, viewer: Viewer, campaignId: string, q: string) {
+export async function searchCandidates({ db }: Services, actor: Actor, campaignId: string, q: string) {
+  const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];

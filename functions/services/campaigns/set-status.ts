@@ -1,17 +1,18 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../lib/campaign-status';
-import type { ServiceContext } from '../context';
-import { notify } from '../notifications/notify';
-import { applyTransition } from './transition';
+import type { Services } from '../../platform/services';
+import { notify } from '../../shared/notifications/notify';
+import { applyTransition } from './internal/transition';
 
 /** An admin sets one of SPEC 4's admin statuses directly; the owner is told. */
 export async function setCampaignStatus(
-  ctx: ServiceContext,
-  viewer: Viewer,
+  ctx: Services,
+  actor: Actor,
   campaignId: string,
   status: AdminSettableStatus,
   reason?: string | null,
 ) {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'setStatus',
     action: 'setStatus',

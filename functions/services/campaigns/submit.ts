@@ -1,11 +1,12 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../lib/messages';
-import type { ServiceContext } from '../context';
-import { sendApplicationNotification } from './notify-admins';
-import { applyTransition } from './transition';
+import type { Services } from '../../platform/services';
+import { sendApplicationNotification } from './internal/notify-admins';
+import { applyTransition } from './internal/transition';
 
 /** Draft → Pending Review, only when every member approved their share; then every admin is told. */
-export async function submitCampaign(ctx: ServiceContext, viewer: Viewer, campaignId: string) {
+export async function submitCampaign(ctx: Services, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const result = await applyTransition(ctx, viewer, campaignId, {
     verb: 'submit',
     action: 'submit',

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
-import { isAdmin } from '../../lib/roles';
-import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from './cards';
+import type { Services } from '../../platform/services';
+import { approved, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from '../../shared/catalogue/cards';
+import { canSee } from '../../shared/catalogue/film-access';
 
 /** A film's page: the card plus what the page and the player show. */
 export interface FilmDetail extends FilmCard {
@@ -14,17 +15,6 @@ export interface FilmDetail extends FilmCard {
   hasCaptions: boolean;
   creatorAvatarUrl: string | null;
   publishedAt: number | null;
-}
-
-/** The storage side of a film, for the media routes only (never sent to a browser). */
-export interface FilmAssets {
-  id: string;
-  contributorId: string;
-  reviewStatus: FilmDetail['reviewStatus'];
-  videoKey: string | null;
-  videoType: string | null;
-  posterKey: string | null;
-  captionsKey: string | null;
 }
 
 async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
@@ -66,45 +56,16 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
   };
 }
 
-/** A film by id, whatever its review status (callers decide who may see it: `canSee`). Misses are not cached. */
-export function getFilm({ db, cache }: CatalogueContext, id: string): Promise<FilmDetail | null> {
-  return cache.read(`film:${id}`, () => loadDetail(db, id), { keep: Boolean });
+/** A film by id as this actor may see it (approved films to anyone, others to their owner and admins); misses are not cached. */
+export async function getFilm(
+  { db, cache }: Pick<Services, 'db' | 'cache'>,
+  actor: Actor,
+  id: string,
+): Promise<FilmDetail | null> {
+  const viewer = authorize(actor, 'public');
+  const film = await cache.read(`film:${id}`, () => loadDetail(db, id), { keep: Boolean });
+  return film && canSee(film, viewer) ? film : null;
 }
-
-export function getFilmAssets({ db, cache }: CatalogueContext, id: string): Promise<FilmAssets | null> {
-  return cache.read(
-    `assets:${id}`,
-    async () =>
-      (await db
-        .select({
-          id: videos.id,
-          contributorId: videos.contributorId,
-          reviewStatus: videos.reviewStatus,
-          videoKey: videos.videoKey,
-          videoType: videos.videoType,
-          posterKey: videos.posterKey,
-          captionsKey: videos.captionsKey,
-        })
-        .from(videos)
-        .where(eq(videos.id, id))
-        .get()) ?? null,
-    { keep: Boolean },
-  );
-}
-
-/** Approved films are public; any other film only to its owner and to admins (everyone else gets 404). */
-export function canSee(
-  film: { reviewStatus: string; contributorId?: string; creatorId?: string },
-  viewer: Viewer | null,
-) {
-  if (film.reviewStatus === 'approved') return true;
-  if (!viewer) return false;
-  return (film.contributorId ?? film.creatorId) === viewer.userId || isAdmin(viewer.roles);
-}
-
-/** Watching needs a signed-in viewer who may see the film. */
-export const canWatch = (film: Parameters<typeof canSee>[0], viewer: Viewer | null): viewer is Viewer =>
-  viewer !== null && canSee(film, viewer);
 
 /**
  * A profile edit through the app bumps the version (accounts/update-profile); creator pages are still
@@ -113,7 +74,8 @@ export const canWatch = (film: Parameters<typeof canSee>[0], viewer: Viewer | nu
 const CREATOR_TTL_S = 300;
 
 /** A creator's public page: the profile and their approved films. */
-export function getCreator({ db, cache }: CatalogueContext, creatorId: string) {
+export function getCreator({ db, cache }: Pick<Services, 'db' | 'cache'>, actor: Actor, creatorId: string) {
+  authorize(actor, 'public');
   return cache.read(
     `creator:${creatorId}`,
     async () => {

@@ -1,11 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
-import { approved, type CatalogueContext, cardsQuery, type FilmCard, newestFirst, toCard } from './cards';
-import { byViews, recentViews } from './popularity';
+import type { Services } from '../../platform/services';
+import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from '../../shared/catalogue/cards';
+import { byViews, recentViews } from '../../shared/catalogue/popularity';
 
-export const ROW_SIZE = 12;
+const ROW_SIZE = 12;
 /** Views do not change the catalogue's version, so what shows popularity is rebuilt every 10 minutes. */
-export const POPULAR_TTL_S = 600;
+const POPULAR_TTL_S = 600;
 
 export interface CategoryRow {
   id: string;
@@ -21,7 +23,7 @@ export interface HomeCatalogue {
 }
 
 /** The newest approved films. */
-export async function newestFilms({ db }: CatalogueContext, limit = ROW_SIZE) {
+async function newestFilms({ db }: Pick<Services, 'db'>, limit = ROW_SIZE) {
   const rows = await cardsQuery(db)
     .where(approved)
     .orderBy(...newestFirst)
@@ -30,8 +32,8 @@ export async function newestFilms({ db }: CatalogueContext, limit = ROW_SIZE) {
 }
 
 /** The most watched approved films (see popularity.ts); films nobody watched lately are not listed. */
-export async function popularFilms({ db }: CatalogueContext, limit = ROW_SIZE, now = new Date()) {
-  const views = recentViews(db, now);
+async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock'>, limit = ROW_SIZE) {
+  const views = recentViews(db, clock.now());
   const rows = await cardsQuery(db)
     .innerJoin(views, eq(views.videoId, videos.id))
     .where(approved)
@@ -41,7 +43,8 @@ export async function popularFilms({ db }: CatalogueContext, limit = ROW_SIZE, n
 }
 
 /** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
-export function loadHome(ctx: CatalogueContext): Promise<HomeCatalogue> {
+export function loadHome(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor): Promise<HomeCatalogue> {
+  authorize(actor, 'public');
   return ctx.cache.read(
     'home',
     async () => {
@@ -80,7 +83,8 @@ export function loadHome(ctx: CatalogueContext): Promise<HomeCatalogue> {
 }
 
 /** /new-and-popular: more of both lists. */
-export function loadNewAndPopular(ctx: CatalogueContext) {
+export function loadNewAndPopular(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor) {
+  authorize(actor, 'public');
   return ctx.cache.read(
     'new-and-popular',
     async () => {

@@ -1,21 +1,26 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { assertCategory, resolveUpload } from './assets';
-import { type FilmDeps, loadFilmView } from './context';
-import type { CreateFilmInput } from './input';
-import { notifyAdminsOfSubmission } from './notify-admins';
+import { mediaOf, type Services } from '../../platform/services';
+import type { CreateFilmInput } from '../../shared/films/input';
+import { assertCategory, resolveUpload } from './internal/assets';
+import { storeCaptions } from './internal/captions';
+import { loadFilmView } from './internal/film-view';
+import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
- * A creator (or an admin) adds a film from a finished video upload and its details. It goes
- * straight to review (pending); the admins hear of it in the same write.
+ * A creator (or an admin) adds a film from a finished video upload and its details (captions, a
+ * WebVTT text, optional). It goes straight to review (pending); the admins hear of it in the same write.
  */
-export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: CreateFilmInput) {
+export async function createFilm(services: Services, actor: Actor, input: CreateFilmInput) {
+  const viewer = authorize(actor, 'contributor');
+  const { db, bell } = services;
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
   await assertCategory(db, input.categoryId);
 
   const id = crypto.randomUUID();
+  const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db.insert(videos).values({
@@ -31,11 +36,17 @@ export async function createFilm({ db, bell }: FilmDeps, viewer: Viewer, input: 
       posterKey: poster?.r2Key ?? null,
       posterWidth: poster?.width ?? null,
       posterHeight: poster?.height ?? null,
+      captionsKey: captions?.key ?? null,
       contributorId: viewer.userId,
       reviewStatus: 'pending',
     }),
   );
   await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
-  await uow.commit();
+  try {
+    await uow.commit();
+  } catch (err) {
+    await captions?.discard();
+    throw err;
+  }
   return loadFilmView(db, id);
 }

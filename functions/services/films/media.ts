@@ -1,23 +1,26 @@
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { rangeNotSatisfiable } from '../media/serve';
-import { loadManageableFilm } from './context';
+import type { Services } from '../../platform/services';
+import { mediaOf } from '../../platform/services';
+import { rangeNotSatisfiable } from '../../shared/media/serve';
+import { loadManageableFilm } from './internal/film-view';
+import { parseRange } from './internal/range';
 
 /**
  * A film's video or poster for its owner and the admins (preview before and during review), with
  * Range support so the player can seek. The public catalogue streams approved films on its own.
  */
 export async function previewMedia(
-  db: Db,
-  bucket: R2Bucket,
-  viewer: Viewer,
+  services: Pick<Services, 'db' | 'media'>,
+  actor: Actor,
   id: string,
   which: 'video' | 'poster' | 'pending-poster',
   request: Request,
 ): Promise<Response> {
-  const film = await loadManageableFilm(db, viewer, id);
+  const viewer = authorize(actor, 'contributor');
+  const film = await loadManageableFilm(services.db, viewer, id);
+  const bucket = mediaOf(services);
   const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;
   if (!key) throw notFound(MSG.videoNotFound);
 
@@ -45,23 +48,4 @@ export async function previewMedia(
   headers.set('content-range', `bytes ${range.start}-${range.end}/${head.size}`);
   headers.set('content-length', String(range.end - range.start + 1));
   return new Response(object.body, { status: 206, headers });
-}
-
-/** One `bytes=` range (the form browsers send), clamped to the object; null means the whole object. */
-export function parseRange(
-  header: string | null,
-  size: number,
-): { start: number; end: number } | null | 'unsatisfiable' {
-  const m = header?.match(/^bytes=(\d*)-(\d*)$/);
-  if (!m) return null;
-  const [, from, to] = m;
-  if (from === '' && to === '') return null;
-  if (from === '') {
-    const suffix = Math.min(Number(to), size);
-    return suffix === 0 ? 'unsatisfiable' : { start: size - suffix, end: size - 1 };
-  }
-  const start = Number(from);
-  if (start >= size) return 'unsatisfiable';
-  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
-  return end < start ? 'unsatisfiable' : { start, end };
 }

@@ -1,11 +1,12 @@
 import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
-import { filmView, loadFilmView, loadManageableFilm, selectFilmViews } from './context';
+import type { Services } from '../../platform/services';
+import { filmView, loadFilmView, loadManageableFilm, selectFilmViews } from './internal/film-view';
 
 /** The caller's own films with their review states, newest first. */
-export async function listMyFilms(db: Db, viewer: Viewer) {
+export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
+  const viewer = authorize(actor, 'contributor');
   const rows = await selectFilmViews(db)
     .where(eq(videos.contributorId, viewer.userId))
     .orderBy(desc(videos.createdAt))
@@ -14,7 +15,8 @@ export async function listMyFilms(db: Db, viewer: Viewer) {
 }
 
 /** Films awaiting review, the longest-waiting first. */
-export async function listReviewQueue(db: Db) {
+export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'admin');
   const rows = await selectFilmViews(db)
     .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
     .orderBy(asc(videos.updatedAt))
@@ -23,12 +25,14 @@ export async function listReviewQueue(db: Db) {
 }
 
 /** One film for its edit form (owner or admin; anyone else 404). */
-export async function getFilmForEdit(db: Db, viewer: Viewer, id: string) {
+export async function getFilmForEdit({ db }: Pick<Services, 'db'>, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'contributor');
   await loadManageableFilm(db, viewer, id);
   return loadFilmView(db, id);
 }
 
-export function listCategories(db: Db) {
+export async function listCategories({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'contributor');
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)

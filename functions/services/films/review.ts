@@ -1,25 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { conflict, forbidden } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
-import { isAdmin } from '../../lib/roles';
-import { notify } from '../notifications/notify';
-import { deleteIfUnused } from './assets';
-import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, type FilmRow, loadFilmView, loadManageableFilm } from './context';
-import { abortUnlessChanged, committing } from './guard';
+import { mediaOf, type Services } from '../../platform/services';
+import { notify } from '../../shared/notifications/notify';
+import { deleteIfUnused } from './internal/assets';
+import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
+import { abortUnlessChanged, committing } from './internal/guard';
 
 /**
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, id: string) {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+export async function approveFilm(services: Services, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'admin');
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
-  if (film.reviewStatus === 'approved' && film.pendingPosterKey)
-    return approvePoster({ db, bell, kv, bucket }, viewer, film);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(services, viewer, film);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
 
@@ -48,8 +48,8 @@ export async function approveFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Vi
     videoId: id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => bumpCatalogueVersion(kv));
-  if (film.pendingPosterKey) uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  uow.afterCommit(() => cache.bump());
+  if (film.pendingPosterKey) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
 }
@@ -67,7 +67,8 @@ const takePendingPoster = (film: FilmRow) =>
     : {};
 
 /** The waiting poster of an approved film replaces the public one. */
-async function approvePoster({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, film: FilmRow) {
+async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) {
+  const { db, bell, cache } = services;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -84,14 +85,15 @@ async function approvePoster({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer,
     videoId: film.id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => bumpCatalogueVersion(kv));
-  uow.afterCommit(() => deleteIfUnused(db, bucket, film.posterKey));
+  uow.afterCommit(() => cache.bump());
+  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, film.id);
 }
 
 /** The waiting poster of an approved film is refused; the film and its public poster stay as they are. */
-async function rejectPoster({ db, bell, bucket }: FilmDeps, viewer: Viewer, film: FilmRow, reason: string) {
+async function rejectPoster(services: Services, viewer: Viewer, film: FilmRow, reason: string) {
+  const { db, bell } = services;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -108,7 +110,7 @@ async function rejectPoster({ db, bell, bucket }: FilmDeps, viewer: Viewer, film
     videoId: film.id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => deleteIfUnused(db, bucket, film.pendingPosterKey));
+  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.pendingPosterKey));
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, film.id);
 }
@@ -119,11 +121,11 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Viewer, id: string, reason: string) {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+export async function rejectFilm(services: Services, actor: Actor, id: string, reason: string) {
+  const viewer = authorize(actor, 'admin');
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
-  if (film.reviewStatus === 'approved' && film.pendingPosterKey)
-    return rejectPoster({ db, bell, kv, bucket }, viewer, film, reason);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(services, viewer, film, reason);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
   const now = new Date();
@@ -149,7 +151,7 @@ export async function rejectFilm({ db, bell, kv, bucket }: FilmDeps, viewer: Vie
     videoId: id,
     actorId: viewer.userId,
   });
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, id);
 }

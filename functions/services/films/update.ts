@@ -1,36 +1,34 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { isAdmin } from '../../lib/roles';
-import { assertCategory, deleteIfUnused, resolveUpload } from './assets';
-import { bumpCatalogueVersion } from './catalogue-version';
-import { type FilmDeps, type FilmRow, loadFilmView, loadManageableFilm } from './context';
-import { abortUnlessChanged, committing } from './guard';
-import type { UpdateFilmInput } from './input';
-import { notifyAdminsOfSubmission } from './notify-admins';
+import { mediaOf, type Services } from '../../platform/services';
+import type { UpdateFilmInput } from '../../shared/films/input';
+import { assertCategory, deleteIfUnused, resolveUpload } from './internal/assets';
+import { storeCaptions } from './internal/captions';
+import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
+import { abortUnlessChanged, committing } from './internal/guard';
+import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
  * Where an edit leaves the review: an admin's edit keeps the status. An owner's edit of a rejected
  * film resubmits it; a new video for an approved film must be reviewed again; text edits of an
  * approved film keep it in the catalogue.
  */
-export function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): ReviewStatus {
+function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): ReviewStatus {
   if (byAdmin) return film.reviewStatus;
   if (film.reviewStatus === 'rejected' || film.reviewStatus === 'draft') return 'pending';
   if (film.reviewStatus === 'approved' && newMedia) return 'pending';
   return film.reviewStatus;
 }
 
-/** The owner or an admin edits a film's details, poster or video. Anyone else: 404. */
-export async function updateFilm(
-  { db, bell, kv, bucket }: FilmDeps,
-  viewer: Viewer,
-  id: string,
-  input: UpdateFilmInput,
-) {
+/** The owner or an admin edits a film's details, poster, video or captions. Anyone else: 404. */
+export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
+  const viewer = authorize(actor, 'contributor');
+  const { db, bell, cache } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);
 
@@ -42,6 +40,7 @@ export async function updateFilm(
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
   // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
   const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
+  const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -59,6 +58,7 @@ export async function updateFilm(
         ...(poster && holdPoster
           ? { pendingPosterKey: poster.r2Key, pendingPosterWidth: poster.width, pendingPosterHeight: poster.height }
           : {}),
+        ...(input.captions !== undefined ? { captionsKey: captions?.key ?? null } : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -69,10 +69,17 @@ export async function updateFilm(
   if (resubmitted || holdPoster) {
     await notifyAdminsOfSubmission(uow, bell, { id, title: input.title ?? film.title }, viewer, true);
   }
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => bumpCatalogueVersion(kv));
-  if (video) uow.afterCommit(() => deleteIfUnused(db, bucket, film.videoKey));
-  if (poster) uow.afterCommit(() => deleteIfUnused(db, bucket, holdPoster ? film.pendingPosterKey : film.posterKey));
+  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
+  if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
+  if (poster)
+    uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), holdPoster ? film.pendingPosterKey : film.posterKey));
+  if (input.captions !== undefined) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.captionsKey));
 
-  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  try {
+    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  } catch (err) {
+    await captions?.discard();
+    throw err;
+  }
   return loadFilmView(db, id);
 }

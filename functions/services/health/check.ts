@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
+import type { Services } from '../../platform/services';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
@@ -8,7 +9,8 @@ export interface HealthReport {
 }
 
 /** Health: the database answers a query. */
-export async function checkHealth(db: Db): Promise<HealthReport> {
+export async function checkHealth({ db }: Pick<Services, 'db'>, actor: Actor): Promise<HealthReport> {
+  authorize(actor, 'public');
   let database: HealthReport['database'] = 'ok';
   try {
     await db.get(sql`select 1 as one`);

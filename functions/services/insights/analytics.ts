@@ -1,13 +1,16 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEntries } from '../../db/schema';
 import type { CampaignStatus, PayoutStatus } from '../../lib/campaign-status';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { type CampaignAccess, loadCampaignAccess } from '../campaigns/access';
-import { campaignLedgerFigures, escrowAccount } from './ledger-figures';
+import type { Services } from '../../platform/services';
+import { type CampaignAccess, loadCampaignAccess } from '../../shared/campaigns/access';
+import { dailySeries, dayOf } from './internal/daily';
+import { campaignLedgerFigures, escrowAccount } from './internal/ledger-figures';
 
 export interface DailyRaised {
   /** YYYY-MM-DD (UTC). */
@@ -53,16 +56,11 @@ export interface CampaignAnalytics {
   };
 }
 
-/** The most days the chart shows (the latest ones). */
-export const MAX_CHART_DAYS = 730;
-const DAY_MS = 86_400_000;
-const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
 /**
  * Analytics are for the campaign's owner, its approved team and admins; anyone else — including
  * an invitee who has not joined — gets 404, as for an id that does not exist.
  */
-export async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAccess> {
+async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAccess> {
   const access = await loadCampaignAccess(db, viewer, campaignId);
   const { relation, membership } = access ?? {};
   if (!access || !(relation?.isOwner || relation?.isAdmin || membership?.approved)) {
@@ -71,24 +69,13 @@ export async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId:
   return access;
 }
 
-/** Net raised per day, every day from the day before the first to today, with the running total. */
-export function dailySeries(rows: { day: string; cents: number }[], today = dayOf(Date.now())): DailyRaised[] {
-  const byDay = new Map(rows.map((r) => [r.day, Number(r.cents)]));
-  const first = rows.map((r) => r.day).sort()[0] ?? today;
-  const last = [today, ...rows.map((r) => r.day)].sort().at(-1) ?? today;
-  const out: DailyRaised[] = [];
-  let total = 0;
-  for (let t = Date.parse(`${first}T00:00:00Z`) - DAY_MS; t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
-    const date = dayOf(t);
-    const raisedCents = byDay.get(date) ?? 0;
-    total += raisedCents;
-    out.push({ date, raisedCents, cumulativeCents: total });
-  }
-  return out.slice(-MAX_CHART_DAYS);
-}
-
 /** A campaign's money and milestones for its team: GET /api/campaigns/:id/analytics and the analytics page. */
-export async function campaignAnalytics(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAnalytics> {
+export async function campaignAnalytics(
+  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  actor: Actor,
+  campaignId: string,
+): Promise<CampaignAnalytics> {
+  const viewer = authorize(actor, 'signed-in');
   const { campaign, film } = await requireAnalyticsAccess(db, viewer, campaignId);
   const escrow = escrowAccount(campaign.id);
   const payer = alias(ledgerEntries, 'payer');
@@ -141,7 +128,10 @@ export async function campaignAnalytics(db: Db, viewer: Viewer, campaignId: stri
     status: campaign.status,
     raisedCents: campaign.currentAmount,
     goalCents: campaign.goalAmount,
-    daily: dailySeries(days.map((d) => ({ day: d.day, cents: Number(d.cents) }))),
+    daily: dailySeries(
+      days.map((d) => ({ day: d.day, cents: Number(d.cents) })),
+      dayOf(clock.now().getTime()),
+    ),
     backers: Number(backers?.n ?? 0),
     paymentsCount: figures.paymentsCount,
     paymentsCents: figures.paymentsCents,

@@ -1,49 +1,27 @@
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
-import type { campaigns } from '../../db/schema';
-import type { CampaignStatus } from '../../lib/campaign-status';
+import { type Actor, authorize } from '../../auth/authorize';
 import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { type CampaignLedgerFigures, campaignLedgerFigures, memberFigures } from './ledger-figures';
-import { type MoneyMember, moneyMembers } from './team';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { type BreakdownMember, type CampaignBreakdown, composeBreakdown } from './internal/breakdown';
+import { campaignLedgerFigures } from './internal/ledger-figures';
+import { moneyMembers } from './internal/team';
 
-/** Statuses whose money anyone may see; a campaign in any other status only to those who may view it. */
-export const PUBLIC_BREAKDOWN_STATUSES: readonly CampaignStatus[] = ['live', 'paused', 'completed'];
-
-export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
-  userId: string;
-  /** Sum of their payable credits from releases. */
-  earnedCents: number;
-  /** Paid out to them (the balance of their paid account). */
-  paidCents: number;
-}
-
-/** Where a campaign's money is: raised, released, the fee, each member's share earned and paid, escrow, refunds. */
-export interface CampaignBreakdown {
-  campaignId: string;
-  movieId: string;
-  filmTitle: string;
-  status: CampaignStatus;
-  currency: 'usd';
-  /** campaigns.current_amount: payments less refunds (a release does not lower it). */
-  raisedCents: number;
-  goalCents: number;
-  releasedCents: number;
-  feePercent: number;
-  feeCents: number;
-  escrowCents: number;
-  refundedCents: number;
-  members: BreakdownMember[];
-}
+export type { BreakdownMember, CampaignBreakdown };
 
 /**
  * The public breakdown of a campaign's money (issue 9 §4): anyone may see it for a live, paused or
  * completed campaign; in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */
-export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignId: string): Promise<CampaignBreakdown> {
+export async function campaignBreakdown(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string,
+): Promise<CampaignBreakdown> {
+  const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
@@ -55,41 +33,16 @@ export async function campaignBreakdown(db: Db, viewer: Viewer | null, campaignI
   return composeBreakdown(campaign, film, figures, members);
 }
 
-/** The breakdown from what it is made of: the campaign, its film, its ledger figures and its money members. */
-export function composeBreakdown(
-  campaign: Pick<
-    typeof campaigns.$inferSelect,
-    'id' | 'status' | 'currentAmount' | 'goalAmount' | 'platformFeePercentage'
-  >,
-  film: { id: string; title: string },
-  figures: CampaignLedgerFigures,
-  members: MoneyMember[],
-): CampaignBreakdown {
-  return {
-    campaignId: campaign.id,
-    movieId: film.id,
-    filmTitle: film.title,
-    status: campaign.status,
-    currency: 'usd',
-    raisedCents: campaign.currentAmount,
-    goalCents: campaign.goalAmount,
-    releasedCents: figures.releasedCents,
-    feePercent: campaign.platformFeePercentage,
-    feeCents: figures.feeCents,
-    escrowCents: figures.escrowCents,
-    refundedCents: figures.refundedCents,
-    members: members.map((m) => {
-      const f = memberFigures(figures, m.userId);
-      return { ...m, earnedCents: f.earnedCents, paidCents: f.paidCents };
-    }),
-  };
-}
-
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
-export async function filmBreakdown(db: Db, viewer: Viewer | null, campaignId: string | null | undefined) {
+export async function filmBreakdown(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string | null | undefined,
+) {
+  const viewer = authorize(actor, 'public');
   if (!campaignId) return null;
   try {
-    return await campaignBreakdown(db, viewer, campaignId);
+    return await campaignBreakdown(services, viewer, campaignId);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return null;
     throw e;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import {
   campaignContributors,
@@ -12,7 +12,9 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './ledger-figures';
+import type { Services } from '../../platform/services';
+import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
+import { statementCsv, statementFileName } from './internal/statement-csv';
 
 export type Balances = Record<MemberAccount, number>;
 
@@ -102,10 +104,11 @@ function describe(kind: LedgerKind, account: MemberAccount, key: string, milesto
  * neither owns it, is on its team, nor has money in it) or of all their campaigns.
  */
 export async function memberStatement(
-  db: Db,
-  viewer: Viewer,
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
   campaignId: string | null = null,
 ): Promise<MemberStatement> {
+  const viewer = authorize(actor, 'signed-in');
   const userId = viewer.userId;
   let campaignIds: string[];
   if (campaignId) {
@@ -193,4 +196,15 @@ async function withBalances(db: Db, campaignId: string | null, raw: RawLine[]): 
     } satisfies StatementLine;
   });
   return { campaignId, lines, totals: { ...balances } };
+}
+
+/** The statement as a CSV download: its body and file name. */
+export async function memberStatementCsv(
+  services: Pick<Services, 'db'>,
+  actor: Actor,
+  campaignId: string | null = null,
+) {
+  authorize(actor, 'signed-in');
+  const statement = await memberStatement(services, actor, campaignId);
+  return { csv: statementCsv(statement), fileName: statementFileName(campaignId) };
 }

@@ -1,7 +1,8 @@
 import { count, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { ledgerEntries, ledgerGroups } from '../../db/schema';
-import { LEDGER_PROJECTIONS, type ProjectionCheck } from './projections';
+import type { Services } from '../../platform/services';
+import { LEDGER_PROJECTIONS, type ProjectionCheck } from '../../shared/ledger/projections';
 
 export interface LedgerProblem {
   check: string;
@@ -21,7 +22,12 @@ export interface LedgerReport {
  * figure derived from the ledger, like a campaign's raised amount) equals its lines.
  * `npm run ledger:check` runs it on the local database; the money tests run it after each test.
  */
-export async function checkLedger(db: Db, projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS) {
+export async function checkLedger(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS,
+) {
+  authorize(actor, 'system');
   const problems: LedgerProblem[] = [];
 
   const unbalanced = await db

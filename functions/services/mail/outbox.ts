@@ -1,32 +1,18 @@
-/** Local development only: mail lands in KV instead of an inbox, newest first at /dev/outbox. */
-export interface OutboxMail {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  sentAt: string;
-}
+import { type Actor, authorize } from '../../auth/authorize';
+import { notFound } from '../../lib/errors';
+import { listOutbox } from '../../platform/outbox';
+import type { Services } from '../../platform/services';
 
-const PREFIX = 'dev-outbox:';
-const KEEP_SECONDS = 7 * 24 * 3600;
-
-export async function writeToOutbox(kv: KVNamespace, mail: Omit<OutboxMail, 'id' | 'sentAt'>) {
-  const sentAt = new Date().toISOString();
-  // Keys sort newest first: an inverted timestamp, then a random suffix.
-  const key = `${PREFIX}${String(9_999_999_999_999 - Date.now()).padStart(13, '0')}:${crypto.randomUUID()}`;
-  const entry: OutboxMail = { id: key.slice(PREFIX.length), sentAt, ...mail };
-  await kv.put(key, JSON.stringify(entry), { expirationTtl: KEEP_SECONDS });
-}
-
-export async function readOutbox(kv: KVNamespace, { to, limit = 50 }: { to?: string; limit?: number } = {}) {
-  const list = await kv.list({ prefix: PREFIX, limit: 200 });
-  const mails: OutboxMail[] = [];
-  for (const k of list.keys) {
-    const mail = await kv.get<OutboxMail>(k.name, 'json');
-    if (mail && (!to || mail.to.toLowerCase() === to.toLowerCase())) mails.push(mail);
-    if (mails.length >= limit) break;
-  }
-  return mails;
+/**
+ * The local mail outbox (/dev/outbox): every mail the local server "sent", newest first. Open to
+ * anyone on purpose — it exists only with ENVIRONMENT=local, where it stands in for an inbox.
+ */
+export async function readOutbox(
+  services: Pick<Services, 'kv' | 'config'>,
+  actor: Actor,
+  filter: { to?: string } = {},
+) {
+  authorize(actor, 'public');
+  if (!services.config.isLocal) throw notFound('No such endpoint');
+  return listOutbox(services.kv, filter);
 }

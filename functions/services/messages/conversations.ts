@@ -1,11 +1,11 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, profiles } from '../../db/schema';
 import { previewText } from '../../lib/popover';
-import type { ServiceContext } from '../context';
+import type { Services } from '../../platform/services';
 
 /** How many conversations /messages lists (the most recent ones). */
-export const CONVERSATIONS_MAX = 100;
+const CONVERSATIONS_MAX = 100;
 
 export interface Conversation {
   otherId: string;
@@ -23,10 +23,8 @@ export interface Conversation {
 }
 
 /** The viewer's conversations grouped by the other person, most recent first. */
-export async function listConversations(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId'>,
-): Promise<Conversation[]> {
+export async function listConversations({ db }: Services, actor: Actor): Promise<Conversation[]> {
+  const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   const m = creatorMessages;
   const other = sql<string>`case when ${m.senderId} = ${me} then ${m.recipientId} else ${m.senderId} end`;

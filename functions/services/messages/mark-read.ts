@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
-import type { ServiceContext } from '../context';
 
 /** Marks one message the viewer received read (idempotent); any other id is a 404. Other tabs are told. */
-export async function markMessageRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>, id: string) {
+export async function markMessageRead({ db, bell }: Services, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(creatorMessages)
     .set({ isRead: true })

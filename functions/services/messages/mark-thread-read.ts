@@ -1,31 +1,23 @@
 import { and, eq, lt, lte, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, user } from '../../db/schema';
-import { cursorParam, decodeCursor } from '../../lib/cursor';
+import { decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
-import type { ServiceContext } from '../context';
-
-export const markThreadReadInput = z
-  .object({
-    /** The newest message the screen shows: later ones (not seen yet) stay unread. Without it: all. */
-    through: cursorParam.optional(),
-  })
-  .strict();
-
-export type MarkThreadReadInput = z.infer<typeof markThreadReadInput>;
+import type { MarkThreadReadInput } from '../../shared/messages/input';
 
 /**
  * Marks what the viewer received from `otherId` read (through the given message), as a screen does
  * once it showed the conversation; the viewer's other tabs and the bell are told. Idempotent.
  */
 export async function markThreadRead(
-  { db, bell }: ServiceContext,
-  viewer: Pick<Viewer, 'userId'>,
+  { db, bell }: Services,
+  actor: Actor,
   otherId: string,
   input: MarkThreadReadInput,
 ): Promise<{ read: number }> {
+  const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');
   const other = await db.select({ id: user.id }).from(user).where(eq(user.id, otherId)).get();

@@ -1,46 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../../lib/errors';
-import type { ServiceContext } from '../context';
-import { MESSAGE_MAX, MESSAGE_RATE_LIMITS, SUBJECT_MAX } from './limits';
-import { mayWrite } from './may-write';
-import { messageSendBlocked, underSendLimits } from './rate-limit';
-import { sendMessageIf } from './send';
-import { type MessageView, toMessageView } from './views';
-
-export const postMessageInput = z
-  .object({
-    subject: z.string().trim().max(SUBJECT_MAX, `The subject can be at most ${SUBJECT_MAX} characters`).default(''),
-    message: z
-      .string()
-      .trim()
-      .min(1, 'Write a message')
-      .max(MESSAGE_MAX, `A message can be at most ${MESSAGE_MAX} characters`),
-  })
-  .strict();
-
-export type PostMessageInput = z.infer<typeof postMessageInput>;
-
-export const NOT_ALLOWED_TO_WRITE = 'You can only reply to people who have written to you';
-
-export class RateLimitedError extends ApiError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super('rate_limited', message);
-  }
-}
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
+import { NOT_ALLOWED_TO_WRITE, type PostMessageInput, RateLimitedError } from '../../shared/messages/input';
+import { MESSAGE_RATE_LIMITS } from '../../shared/messages/limits';
+import { mayWrite } from '../../shared/messages/may-write';
+import { sendMessageIf } from '../../shared/messages/send';
+import { messageSendBlocked, underSendLimits } from './internal/rate-limit';
+import { type MessageView, toMessageView } from './internal/views';
 
 /** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(
-  ctx: ServiceContext,
-  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  ctx: Services,
+  actor: Actor,
   recipientId: string,
   input: PostMessageInput,
 ): Promise<MessageView> {
+  const viewer = authorize(actor, 'signed-in');
   const { db, bell } = ctx;
   if (recipientId === viewer.userId) throw badRequest('You cannot send a message to yourself');
   const recipient = await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId)).get();

@@ -1,23 +1,13 @@
 import { and, eq, or, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
-import { cursorParam, decodeCursor } from '../../lib/cursor';
+import { decodeCursor } from '../../lib/cursor';
 import { notFound } from '../../lib/errors';
-import type { ServiceContext } from '../context';
-import { mayWrite } from './may-write';
-import { type MessageView, toMessageView } from './views';
-
-export const threadQuery = z
-  .object({
-    before: cursorParam.optional(),
-    after: cursorParam.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(50),
-  })
-  .refine((q) => !(q.before && q.after), { message: 'Give before or after, not both' });
-
-export type ThreadQuery = z.infer<typeof threadQuery>;
+import type { Services } from '../../platform/services';
+import type { ThreadQuery } from '../../shared/messages/input';
+import { mayWrite } from '../../shared/messages/may-write';
+import { type MessageView, toMessageView } from './internal/views';
 
 export interface Thread {
   other: { id: string; username: string | null };
@@ -34,12 +24,8 @@ export interface Thread {
  * Reading changes nothing: a screen marks what it showed read with markThreadRead (mark-thread-read.ts).
  * Without a cursor: the latest page; `before`: older; `after`: what came after the last message seen.
  */
-export async function readThread(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId' | 'roles'>,
-  otherId: string,
-  q: ThreadQuery,
-): Promise<Thread> {
+export async function readThread({ db }: Services, actor: Actor, otherId: string, q: ThreadQuery): Promise<Thread> {
+  const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');
   const other = await db
@@ -74,3 +60,5 @@ export async function readThread(
     canWrite: await mayWrite(db, viewer, otherId),
   };
 }
+
+export type { MessageView } from './internal/views';

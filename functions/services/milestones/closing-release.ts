@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignMilestones, campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
-import type { Doorbell } from '../../realtime/doorbell';
-import { isUniqueViolation, messagesOf, newRevision } from '../campaigns/guarded-write';
-import { notify } from '../notifications/notify';
-import { planRelease } from './release';
-import { campaignTeam } from './team';
+import type { Services } from '../../platform/services';
+import { isUniqueViolation, messagesOf, newRevision } from '../../shared/campaigns/guarded-write';
+import { campaignTeam } from '../../shared/milestones/team';
+import { notify } from '../../shared/notifications/notify';
+import { planRelease } from './internal/release';
 
 const ATTEMPTS = 5;
 
@@ -35,9 +35,11 @@ const lost = (err: unknown) =>
  * Returns the release, or null when there is nothing to release (or the campaign is not completed).
  */
 export async function releaseCompletedCampaign(
-  deps: { db: Db; bell: Doorbell },
+  deps: Pick<Services, 'db' | 'bell'>,
+  actor: Actor,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
+  authorize(actor, 'signed-in-or-system');
   const { db, bell } = deps;
   for (let attempt = 1; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
@@ -93,7 +95,7 @@ export async function releaseCompletedCampaign(
  * Completed campaigns still holding escrow (a closing release interrupted before it committed):
  * the hourly job releases them.
  */
-export async function completedCampaignsWithEscrow(db: Db): Promise<string[]> {
+async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promise<string[]> {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -107,4 +109,22 @@ export async function completedCampaignsWithEscrow(db: Db): Promise<string[]> {
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The hourly job: completed campaigns whose closing release did not commit (the worker stopped
+ * after the status change) are released now; their payouts are paid by the payouts job that follows.
+ */
+export async function releaseCompletedCampaigns(services: Pick<Services, 'db' | 'bell'>, actor: Actor) {
+  authorize(actor, 'system');
+  const released: ({ campaignId: string } & ClosingRelease)[] = [];
+  for (const id of await completedCampaignsWithEscrow(services)) {
+    try {
+      const r = await releaseCompletedCampaign(services, actor, id);
+      if (r) released.push({ campaignId: id, ...r });
+    } catch (err) {
+      console.error(`scheduled: releasing completed campaign ${id} failed (next hour retries):`, err);
+    }
+  }
+  return released;
 }

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { loadCampaignAccess } from '../campaigns/access';
-import type { ServiceContext } from '../context';
-import { campaignTeam } from './team';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { campaignTeam } from '../../shared/milestones/team';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
 export interface ExtensionVoteView {
@@ -28,11 +28,8 @@ export interface ExtensionVoteView {
 }
 
 /** Owner, members and admins see the round's votes (anyone else: 404, as for the campaign itself). */
-export async function getExtensionVote(
-  { db }: ServiceContext,
-  viewer: Viewer,
-  campaignId: string,
-): Promise<ExtensionVoteView> {
+export async function getExtensionVote({ db }: Services, actor: Actor, campaignId: string): Promise<ExtensionVoteView> {
+  const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   const related = access && (access.relation.isOwner || access.relation.isMember || access.relation.isAdmin);
   if (!access || !related) throw notFound('Campaign not found');

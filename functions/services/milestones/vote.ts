@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { isUniqueViolation } from '../campaigns/guarded-write';
-import type { ServiceContext } from '../context';
-import { type ResolveEffects, resolveRound } from './resolve';
-import { campaignTeam } from './team';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
+import { campaignTeam } from '../../shared/milestones/team';
+import { type ResolveEffects, resolveRound } from './internal/resolve';
 
 export interface VoteInput {
   campaignId: string;
@@ -16,7 +16,7 @@ export interface VoteInput {
   vote: boolean;
 }
 
-const voteOf = (ctx: ServiceContext, campaignId: string, round: number, userId: string) =>
+const voteOf = (ctx: Services, campaignId: string, round: number, userId: string) =>
   ctx.db
     .select({ vote: campaignExtensionVotes.vote })
     .from(campaignExtensionVotes)
@@ -36,11 +36,12 @@ const voteOf = (ctx: ServiceContext, campaignId: string, round: number, userId: 
  * the round resolves (resolve.ts), exactly once however many final votes race.
  */
 export async function castExtensionVote(
-  ctx: ServiceContext,
-  viewer: Viewer,
+  ctx: Services,
+  actor: Actor,
   input: VoteInput,
   effects: ResolveEffects = {},
 ): Promise<{ votingComplete: boolean }> {
+  const viewer = authorize(actor, 'signed-in');
   const { db } = ctx;
   if (input.userId !== viewer.userId) throw forbidden(MSG.voteOwnOnly);
   const access = await loadCampaignAccess(db, viewer, input.campaignId);

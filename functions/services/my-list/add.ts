@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { myList, videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 
 /** Adds an approved film to the viewer's list (adding twice keeps the first time). */
-export async function addToMyList(db: Db, viewer: Pick<Viewer, 'userId'>, videoId: string) {
+export async function addToMyList({ db }: Pick<Services, 'db'>, actor: Actor, videoId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const film = await db
     .select({ id: videos.id })
     .from(videos)

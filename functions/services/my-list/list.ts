@@ -1,18 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { categories, myList, profiles, videos } from '../../db/schema';
-import { approved, cardColumns, type FilmCard, toCard } from '../catalogue/cards';
+import type { Services } from '../../platform/services';
+import { approved, cardColumns, type FilmCard, toCard } from '../../shared/catalogue/cards';
 
 export interface MyListItem extends FilmCard {
   addedAt: number;
 }
 
 /** At most this many entries are returned (newest first). */
-export const MY_LIST_LIMIT = 500;
+const MY_LIST_LIMIT = 500;
 
 /** The viewer's list, newest first; a film that left the catalogue drops out of it. */
-export async function listMyList(db: Db, viewer: Pick<Viewer, 'userId'>): Promise<MyListItem[]> {
+export async function listMyList({ db }: Pick<Services, 'db'>, actor: Actor): Promise<MyListItem[]> {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select({ ...cardColumns, addedAt: myList.createdAt })
     .from(myList)

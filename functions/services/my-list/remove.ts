@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { myList } from '../../db/schema';
+import type { Services } from '../../platform/services';
 
 /** Removes a film from the viewer's own list; removing what is not there is not an error. */
-export async function removeFromMyList(db: Db, viewer: Pick<Viewer, 'userId'>, videoId: string) {
+export async function removeFromMyList({ db }: Pick<Services, 'db'>, actor: Actor, videoId: string) {
+  const viewer = authorize(actor, 'signed-in');
   const removed = await db
     .delete(myList)
     .where(and(eq(myList.userId, viewer.userId), eq(myList.videoId, videoId)))

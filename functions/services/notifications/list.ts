@@ -1,23 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
-import { cursorParam, decodeCursor } from '../../lib/cursor';
-import type { ServiceContext } from '../context';
-import { targetsFor } from './targets';
-import { type NotificationView, toNotificationView } from './views';
-
-export const listNotificationsQuery = z
-  .object({
-    unread: z.stringbool().optional(),
-    before: cursorParam.optional(),
-    after: cursorParam.optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(20),
-  })
-  .refine((q) => !(q.before && q.after), { message: 'Give before or after, not both' });
-
-export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;
+import { decodeCursor } from '../../lib/cursor';
+import type { Services } from '../../platform/services';
+import type { ListNotificationsQuery } from '../../shared/notifications/input';
+import { targetsFor } from './internal/targets';
+import { type NotificationView, toNotificationView } from './internal/views';
 
 export interface NotificationPage {
   items: NotificationView[];
@@ -30,10 +19,11 @@ export interface NotificationPage {
  * With `after`: the rows written after that cursor, oldest first — what a reconnecting tab missed.
  */
 export async function listNotifications(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId' | 'roles'>,
+  { db }: Services,
+  actor: Actor,
   q: ListNotificationsQuery,
 ): Promise<NotificationPage> {
+  const viewer = authorize(actor, 'signed-in');
   const direction = q.after ? 'after' : 'before';
   const raw = q.after ?? q.before;
   const cursor = raw ? decodeCursor(raw) : null;
@@ -53,3 +43,5 @@ export async function listNotifications(
     hasMore: rows.length > q.limit,
   };
 }
+
+export type { NotificationView } from './internal/views';

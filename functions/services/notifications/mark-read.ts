@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
-import type { ServiceContext } from '../context';
 
 /** Marks one of the viewer's notifications read (idempotent); another user's id is a 404. Other tabs are told. */
-export async function markNotificationRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>, id: string) {
+export async function markNotificationRead({ db, bell }: Services, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
@@ -18,7 +19,8 @@ export async function markNotificationRead({ db, bell }: ServiceContext, viewer:
 }
 
 /** Marks every unread notification of the viewer read; returns how many changed. */
-export async function markAllNotificationsRead({ db, bell }: ServiceContext, viewer: Pick<Viewer, 'userId'>) {
+export async function markAllNotificationsRead({ db, bell }: Services, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(notifications)
     .set({ isRead: true })

@@ -1,12 +1,12 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, notifications, profiles } from '../../db/schema';
 import { encodeCursor } from '../../lib/cursor';
 import { messageTarget } from '../../lib/notification-targets';
 import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../lib/popover';
-import type { ServiceContext } from '../context';
-import { targetsFor } from './targets';
-import { type NotificationView, toNotificationView } from './views';
+import type { Services } from '../../platform/services';
+import { targetsFor } from './internal/targets';
+import { type NotificationView, toNotificationView } from './internal/views';
 
 export interface PopoverMessage {
   id: string;
@@ -28,10 +28,8 @@ export interface Summary {
 }
 
 /** What the bell shows (SPEC 2): the 5 latest notifications, the 5 latest unread messages, unread counts. */
-export async function notificationSummary(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId' | 'roles'>,
-): Promise<Summary> {
+export async function notificationSummary({ db }: Services, actor: Actor): Promise<Summary> {
+  const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   const [latest, unreadMessages, [unreadN], [unreadM]] = await db.batch([
     db

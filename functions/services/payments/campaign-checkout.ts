@@ -1,35 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
 import { mayPerform } from '../../lib/campaign-status';
-import { conflict, notFound } from '../../lib/errors';
+import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
-import { loadCampaignAccess } from '../campaigns/access';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../insights/breakdown';
-import { createCheckout } from './create-checkout';
+import type { Services } from '../../platform/services';
+import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { type CampaignFunding, type FundingShare, fundingFrom } from '../../shared/payments/funding';
+import { createCheckout } from './internal/create-checkout';
 
-export interface FundingShare {
-  username: string;
-  role: string;
-  permille: number;
-}
-
-/** The public face of a campaign's funding: what the fund and donate pages show. */
-export interface CampaignFunding {
-  campaignId: string;
-  movieId: string;
-  filmTitle: string;
-  status: string;
-  /** Live and not voting: the only state that takes money. */
-  takingPayments: boolean;
-  raisedCents: number;
-  goalCents: number;
-  feePercent: number;
-  /** The originator first, then approved members: each one's share of the gross. */
-  shares: FundingShare[];
-}
+export type { CampaignFunding, FundingShare };
 
 async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
   const row = await db
@@ -63,53 +46,32 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   return fundingFrom(row, members);
 }
 
-/** The funding view of a campaign row (with its film's title and owner's username) and its approved members. */
-export function fundingFrom(
-  row: {
-    id: string;
-    movieId: string;
-    filmTitle: string;
-    status: string;
-    extensionPending: boolean;
-    raised: number;
-    goal: number;
-    fee: number;
-    originatorShare: number;
-    owner: string | null;
-  },
-  members: { username: string | null; role: string; permille: number }[],
-): CampaignFunding {
-  return {
-    campaignId: row.id,
-    movieId: row.movieId,
-    filmTitle: row.filmTitle,
-    status: row.status,
-    takingPayments: row.status === 'live' && !row.extensionPending,
-    raisedCents: row.raised,
-    goalCents: row.goal,
-    feePercent: row.fee,
-    shares: [
-      { username: row.owner ?? 'Originator', role: 'Originator', permille: row.originatorShare },
-      ...members.map((m) => ({ username: m.username ?? 'Team member', role: m.role, permille: m.permille })),
-    ],
-  };
-}
-
-export const campaignFunding = (db: Db, campaignId: string) => fundingWhere(db, eq(campaigns.id, campaignId));
-export const filmFunding = (db: Db, movieId: string) => fundingWhere(db, eq(campaigns.movieId, movieId));
-
 /**
  * The same rule as the breakdown's: a live, paused or completed campaign's funding is public; in
  * any other status only those who may view the campaign (owner, team, admins) see it.
  */
-export async function fundingVisible(db: Db, viewer: Viewer | null, funding: CampaignFunding): Promise<boolean> {
-  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return true;
+async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding | null) {
+  if (!funding) return null;
+  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return funding;
   const access = await loadCampaignAccess(db, viewer, funding.campaignId);
-  return access !== null && mayPerform('view', access.relation);
+  return access !== null && mayPerform('view', access.relation) ? funding : null;
+}
+
+/** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
+export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.id, campaignId)));
+}
+
+/** The funding figures of a film's campaign, or null when it has none the actor may see. */
+export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+  const viewer = authorize(actor, 'public');
+  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns(db: Db) {
+export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'public');
   return db
     .select({
       campaignId: campaigns.id,
@@ -135,33 +97,35 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  ctx: { db: Db; stripe: Stripe; publicUrl: string },
-  payer: { userId: string; email: string } | null,
+  services: Pick<Services, 'db' | 'stripe' | 'config'>,
+  actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const funding = await campaignFunding(ctx.db, campaignId);
+  const viewer = authorize(actor, 'public');
+  if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
+  const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
+  // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
+  const funding = await fundingWhere(services.db, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (funding.status !== 'live') throw conflict(MSG.campaignNotTakingPayments);
   if (!funding.takingPayments) throw conflict(MSG.campaignVoting);
-  const base = ctx.publicUrl.replace(/\/$/, '');
-  const created = await createCheckout(
-    { db: ctx.db, stripe: ctx.stripe },
-    {
-      campaignId,
-      payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
-      amountCents: input.amountCents,
-      description: `Funding “${funding.filmTitle}”`,
-      attemptId: input.attemptId,
-      successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${base}/movie/${funding.movieId}`,
-    },
-  );
+  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
+  const created = await createCheckout(services, {
+    campaignId,
+    payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
+    amountCents: input.amountCents,
+    description: `Funding “${funding.filmTitle}”`,
+    attemptId: input.attemptId,
+    successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
+    cancelUrl: `${base}/movie/${funding.movieId}`,
+  });
   return { url: created.url, sessionId: created.id };
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt(db: Db, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Services, 'db'>, actor: Actor, sessionId: string) {
+  authorize(actor, 'public');
   return (
     (await db
       .select({

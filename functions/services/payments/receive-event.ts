@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { Doorbell } from '../../realtime/doorbell';
-import { isStaleCredit } from './credit-payment';
-import { fitsHandler } from './event-shapes';
-import { type EventHandler, HANDLERS } from './handlers';
+import type { Services } from '../../platform/services';
+import { isStaleCredit } from '../../shared/payments/credit-payment';
+import type { EventHandler } from '../../shared/payments/events';
+import { fitsHandler } from './internal/event-shapes';
+import { HANDLERS } from './internal/handlers';
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
 const STALE_RETRIES = 5;
@@ -25,12 +26,13 @@ export interface Receipt {
  * concurrent deliveries of one event do no more than one.
  */
 export async function receiveStripeEvent(
-  db: Db,
+  services: Services,
+  actor: Actor,
   event: Stripe.Event,
   source: StripeEventSource,
-  stripe: () => Stripe,
-  bell?: Doorbell,
 ): Promise<Receipt> {
+  const system = authorize(actor, 'system');
+  const { db } = services;
   const inserted = await db
     .insert(stripeEvents)
     .values({
@@ -61,7 +63,7 @@ export async function receiveStripeEvent(
   for (let attempt = 0; ; attempt++) {
     const uow = new UnitOfWork(db);
     const afterCommit = (effect: () => Promise<unknown>) => void uow.afterCommit(effect);
-    const effects = handler ? await handler({ db, stripe, bell, afterCommit }, event as never) : [];
+    const effects = handler ? await handler(services, event as never, afterCommit, system) : [];
     uow.add(
       ...effects,
       db

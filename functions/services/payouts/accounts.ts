@@ -1,49 +1,16 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
 import { ApiError, forbidden } from '../../lib/errors';
 import { isContributor } from '../../lib/roles';
-import type { PayoutDeps, Statement } from './deps';
-import { PAYOUT_TEXT } from './texts';
-
-/** What we keep of a connected account: enough to know whether a transfer can go to it. */
-export interface AccountFacts {
-  detailsSubmitted: boolean;
-  chargesEnabled: boolean;
-  payoutsEnabled: boolean;
-  transfersActive: boolean;
-  requirementsDue: string[];
-}
-
-export function accountFacts(account: Stripe.Account): AccountFacts {
-  return {
-    detailsSubmitted: account.details_submitted ?? false,
-    chargesEnabled: account.charges_enabled ?? false,
-    payoutsEnabled: account.payouts_enabled ?? false,
-    transfersActive: account.capabilities?.transfers === 'active',
-    requirementsDue: account.requirements?.currently_due ?? [],
-  };
-}
-
-export type AccountState = 'not_connected' | 'onboarding' | 'ready';
-
-export function accountState(row: Pick<AccountFacts, 'transfersActive' | 'detailsSubmitted'> | null): AccountState {
-  if (!row) return 'not_connected';
-  return row.transfersActive && row.detailsSubmitted ? 'ready' : 'onboarding';
-}
-
-/** Brings our row in step with Stripe's account object (an event or a retrieve). */
-export function accountUpdate(db: Db, account: Stripe.Account): Statement {
-  return db
-    .update(connectAccounts)
-    .set({ ...accountFacts(account), updatedAt: new Date() })
-    .where(eq(connectAccounts.stripeAccountId, account.id));
-}
-
-export const accountOf = (db: Db, userId: string) =>
-  db.select().from(connectAccounts).where(eq(connectAccounts.userId, userId)).get();
+import type { Services } from '../../platform/services';
+import { accountFacts, accountOf, accountUpdate } from '../../shared/payouts/accounts';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from '../../shared/payouts/constants';
+import { PAYOUT_TEXT } from '../../shared/payouts/texts';
+import { processPayouts } from './process';
 
 /** Creators and admins, and anyone with a payout waiting for them (a team member who is not a creator). */
 async function mayConnect(db: Db, viewer: Viewer) {
@@ -71,9 +38,10 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Omit<PayoutDeps, 'bell'> & { publicUrl: string },
-  viewer: Viewer,
+  deps: Pick<Services, 'db' | 'stripe' | 'config'>,
+  actor: Actor,
 ): Promise<ConnectLink> {
+  const viewer = authorize(actor, 'signed-in');
   const { db, stripe } = deps;
   if (!(await mayConnect(db, viewer))) throw forbidden(PAYOUT_TEXT.connectForbidden);
   let row = await accountOf(db, viewer.userId);
@@ -96,7 +64,7 @@ export async function connectPayoutAccount(
     row = await accountOf(db, viewer.userId);
     if (!row) throw new Error('connect account row missing after insert');
   }
-  const base = deps.publicUrl.replace(/\/$/, '');
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const link = await stripe.accountLinks
     .create({
       account: row.stripeAccountId,
@@ -112,11 +80,28 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-export async function syncAccountFromStripe(deps: Pick<PayoutDeps, 'db' | 'stripe'>, userId: string) {
+async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>, userId: string) {
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);
   await deps.db.batch([accountUpdate(deps.db, account)]);
   const after = await accountOf(deps.db, userId);
   return { account: after ?? null, becameReady: !before.transfersActive && Boolean(after?.transfersActive) };
+}
+
+/**
+ * The member back from Stripe's onboarding (/stripe-setup-complete): their account re-read from
+ * Stripe, so the page says what is true now even before account.updated arrives; payouts waiting
+ * for it go out. The account as now stored, or null when the member has none.
+ */
+export async function refreshMyPayoutAccount(services: PayoutServices, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
+  const synced = await syncAccountFromStripe(services, viewer.userId);
+  if (synced.becameReady)
+    await processPayouts(services, viewer, {
+      userId: viewer.userId,
+      retryFailed: true,
+      maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
+    });
+  return synced.account;
 }

@@ -1,7 +1,8 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
-import type { PayoutDeps } from './deps';
-import { askTransfer, claimAttempt, type PayoutRow, recordTransferMade, recordTransferRefused } from './transfer';
+import type { PayoutServices } from '../../shared/payouts/constants';
+import { attemptPayout } from './internal/attempt';
 
 export interface PayoutFilter {
   payoutIds?: string[];
@@ -27,7 +28,7 @@ export type PayoutOutcome =
 
 const BATCH_LIMIT = 100;
 
-function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
+function candidates(deps: Pick<PayoutServices, 'db'>, f: PayoutFilter) {
   const failed: SQL[] = [eq(payouts.status, 'failed')];
   if (f.maxAttempts !== undefined) failed.push(lt(payouts.attempts, f.maxAttempts));
   if (f.failedBefore) failed.push(lt(payouts.updatedAt, f.failedBefore));
@@ -48,20 +49,6 @@ function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
     .limit(BATCH_LIMIT);
 }
 
-/** One attempt at one payout: claim it, ask Stripe for the transfer, record what Stripe said. */
-export async function attemptPayout(deps: PayoutDeps, p: PayoutRow, destination: string): Promise<PayoutOutcome> {
-  const claimed = await claimAttempt(deps, p, destination);
-  if (!claimed) return { payoutId: p.id, result: 'skipped' };
-  const attempt = claimed.attempts;
-  const answer = await askTransfer(deps, claimed, destination, attempt);
-  if (answer.kind === 'made') {
-    await recordTransferMade(deps, claimed, attempt, answer.transfer);
-    return { payoutId: p.id, result: 'completed', transferId: answer.transfer.id };
-  }
-  if (answer.kind === 'refused') await recordTransferRefused(deps, claimed, attempt, answer.message);
-  return { payoutId: p.id, result: answer.kind === 'refused' ? 'failed' : 'unknown', error: answer.message };
-}
-
 /**
  * Pays out pending payouts (and failed ones when retrying) that match `filter`: each is a Stripe
  * transfer of the member's payable to their connected account. A member whose account cannot take
@@ -70,7 +57,12 @@ export async function attemptPayout(deps: PayoutDeps, p: PayoutRow, destination:
  * idempotency key, so a payout is transferred once. Call it after a milestone's release commits:
  * `await processPayouts(deps, { campaignId, milestoneNumber })`.
  */
-export async function processPayouts(deps: PayoutDeps, filter: PayoutFilter = {}): Promise<PayoutOutcome[]> {
+export async function processPayouts(
+  deps: PayoutServices,
+  actor: Actor,
+  filter: PayoutFilter = {},
+): Promise<PayoutOutcome[]> {
+  authorize(actor, 'signed-in-or-system');
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];
   for (const { payout, destination, ready } of rows) {

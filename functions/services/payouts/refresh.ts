@@ -1,10 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { connectAccounts, payouts } from '../../db/schema';
-import { accountFacts, accountState, accountUpdate } from './accounts';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutDeps, RETRY_BACKOFF_MS, STALE_PROCESSING_MS } from './deps';
+import { type Actor, authorize } from '../../auth/authorize';
+import { connectAccounts } from '../../db/schema';
+import { accountFacts, accountState, accountUpdate } from '../../shared/payouts/accounts';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from '../../shared/payouts/constants';
+import { resolveStaleTransfers } from './internal/stale';
 import { processPayouts } from './process';
-import { askTransfer, recordTransferMade, recordTransferRefused } from './transfer';
 
 export interface RefreshChange {
   kind: 'account' | 'payout';
@@ -16,43 +16,11 @@ export interface RefreshChange {
 }
 
 /**
- * Payouts left 'processing' (the worker stopped between asking Stripe and recording the answer):
- * the same request is replayed under the same attempt's idempotency key, so Stripe answers what it
- * answered then — the transfer it made, or its refusal — and nothing is transferred twice.
- */
-export async function resolveStaleTransfers(deps: PayoutDeps, staleMs = STALE_PROCESSING_MS) {
-  const stale = await deps.db
-    .select()
-    .from(payouts)
-    .where(and(eq(payouts.status, 'processing'), lt(payouts.updatedAt, new Date(Date.now() - staleMs))))
-    .limit(100);
-  const changes: RefreshChange[] = [];
-  for (const p of stale) {
-    if (!p.stripeAccountId) continue;
-    const answer = await askTransfer(deps, p, p.stripeAccountId, p.attempts);
-    if (answer.kind === 'made') {
-      await recordTransferMade(deps, p, p.attempts, answer.transfer);
-      changes.push({ kind: 'payout', id: p.id, userId: p.userId, from: 'processing', to: 'completed' });
-    } else if (answer.kind === 'refused') {
-      await recordTransferRefused(deps, p, p.attempts, answer.message);
-      changes.push({
-        kind: 'payout',
-        id: p.id,
-        userId: p.userId,
-        from: 'processing',
-        to: 'failed',
-        detail: answer.message,
-      });
-    }
-  }
-  return changes;
-}
-
-/**
  * /admin/payout-refresh: re-reads every connected account from Stripe, resolves payouts stuck in
  * processing, then pays pending payouts whose account is now ready. Returns what changed.
  */
-export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number } = {}) {
+export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: { staleMs?: number } = {}) {
+  authorize(actor, 'admin');
   const changes: RefreshChange[] = [];
   const accounts = await deps.db.select().from(connectAccounts).limit(500);
   for (const row of accounts) {
@@ -88,7 +56,7 @@ export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number 
     });
   }
   changes.push(...(await resolveStaleTransfers(deps, opts.staleMs)));
-  for (const o of await processPayouts(deps)) {
+  for (const o of await processPayouts(deps, actor)) {
     if (o.result === 'completed' || o.result === 'failed') {
       changes.push({
         kind: 'payout',
@@ -103,12 +71,13 @@ export async function refreshPayouts(deps: PayoutDeps, opts: { staleMs?: number 
 }
 
 /** The hourly job: stuck transfers resolved, failed payouts retried with backoff and a cap, waiting ones paid. */
-export async function runPayoutJobs(deps: PayoutDeps) {
+export async function runPayoutJobs(deps: PayoutServices, actor: Actor) {
+  authorize(actor, 'system');
   const resolved = await resolveStaleTransfers(deps);
-  const outcomes = await processPayouts(deps, {
+  const outcomes = await processPayouts(deps, actor, {
     retryFailed: true,
     maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
-    failedBefore: new Date(Date.now() - RETRY_BACKOFF_MS),
+    failedBefore: new Date(deps.clock.now().getTime() - RETRY_BACKOFF_MS),
   });
   const count = (r: string) => outcomes.filter((o) => o.result === r).length;
   return {

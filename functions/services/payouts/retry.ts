@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
 import { conflict, notFound } from '../../lib/errors';
-import type { PayoutDeps } from './deps';
-import { attemptPayout, type PayoutOutcome } from './process';
-import { PAYOUT_TEXT } from './texts';
+import type { PayoutServices } from '../../shared/payouts/constants';
+import { PAYOUT_TEXT } from '../../shared/payouts/texts';
+import { attemptPayout } from './internal/attempt';
+import type { PayoutOutcome } from './process';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */
-export async function retryPayout(deps: PayoutDeps, payoutId: string): Promise<PayoutOutcome> {
+export async function retryPayout(deps: PayoutServices, actor: Actor, payoutId: string): Promise<PayoutOutcome> {
+  authorize(actor, 'admin');
   const row = await deps.db
     .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
     .from(payouts)

@@ -1,9 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
 import type { PayoutStatus } from '../../lib/campaign-status';
-import { type AccountState, accountOf, accountState } from './accounts';
-import { PAYOUT_TEXT } from './texts';
+import type { Services } from '../../platform/services';
+import { type AccountState, accountOf, accountState } from '../../shared/payouts/accounts';
+import { PAYOUT_TEXT } from '../../shared/payouts/texts';
 
 export interface PayoutView {
   id: string;
@@ -86,7 +88,8 @@ function toView(r: Row): PayoutView {
 }
 
 /** What /contributor/payouts shows: the member's account, their payouts and their bank payouts. */
-export async function memberPayouts(db: Db, userId: string) {
+export async function memberPayouts({ db }: Pick<Services, 'db'>, actor: Actor) {
+  const { userId } = authorize(actor, 'signed-in');
   const [account, rows, banks] = await Promise.all([
     accountOf(db, userId),
     payoutSelect(db).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(200),
@@ -123,7 +126,8 @@ export interface AdminPayoutView extends PayoutView {
 }
 
 /** Every payout (newest first, optionally of one status) and the totals per status, for /admin/payouts. */
-export async function adminPayouts(db: Db, status?: PayoutStatus) {
+export async function adminPayouts({ db }: Pick<Services, 'db'>, actor: Actor, status?: PayoutStatus) {
+  authorize(actor, 'admin');
   const query = payoutSelect(db);
   const rows = await (status ? query.where(eq(payouts.status, status)) : query)
     .orderBy(desc(payouts.createdAt))

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
+import type { Services } from '../../platform/services';
+import { expireCheckoutSessions, expireOpenCheckouts } from '../../shared/payments/expire-checkouts';
 import { releaseCompletedCampaign } from '../milestones/closing-release';
-import { expireCheckoutSessions, expireOpenCheckouts } from '../payments/expire-checkouts';
-import { processPayouts } from '../payouts';
-import { refundCancelledCampaign } from './cancelled';
-import type { RefundDeps } from './deps';
+import { processPayouts } from '../payouts/process';
+import { refundCancelledCampaign } from './internal/refund-campaign';
 
 /**
  * What follows a committed change to a campaign, whatever the verb (pause, an admin's status, an
@@ -13,7 +14,13 @@ import type { RefundDeps } from './deps';
  * releases it to the team by share and starts the payouts. A deleted campaign's
  * session rows went with it, so the caller passes the ids it read before. Safe to repeat.
  */
-export async function afterCampaignChange(deps: RefundDeps, campaignId: string, sessionsBeforeDelete?: string[]) {
+export async function afterCampaignChange(
+  deps: Services,
+  actor: Actor,
+  campaignId: string,
+  sessionsBeforeDelete?: string[],
+) {
+  authorize(actor, 'signed-in-or-system');
   const c = await deps.db
     .select({ status: campaigns.status, voting: campaigns.extensionPending })
     .from(campaigns)
@@ -24,11 +31,7 @@ export async function afterCampaignChange(deps: RefundDeps, campaignId: string, 
   const expired = await expireOpenCheckouts(deps, campaignId);
   const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, campaignId) : null;
   // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised.
-  const released = c.status === 'completed' ? await releaseCompletedCampaign(deps, campaignId) : null;
-  if (released)
-    await processPayouts(
-      { db: deps.db, bell: deps.bell, stripe: deps.stripe() },
-      { campaignId, milestoneNumber: released.milestoneNumber },
-    );
+  const released = c.status === 'completed' ? await releaseCompletedCampaign(deps, actor, campaignId) : null;
+  if (released) await processPayouts(deps, actor, { campaignId, milestoneNumber: released.milestoneNumber });
   return { expired, refunds, released };
 }

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { shortUrls } from '../../db/schema';
 import { allowedFor } from '../../edge/protection';
 import { ApiError, badRequest, forbidden } from '../../lib/errors';
 import { matchPageRoute, type PageAccess } from '../../lib/page-routes';
-import type { ShortLinkDeps } from './resolve';
-import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from './target';
-
-export const createShortLinkInput = z.object({ path: z.string().min(1).max(2048) });
+import type { Services } from '../../platform/services';
+import type { createShortLinkInput } from '../../shared/short-links/input';
+import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../shared/short-links/target';
 
 export interface ShortLink {
   code: string;
@@ -28,11 +28,12 @@ function mayOpen(access: PageAccess, viewer: Viewer, isLocal: boolean) {
  * code. The short_urls row is the record (its unique original_url settles races); KV gets a copy.
  */
 export async function createShortLink(
-  deps: ShortLinkDeps,
-  viewer: Viewer,
+  deps: Pick<Services, 'db' | 'kv' | 'config'>,
+  actor: Actor,
   input: z.infer<typeof createShortLinkInput>,
-  site: { publicUrl: string; isLocal: boolean },
 ): Promise<ShortLink> {
+  const viewer = authorize(actor, 'signed-in');
+  const site = { publicUrl: deps.config.PUBLIC_URL, isLocal: deps.config.isLocal };
   const path = sameSiteTarget(input.path, site.publicUrl);
   if (!path) throw badRequest('Short links can only point to pages of this site');
   const { pathname } = new URL(path, site.publicUrl);
@@ -57,7 +58,7 @@ export async function createShortLink(
     const row = inserted[0];
     if (row) {
       try {
-        await kv.put(`${SHORT_LINK_KV_PREFIX}${row.code}`, path);
+        await kv?.put(`${SHORT_LINK_KV_PREFIX}${row.code}`, path);
       } catch (err) {
         console.warn('Short link: could not copy to KV (the table still resolves it)', err);
       }

@@ -1,20 +1,21 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { shortUrls } from '../../db/schema';
-import { SHORT_LINK_KV_PREFIX } from './target';
-
-export interface ShortLinkDeps {
-  db: Db;
-  kv: KVNamespace;
-}
+import type { Services } from '../../platform/services';
+import { SHORT_LINK_KV_PREFIX } from '../../shared/short-links/target';
 
 /**
  * The stored address of a code: KV first; on a miss (or a KV failure) the short_urls row, which is
  * then copied to KV. null when the code is unknown; a failing table read throws.
  */
-export async function resolveShortLink({ db, kv }: ShortLinkDeps, code: string): Promise<string | null> {
+export async function resolveShortLink(
+  { db, kv }: Pick<Services, 'db' | 'kv'>,
+  actor: Actor,
+  code: string,
+): Promise<string | null> {
+  authorize(actor, 'public');
   try {
-    const hit = await kv.get(`${SHORT_LINK_KV_PREFIX}${code}`);
+    const hit = kv ? await kv.get(`${SHORT_LINK_KV_PREFIX}${code}`) : null;
     if (hit !== null) return hit;
   } catch (err) {
     console.warn('Short link: KV read failed, reading the table', err);
@@ -26,7 +27,7 @@ export async function resolveShortLink({ db, kv }: ShortLinkDeps, code: string):
     .get();
   if (!row) return null;
   try {
-    await kv.put(`${SHORT_LINK_KV_PREFIX}${code}`, row.originalUrl);
+    await kv?.put(`${SHORT_LINK_KV_PREFIX}${code}`, row.originalUrl);
   } catch (err) {
     console.warn('Short link: could not copy to KV', err);
   }

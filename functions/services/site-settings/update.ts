@@ -1,17 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import type { z } from 'zod';
+import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
-import { ApiError, forbidden } from '../../lib/errors';
-import { isAdmin } from '../../lib/roles';
-import { hashPasscode, passcodeInput } from './passcode';
-import { readSettingsTable, SETTING_KEYS, type SettingsDeps, writeSettingsThrough } from './store';
-
-export const updateSiteSettingsInput = z.object({
-  comingSoonEnabled: z.boolean(),
-  /** A new passcode; leave out to keep the current one. */
-  passcode: passcodeInput.optional(),
-});
+import { ApiError } from '../../lib/errors';
+import type { Services } from '../../platform/services';
+import type { updateSiteSettingsInput } from '../../shared/site-settings/input';
+import { hashPasscode } from '../../shared/site-settings/passcode';
+import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from '../../shared/site-settings/store';
 
 /** What admins see of the settings: whether a passcode is set, never the passcode. */
 export interface SiteSettingsView {
@@ -19,18 +14,19 @@ export interface SiteSettingsView {
   passcodeSet: boolean;
 }
 
-export async function viewSiteSettings({ db }: Pick<SettingsDeps, 'db'>): Promise<SiteSettingsView> {
+export async function viewSiteSettings({ db }: Pick<Services, 'db'>, actor: Actor): Promise<SiteSettingsView> {
+  authorize(actor, 'admin');
   const s = await readSettingsTable(db);
   return { comingSoonEnabled: s.enabled, passcodeSet: s.passcode !== '' };
 }
 
 /** Admins switch the gate and set the passcode: the table first (the record), then KV. */
 export async function updateSiteSettings(
-  deps: SettingsDeps,
-  viewer: Viewer,
+  deps: Pick<Services, 'db' | 'kv'>,
+  actor: Actor,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {
-  if (!isAdmin(viewer.roles)) throw forbidden();
+  const viewer = authorize(actor, 'admin');
   const { db, kv } = deps;
   const current = await readSettingsTable(db);
   const passcode = input.passcode === undefined ? current.passcode : await hashPasscode(input.passcode);

@@ -1,18 +1,21 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { abortRow } from './abort';
+import { mediaOf, type Services } from '../../platform/services';
+import { ABANDONED_AFTER_MS } from './internal/abandoned';
+import { abortRow } from './internal/abort-row';
 
-/** An upload with no part received for this long is abandoned. */
-export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const BATCH = 50;
 
 /**
  * Aborts abandoned uploads (R2 drops their parts) and marks them aborted. Run by the worker's cron
  * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
  */
-export async function cleanupAbandonedUploads(db: Db, bucket: R2Bucket, now = Date.now()) {
-  const cutoff = new Date(now - ABANDONED_AFTER_MS);
+export async function cleanupAbandonedUploads(services: Pick<Services, 'db' | 'media' | 'clock'>, actor: Actor) {
+  authorize(actor, 'system');
+  const { db } = services;
+  const bucket = mediaOf(services);
+  const cutoff = new Date(services.clock.now().getTime() - ABANDONED_AFTER_MS);
   let aborted = 0;
   let failed = 0;
   for (;;) {

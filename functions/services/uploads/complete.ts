@@ -1,12 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
 import { conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
-import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, uploadView } from './context';
+import { mediaOf, type Services } from '../../platform/services';
+import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Joins the confirmed parts into the R2 object once every part is there. Completing twice is a no-op. */
-export async function completeUpload({ db, bucket }: UploadDeps, viewer: Viewer, id: string) {
+export async function completeUpload(services: Pick<Services, 'db' | 'media'>, actor: Actor, id: string) {
+  const viewer = authorize(actor, 'contributor');
+  const { db } = services;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') return uploadView(row);
   assertUploading(row);
@@ -19,7 +22,7 @@ export async function completeUpload({ db, bucket }: UploadDeps, viewer: Viewer,
 
   let object: R2Object;
   try {
-    object = await bucket
+    object = await mediaOf(services)
       .resumeMultipartUpload(row.r2Key, row.r2UploadId)
       .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
   } catch (err) {

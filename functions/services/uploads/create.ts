@@ -1,23 +1,12 @@
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffVideo } from '../../lib/media-sniff';
-import { HEAD_BYTES, planParts } from '../../lib/upload-plan';
-import { type UploadDeps, uploadView } from './context';
-
-export const createUploadInput = z
-  .object({
-    kind: z.literal('video'),
-    fileName: z.string().trim().min(1, 'The file needs a name').max(255, 'The file name is too long'),
-    size: z.number().int().min(1, FILM_MSG.emptyFile),
-    /** The file's first bytes, base64: the type is decided from them before anything is stored. */
-    head: z.base64('head must be base64').max(Math.ceil(HEAD_BYTES / 3) * 4 + 4),
-  })
-  .strict();
-
-export type CreateUploadInput = z.infer<typeof createUploadInput>;
+import { planParts } from '../../lib/upload-plan';
+import { mediaOf, type Services } from '../../platform/services';
+import type { CreateUploadInput } from '../../shared/uploads/input';
+import { uploadView } from './internal/upload-rows';
 
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
 
@@ -25,7 +14,10 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  * Starts a video upload: checks the size limit and the type (from the leading bytes), opens an R2
  * multipart upload and records it. The first part is checked again when it arrives.
  */
-export async function createUpload({ db, bucket, maxBytes }: UploadDeps, viewer: Viewer, input: CreateUploadInput) {
+export async function createUpload(services: Services, actor: Actor, input: CreateUploadInput) {
+  const viewer = authorize(actor, 'contributor');
+  const { db } = services;
+  const maxBytes = services.config.UPLOAD_MAX_BYTES;
   if (input.size > maxBytes) throw new ApiError('payload_too_large', FILM_MSG.videoTooLarge(input.size, maxBytes));
   const contentType = sniffVideo(fromBase64(input.head));
   if (!contentType) throw new ApiError('unsupported_media_type', FILM_MSG.notAVideo);
@@ -33,7 +25,7 @@ export async function createUpload({ db, bucket, maxBytes }: UploadDeps, viewer:
   const plan = planParts(input.size);
   const id = crypto.randomUUID();
   const r2Key = `uploads/video/${id}`;
-  const multipart = await bucket.createMultipartUpload(r2Key, {
+  const multipart = await mediaOf(services).createMultipartUpload(r2Key, {
     httpMetadata: { contentType },
     customMetadata: { owner: viewer.userId, upload: id },
   });

@@ -1,18 +1,20 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffImage } from '../../lib/media-sniff';
 import { MAX_POSTER_BYTES } from '../../lib/upload-plan';
-import { type UploadDeps, uploadView } from './context';
+import { mediaOf, type Services } from '../../platform/services';
+import { uploadView } from './internal/upload-rows';
 
 /** A poster is one PUT: checked by its leading bytes, stored in R2, recorded as a completed upload. */
 export async function uploadPoster(
-  { db, bucket }: Pick<UploadDeps, 'db' | 'bucket'>,
-  viewer: Viewer,
+  services: Pick<Services, 'db' | 'media'>,
+  actor: Actor,
   body: ArrayBuffer,
   fileName: string,
 ) {
+  const viewer = authorize(actor, 'contributor');
   if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_MSG.emptyFile);
   if (body.byteLength > MAX_POSTER_BYTES) {
     throw new ApiError('payload_too_large', FILM_MSG.posterTooLarge(MAX_POSTER_BYTES));
@@ -20,6 +22,8 @@ export async function uploadPoster(
   const image = sniffImage(new Uint8Array(body));
   if (!image) throw new ApiError('unsupported_media_type', FILM_MSG.notAnImage);
 
+  const { db } = services;
+  const bucket = mediaOf(services);
   const id = crypto.randomUUID();
   const r2Key = `uploads/poster/${id}`;
   await bucket.put(r2Key, body, {

@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
 import { ApiError, badRequest, conflict } from '../../lib/errors';
 import { FILM_MSG } from '../../lib/film-messages';
 import { sniffVideo } from '../../lib/media-sniff';
 import { expectedPartSize } from '../../lib/upload-plan';
+import { mediaOf, type Services } from '../../platform/services';
 import { abortUpload } from './abort';
-import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, uploadView } from './context';
+import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /**
  * Stores one part in R2 and records it as confirmed. Every part must have its planned length; the
@@ -14,13 +15,15 @@ import { assertUploading, confirmedParts, loadOwnUpload, type UploadDeps, upload
  * cancelled. Sending a confirmed part again replaces it (R2 keeps the last one sent).
  */
 export async function putPart(
-  deps: UploadDeps,
-  viewer: Viewer,
+  deps: Pick<Services, 'db' | 'media' | 'clock'>,
+  actor: Actor,
   uploadId: string,
   partNumber: number,
   body: ArrayBuffer,
 ) {
-  const { db, bucket } = deps;
+  const viewer = authorize(actor, 'contributor');
+  const { db } = deps;
+  const bucket = mediaOf(deps);
   const row = await loadOwnUpload(db, viewer.userId, uploadId);
   assertUploading(row);
   if (!row.r2UploadId) throw conflict(FILM_MSG.uploadFinished);
@@ -45,7 +48,7 @@ export async function putPart(
       }),
     db
       .update(uploads)
-      .set({ updatedAt: new Date() })
+      .set({ updatedAt: deps.clock.now() })
       .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'uploading')))
       .returning({ id: uploads.id }),
   ]);

@@ -1,13 +1,8 @@
-import { and, asc, ne, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { and, ne } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
 import { profiles } from '../../db/schema';
-import type { ServiceContext } from '../context';
-
-/** How many people one search returns. */
-export const USER_SEARCH_LIMIT = 10;
-
-export const userSearchQuery = z.object({ q: z.string().max(60).default('') });
+import type { Services } from '../../platform/services';
+import { byUsername, USER_SEARCH_LIMIT, usernameStartsWith } from '../../shared/users/search';
 
 /** What anyone signed in may see of another person: never an email. */
 export interface UserMatch {
@@ -17,28 +12,11 @@ export interface UserMatch {
 }
 
 /**
- * The condition "username starts with the trimmed text", compared case-insensitively as a range on
- * lower(username), so the lower(username) index serves it; null for empty text (nobody matches).
- */
-export function usernameStartsWith(q: string): SQL | null {
-  const text = q.trim().toLowerCase();
-  if (!text) return null;
-  const lower = sql`lower(${profiles.username})`;
-  return sql`${lower} >= ${text} and ${lower} < ${`${text}\uffff`}`;
-}
-
-/** Orders matches by username, case-insensitively. */
-export const byUsername = asc(sql`lower(${profiles.username})`);
-
-/**
  * People whose username starts with the trimmed text, compared case-insensitively (the lower(username)
  * index serves it, as the campaign team search does), without the viewer. Empty text finds nobody.
  */
-export async function searchUsers(
-  { db }: ServiceContext,
-  viewer: Pick<Viewer, 'userId'>,
-  q: string,
-): Promise<UserMatch[]> {
+export async function searchUsers({ db }: Services, actor: Actor, q: string): Promise<UserMatch[]> {
+  const viewer = authorize(actor, 'signed-in');
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];
   return db

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Viewer } from '../../auth/viewer';
-import type { Db } from '../../db/client';
+import { type Actor, authorize } from '../../auth/authorize';
 import { categories, profiles, videos, watchProgress } from '../../db/schema';
-import { approved, cardColumns, type FilmCard, toCard } from '../catalogue/cards';
-import { FINISHED_RATIO } from './progress';
+import type { Services } from '../../platform/services';
+import { approved, cardColumns, type FilmCard, toCard } from '../../shared/catalogue/cards';
+import { FINISHED_RATIO } from './internal/watchable';
 
-export const CONTINUE_LIMIT = 12;
+const CONTINUE_LIMIT = 12;
 
 export interface ContinueItem extends FilmCard {
   positionSeconds: number;
@@ -13,7 +13,8 @@ export interface ContinueItem extends FilmCard {
 }
 
 /** Films the viewer started and has not finished (under 90 %), most recent first, at most 12. */
-export async function continueWatching(db: Db, viewer: Pick<Viewer, 'userId'>): Promise<ContinueItem[]> {
+export async function continueWatching({ db }: Pick<Services, 'db'>, actor: Actor): Promise<ContinueItem[]> {
+  const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select({
       ...cardColumns,

@@ -1,35 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { watchProgress } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import type { CatalogueContext } from '../catalogue/cards';
-import { canWatch, getFilmAssets } from '../catalogue/film';
-
-/** A film counts as finished past this share of its length: it leaves Continue watching and restarts. */
-export const FINISHED_RATIO = 0.9;
-
-export const progressInput = z
-  .object({
-    positionSeconds: z.number().min(0).max(1_000_000),
-    durationSeconds: z.number().positive().max(1_000_000).nullable().optional(),
-  })
-  .strict();
-export type ProgressInput = z.infer<typeof progressInput>;
-
-/** The film must exist and be watchable by this viewer; otherwise 404 (never a hint it exists). */
-export async function requireWatchable(ctx: CatalogueContext, viewer: Viewer, videoId: string) {
-  const film = await getFilmAssets(ctx, videoId);
-  if (!film || !canWatch(film, viewer)) throw notFound('Video not found');
-  return film;
-}
+import type { Services } from '../../platform/services';
+import type { ProgressInput } from '../../shared/watch/input';
+import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */
-export async function saveProgress(ctx: CatalogueContext, viewer: Viewer, videoId: string, input: ProgressInput) {
+export async function saveProgress(
+  ctx: Pick<Services, 'db' | 'cache' | 'clock'>,
+  actor: Actor,
+  videoId: string,
+  input: ProgressInput,
+) {
+  const viewer = authorize(actor, 'signed-in');
   await requireWatchable(ctx, viewer, videoId);
   const duration = input.durationSeconds ?? null;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;
-  const now = new Date();
+  const now = ctx.clock.now();
   await ctx.db
     .insert(watchProgress)
     .values({ userId: viewer.userId, videoId, positionSeconds: position, durationSeconds: duration, updatedAt: now })
@@ -47,7 +34,8 @@ export async function saveProgress(ctx: CatalogueContext, viewer: Viewer, videoI
 /**
  * Where to resume: the saved position, or 0 when there is none or the film was (nearly) finished.
  */
-export async function getProgress(ctx: CatalogueContext, viewer: Viewer, videoId: string) {
+export async function getProgress(ctx: Pick<Services, 'db' | 'cache'>, actor: Actor, videoId: string) {
+  const viewer = authorize(actor, 'signed-in');
   await requireWatchable(ctx, viewer, videoId);
   const row = await ctx.db
     .select({ positionSeconds: watchProgress.positionSeconds, durationSeconds: watchProgress.durationSeconds })

@@ -1,12 +1,14 @@
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize } from '../../auth/authorize';
 import { videoViews } from '../../db/schema';
-import type { CatalogueContext } from '../catalogue/cards';
-import { viewDay } from '../catalogue/popularity';
-import { requireWatchable } from './progress';
+import type { Services } from '../../platform/services';
+import { viewDay } from '../../shared/catalogue/popularity';
+import { requireWatchable } from './internal/watchable';
 
 /** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */
-export async function recordView(ctx: CatalogueContext, viewer: Viewer, videoId: string, at: Date = new Date()) {
+export async function recordView(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor, videoId: string) {
+  const viewer = authorize(actor, 'signed-in');
   await requireWatchable(ctx, viewer, videoId);
+  const at = ctx.clock.now();
   const inserted = await ctx.db
     .insert(videoViews)
     .values({ videoId, userId: viewer.userId, day: viewDay(at) })

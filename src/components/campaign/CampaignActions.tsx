@@ -12,11 +12,12 @@ import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
 import { Card, ConfirmDialog } from './parts';
+import { useCampaign } from './useCampaign';
 
 type Confirming = 'pause' | 'delete' | 'reject' | null;
 
 /** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
-export async function shareCampaign(movieId: string) {
+async function shareCampaign(movieId: string) {
   const path = `/movie/${movieId}/fund`;
   const res = await api<{ code: string; url: string }>('/api/short-links', { method: 'POST', body: { path } });
   if (!res.ok) console.error('short link failed', res.status, res.message);
@@ -31,10 +32,30 @@ export async function shareCampaign(movieId: string) {
 }
 
 /**
+ * The island of the settings screen's actions. Before the campaign is saved, Submit only says to
+ * save first; afterwards the owner's and admins' actions (below).
+ */
+export function CampaignActions(props: { initial: CampaignView | null; adminMode: boolean }) {
+  const { view } = useCampaign(props.initial);
+  if (!view) {
+    return (
+      <section className="card campaign-card" aria-label="Campaign actions">
+        <h2>Campaign actions</h2>
+        <button type="button" className="btn" data-action="submit" onClick={() => toast(MSG.saveFirst, 'error')}>
+          Submit for Approval
+        </button>
+      </section>
+    );
+  }
+  if (!view.viewer.rights.edit && !view.viewer.rights.setStatus) return null;
+  return <ActionsCard view={view} adminMode={props.adminMode} />;
+}
+
+/**
  * The campaign's actions for the owner and admins: submit, launch (owner only), pause (confirm;
  * disabled when paused), resume, delete (confirm), share; in admin mode also review and status.
  */
-export function CampaignActions({ view, adminMode }: { view: CampaignView; adminMode: boolean }) {
+function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boolean }) {
   const c = view.campaign;
   const { rights, can } = view.viewer;
   const [confirming, setConfirming] = useState<Confirming>(null);

@@ -13,13 +13,20 @@ import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card } from './parts';
+import { useCampaign } from './useCampaign';
 
 /**
  * Admin-only Creator Coins settings (SPEC 2, 5, 9): enabled, symbol (upper-cased, at most 6) and
  * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default).
  * Deployment itself is a later feature.
  */
-export function CoinsCard({ view }: { view: CampaignView | null }) {
+export function CoinsCard(props: { initial: CampaignView | null }) {
+  const { view } = useCampaign(props.initial);
+  // Saving the new campaign starts the form again from its stored settings.
+  return <CoinsForm key={view?.campaign.id ?? 'new'} view={view} />;
+}
+
+function CoinsForm({ view }: { view: CampaignView | null }) {
   const c = view?.campaign;
   const [enabled, setEnabled] = useState(c?.creatorCoinsEnabled ?? false);
   const [symbol, setSymbol] = useState(c?.creatorCoinSymbol ?? DEFAULT_COIN_SYMBOL);

@@ -12,12 +12,13 @@ import {
 } from '../../../functions/lib/campaign-validation';
 import { fillMessage, MSG } from '../../../functions/lib/messages';
 import { DEFAULT_PLATFORM_FEE } from '../../../functions/lib/shares';
-import type { FilmRef } from '../../../functions/services/campaigns/access';
 import type { EditOutcome } from '../../../functions/services/campaigns/edit';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
-import { campaignAction, setCampaignView } from '../../stores/campaign';
+import type { FilmRef } from '../../../functions/shared/campaigns/access';
+import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, StatusBadge } from './parts';
+import { useCampaign } from './useCampaign';
 
 const OUTCOME_TOAST: Record<EditOutcome, string> = {
   unchanged: MSG.savedSuccessfully,
@@ -32,8 +33,9 @@ const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100)
  * Campaign Details (SPEC 2, 5): title, description, funding milestone, end date, status, and the
  * platform fee for admins. Creates the campaign for a film, or edits it; locked under review.
  */
-export function DetailsCard(props: { view: CampaignView | null; film: FilmRef; adminMode: boolean }) {
-  const { view, film, adminMode } = props;
+export function DetailsCard(props: { initial: CampaignView | null; film: FilmRef; adminMode: boolean }) {
+  const { film, adminMode } = props;
+  const { view } = useCampaign(props.initial);
   const c = view?.campaign;
   const isNew = !c;
   const canEdit = isNew || Boolean(view?.viewer.can.edit);
@@ -87,7 +89,6 @@ export function DetailsCard(props: { view: CampaignView | null; film: FilmRef; a
         toast(fillMessage(MSG.createFailed, { message: res.message }), 'error');
         return;
       }
-      setCampaignView(res.data.campaign);
       toast(MSG.savedSuccessfully, 'success');
       return;
     }

@@ -5,6 +5,7 @@ import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { ConfirmDialog } from './parts';
+import { useCampaign } from './useCampaign';
 
 /** SPEC 9: after joining, the campaigns tab follows in 2 seconds. */
 export const JOIN_REDIRECT_MS = 2000;
@@ -31,7 +32,12 @@ const TEXTS = {
  * The invitee's own invitation: the settings screen shows it as a banner (Accept / Decline), the
  * progress screen as a card (Approve & Join / Decline). The server knows the invitee by their team row.
  */
-export function InvitationPanel({ view, variant }: { view: CampaignView; variant: 'banner' | 'card' }) {
+export function InvitationPanel(props: { initial: CampaignView; variant: 'banner' | 'card' }) {
+  const { view } = useCampaign(props.initial);
+  return view ? <Invitation view={view} variant={props.variant} /> : null;
+}
+
+function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' | 'card' }) {
   const [busy, setBusy] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [message, setMessage] = useState('');

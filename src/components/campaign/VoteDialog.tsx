@@ -7,6 +7,7 @@ import { api } from '../../lib/campaign-api';
 import { refreshCampaign } from '../../stores/campaign';
 import { onRealtime } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
+import { useCampaign } from './useCampaign';
 
 /** SPEC 9: the vote dialog closes 2 s after voting completes. */
 export const VOTE_DIALOG_CLOSE_MS = 2000;
@@ -21,7 +22,12 @@ type Phase = 'ask' | 'sending' | 'waiting' | 'done';
  * complete. The server decides everything (who may vote, one vote per member, the outcome); this
  * dialog asks, shows who has voted, and closes 2 s after the vote is complete.
  */
-export function VoteDialog({ view }: { view: CampaignView }) {
+export function VoteDialog(props: { initial: CampaignView }) {
+  const { view } = useCampaign(props.initial);
+  return view ? <VoteFlow view={view} /> : null;
+}
+
+function VoteFlow({ view }: { view: CampaignView }) {
   const c = view.campaign;
   const ref = useRef<HTMLDialogElement>(null);
   const [ext, setExt] = useState<ExtensionVoteView | null>(null);

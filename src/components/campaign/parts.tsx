@@ -79,23 +79,3 @@ export function ConfirmDialog(props: {
     </dialog>
   );
 }
-
-/**
- * A bar whose width is a percentage. The width is set through the DOM after render, never as a
- * style attribute, so the page's CSP (no inline styles) holds in the server-rendered HTML too.
- */
-export function Bar({
-  percent,
-  className,
-  ...rest
-}: {
-  percent: number;
-  className: string;
-  [data: `data-${string}`]: unknown;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.style.width = `${percent}%`;
-  }, [percent]);
-  return <div ref={ref} className={className} {...rest} />;
-}

@@ -1,20 +1,25 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
-import { $campaign, primeCampaign, refreshCampaign, watchFreshness } from '../../stores/campaign';
+import { $campaign, primeCampaign } from '../../stores/campaign';
 
-/** The screen's campaign: primed from the server's render, then kept fresh (5 minutes, one retry). */
+/** True after the first render in the browser: until then an island shows exactly what the server rendered. */
+export function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * An island's campaign: the server's view until it has hydrated, then the store's — which every
+ * island shares and every action's answer (or a refresh) replaces.
+ */
 export function useCampaign(initial: CampaignView | null) {
   useState(() => {
     primeCampaign(initial);
     return true;
   });
   const state = useStore($campaign);
-  const id = state.view?.campaign.id ?? initial?.campaign.id;
-  useEffect(() => {
-    if (!id) return;
-    void refreshCampaign(id);
-    return watchFreshness(id);
-  }, [id]);
-  return state;
+  const hydrated = useHydrated();
+  return { status: state.status, view: hydrated ? state.view : initial };
 }

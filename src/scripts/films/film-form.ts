@@ -10,7 +10,7 @@ import type { Category, Film, Upload } from './types';
 const YEAR_MAX = new Date().getUTCFullYear() + 5;
 
 /** Wires the [data-film-form] of FilmForm.astro: loads, validates, uploads the poster, saves. */
-export function initFilmForms() {
+function initFilmForms() {
   for (const form of document.querySelectorAll<HTMLFormElement>('[data-film-form]')) void wire(form);
 }
 
@@ -274,3 +274,5 @@ async function uploadPoster(file: File): Promise<string> {
   }
   return ((await res.json()) as { upload: Upload }).upload.id;
 }
+
+initFilmForms();

@@ -6,7 +6,7 @@ import type { Upload } from './types';
 import { forgetUpload, type Progress, VideoUpload } from './upload-engine';
 
 /** Wires every [data-video-uploader] on the page (see VideoUploader.astro). */
-export function initUploaders() {
+function initUploaders() {
   const roots = document.querySelectorAll<HTMLElement>('[data-video-uploader]');
   if (roots.length === 0) return;
   const unfinished = api<{ uploads: Upload[]; maxBytes: number }>('/api/uploads').catch(() => null);
@@ -158,3 +158,5 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
 
   stage('choose');
 }
+
+initUploaders();

@@ -1,55 +1,84 @@
-import { getDb } from '../../../functions/db/client';
-import { categories, type ReviewStatus } from '../../../functions/db/schema';
-import { catalogueContext } from '../../../functions/services/catalogue/context';
-import type { FilmFields } from '../../../functions/services/films/schema';
-import { createFilm } from '../../../functions/services/films/seeding/create';
-import { reviewFilm } from '../../../functions/services/films/seeding/review';
-import { makeUser, type TestUser, uid } from '../factories';
-import { env } from '../support';
+import { expect } from 'vitest';
+import { categories } from '../../../functions/db/schema';
+import { webm, webp } from '../../support/media';
+import { jsonInit, makeUser, type TestUser, uid } from '../factories';
+import { bytesInit, type FilmView, filmDetails, uploadVideo } from '../films-support';
+import { call, testServices } from '../support';
 
-export const ctx = () => catalogueContext(getDb(env), env.KV);
+export const ctx = () => testServices();
 
 let reviewer: TestUser | null = null;
-/** An admin of this test file who approves films. */
+/** An admin of this test file who reviews films. */
 async function admin() {
   reviewer ??= await makeUser(['admin'], 'reviewer');
-  return { userId: reviewer.id, roles: ['admin' as const] };
+  return reviewer;
 }
 
 export async function makeCategory(name = `Category ${uid()}`) {
   const id = `cat-${uid()}`;
-  await getDb(env).insert(categories).values({ id, name });
+  await ctx().db.insert(categories).values({ id, name });
   return { id, name };
 }
 
-/** Bytes 0,1,2,… (mod 251) so any range's content can be checked. */
-export const patternBytes = (n: number) => Uint8Array.from({ length: n }, (_, i) => i % 251);
+let fallbackCategory: Promise<{ id: string }> | null = null;
+/** Once a category exists a film must have one: films of this file that name none share this one. */
+const defaultCategory = () => {
+  fallbackCategory ??= makeCategory();
+  return fallbackCategory;
+};
 
-export interface FilmOptions extends Partial<FilmFields> {
-  status?: ReviewStatus;
+/** A WebM header, then a repeating pattern: a video the upload takes, whose every range can be checked. */
+export const patternBytes = (n: number) => webm(n);
+
+export interface FilmOptions {
+  title?: string;
+  description?: string;
+  categoryId?: string;
+  /** The text of a .vtt file. */
+  captions?: string;
+  status?: 'approved' | 'pending' | 'rejected';
   videoBytes?: number;
 }
 
-/** A film owned by `owner` (a contributor), with a video in R2, approved unless told otherwise. */
+/** Sends a film-writing request as `who` and returns the film it answers with. */
+export async function filmCall(path: string, method: string, body: unknown, who: TestUser): Promise<FilmView> {
+  const res = await call(path, jsonInit(method, body, who.cookie));
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return ((await res.json()) as { film: FilmView }).film;
+}
+
+/**
+ * A film made the way a creator makes one, through the API: its video and poster uploaded, the film
+ * submitted by `owner` (a contributor), then approved by an admin unless told otherwise.
+ */
 export async function makeFilm(
   owner: TestUser,
-  { status = 'approved', videoBytes = 1000, ...fields }: FilmOptions = {},
+  { status = 'approved', videoBytes = 1000, categoryId, ...fields }: FilmOptions = {},
 ) {
-  const key = `test/${uid()}.webm`;
-  await env.MEDIA.put(key, patternBytes(videoBytes), { httpMetadata: { contentType: 'video/webm' } });
-  const posterKey = `test/${uid()}.webp`;
-  await env.MEDIA.put(posterKey, patternBytes(64), { httpMetadata: { contentType: 'image/webp' } });
-  const film = await createFilm(
-    ctx(),
-    { userId: owner.id, roles: ['contributor'] },
-    {
-      title: `Film ${uid()}`,
-      video: { key, type: 'video/webm', bytes: videoBytes },
-      poster: { key: posterKey, width: 320, height: 480 },
+  const video = await uploadVideo(owner, patternBytes(videoBytes));
+  const posterRes = await call('/api/uploads/posters', bytesInit('POST', webp(), owner.cookie, 'image/webp'));
+  expect(posterRes.status, await posterRes.clone().text()).toBe(201);
+  const { upload: poster } = (await posterRes.json()) as { upload: { id: string } };
+  const film = await filmCall(
+    '/api/films',
+    'POST',
+    filmDetails({
+      videoUploadId: video.id,
+      posterUploadId: poster.id,
+      categoryId: categoryId ?? (await defaultCategory()).id,
       ...fields,
-    },
+    }),
+    owner,
   );
-  if (!film) throw new Error('film not created');
-  if (status !== 'pending') await reviewFilm(ctx(), await admin(), film.id, status);
+  if (status === 'approved') return filmCall(`/api/films/${film.id}/approve`, 'POST', {}, await admin());
+  if (status === 'rejected') {
+    return filmCall(`/api/films/${film.id}/reject`, 'POST', { reason: 'Not for the catalogue' }, await admin());
+  }
   return film;
+}
+
+/** Reviews a film as this file's admin. */
+export async function reviewAs(id: string, verdict: 'approve' | 'reject') {
+  const body = verdict === 'reject' ? { reason: 'Taken out for a test' } : {};
+  return filmCall(`/api/films/${id}/${verdict}`, 'POST', body, await admin());
 }

@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = await makeUser(['admin'], 'admin');
   film = await makeFilm(owner, { videoBytes: SIZE });
   pending = await makeFilm(owner, { status: 'pending', videoBytes: SIZE });
-});
+}, 60_000);
 
 const get = (path: string, user: TestUser | null, headers: Record<string, string> = {}) =>
   call(path, { headers: { ...(user ? { cookie: user.cookie } : {}), ...headers } });

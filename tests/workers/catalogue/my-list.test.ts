@@ -11,7 +11,7 @@ beforeAll(async () => {
   owner = await makeUser(['contributor'], 'owner');
   films = [await makeFilm(owner), await makeFilm(owner), await makeFilm(owner)];
   pending = await makeFilm(owner, { status: 'pending' });
-});
+}, 60_000);
 
 const list = async (user: TestUser) => {
   const res = await call('/api/my-list', { headers: { cookie: user.cookie } });

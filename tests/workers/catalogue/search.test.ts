@@ -3,11 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { categories, profiles } from '../../../functions/db/schema';
 import type { SearchResult } from '../../../functions/services/catalogue/search';
-import { reviewFilm } from '../../../functions/services/films/seeding/review';
-import { updateFilm } from '../../../functions/services/films/seeding/update';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env } from '../support';
-import { ctx, makeCategory, makeFilm } from './factories';
+import { filmCall, makeCategory, makeFilm, reviewAs } from './factories';
 
 let owner: TestUser;
 beforeAll(async () => {
@@ -23,7 +21,8 @@ const search = async (q: string, page?: number) => {
 };
 const ids = (r: SearchResult) => r.hits.map((h) => h.id);
 
-describe('search ranking', () => {
+// Films are made through the API (uploads, submission, review): a few seconds each under load.
+describe('search ranking', { timeout: 60_000 }, () => {
   it('ranks a title hit above a description hit, and highlights the matches', async () => {
     const w = word();
     const inDescription = await makeFilm(owner, {
@@ -60,7 +59,7 @@ describe('search ranking', () => {
 
   it('pages the results in a stable order', async () => {
     const w = word();
-    for (let i = 0; i < 22; i++) await makeFilm(owner, { title: `${w} ${i}` });
+    await Promise.all(Array.from({ length: 22 }, (_, i) => makeFilm(owner, { title: `${w} ${i}` })));
     const first = await search(w, 1);
     const second = await search(w, 2);
     expect(first.hits).toHaveLength(20);
@@ -71,24 +70,23 @@ describe('search ranking', () => {
   });
 });
 
-describe('search stays in sync with the catalogue', () => {
+describe('search stays in sync with the catalogue', { timeout: 60_000 }, () => {
   it('follows title edits, review changes, category and creator renames', async () => {
     const [before, after] = [word(), word()];
     const film = await makeFilm(owner, { title: `Sync ${before}` });
     expect(ids(await search(before))).toEqual([film.id]);
 
-    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { title: `Sync ${after}` });
+    await filmCall(`/api/films/${film.id}`, 'PATCH', { title: `Sync ${after}` }, owner);
     expect(ids(await search(before))).toEqual([]);
     expect(ids(await search(after))).toEqual([film.id]);
 
-    const admin = await makeUser(['admin']);
-    await reviewFilm(ctx(), { userId: admin.id, roles: ['admin'] }, film.id, 'rejected');
+    await reviewAs(film.id, 'reject');
     expect(ids(await search(after))).toEqual([]);
-    await reviewFilm(ctx(), { userId: admin.id, roles: ['admin'] }, film.id, 'approved');
+    await reviewAs(film.id, 'approve');
     expect(ids(await search(after))).toEqual([film.id]);
 
     const cat = await makeCategory();
-    await updateFilm(ctx(), { userId: owner.id, roles: ['contributor'] }, film.id, { categoryId: cat.id });
+    await filmCall(`/api/films/${film.id}`, 'PATCH', { categoryId: cat.id }, owner);
     const renamed = `Genre${word()}`;
     await getDb(env).update(categories).set({ name: renamed }).where(eq(categories.id, cat.id));
     expect(ids(await search(renamed))).toEqual([film.id]);
@@ -101,7 +99,7 @@ describe('search stays in sync with the catalogue', () => {
   });
 });
 
-describe("search finds a film by its campaign's team", () => {
+describe("search finds a film by its campaign's team", { timeout: 60_000 }, () => {
   const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   const api = async <T>(method: string, path: string, cookie: string, body?: unknown) => {
     const res = await call(path, jsonInit(method, body, cookie));

@@ -12,7 +12,7 @@ let film: { id: string };
 beforeAll(async () => {
   owner = await makeUser(['contributor'], 'owner');
   film = await makeFilm(owner);
-});
+}, 60_000);
 
 const save = (user: TestUser, id: string, positionSeconds: number, durationSeconds = 100) =>
   call(`/api/watch/${id}`, jsonInit('PUT', { positionSeconds, durationSeconds }, user.cookie));
@@ -28,7 +28,7 @@ const continuing = async (user: TestUser) =>
     }
   ).items;
 
-describe('watch progress', () => {
+describe('watch progress', { timeout: 30_000 }, () => {
   it('saves the position and resumes there; a finished film restarts', async () => {
     const me = await makeUser();
     expect((await progress(me, film.id)).resumeAt).toBe(0);
@@ -62,7 +62,7 @@ describe('watch progress', () => {
   });
 });
 
-describe('views', () => {
+describe('views', { timeout: 30_000 }, () => {
   it('count once per user per film per day', async () => {
     const me = await makeUser();
     const view = () => call(`/api/watch/${film.id}/view`, jsonInit('POST', undefined, me.cookie));

@@ -3,7 +3,7 @@ import { UnitOfWork } from '../../../functions/db/unit-of-work';
 import type { NotificationType } from '../../../functions/lib/notification-types';
 import { durableObjectDoorbell } from '../../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../../functions/realtime/protocol';
-import { notify } from '../../../functions/services/notifications/notify';
+import { notify } from '../../../functions/shared/notifications/notify';
 import { jsonInit, ORIGIN } from '../factories';
 import { call, env } from '../support';
 

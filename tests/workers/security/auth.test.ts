@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOutbox } from '../../../functions/services/mail/outbox';
+import { listOutbox } from '../../../functions/platform/outbox';
 import { cookieFrom, jsonInit, makeUser, uid } from '../factories';
 import { channelOf, connect } from '../realtime/helpers';
 import { call, env } from '../support';
@@ -73,7 +73,7 @@ describe('limits are reserved atomically before the check', { timeout: 30_000 },
       ),
     );
     expect(statuses(all)).toEqual([...Array(5).fill(200), ...Array(15).fill(429)]);
-    expect((await readOutbox(env.KV, { to: u.email })).length).toBe(5);
+    expect((await listOutbox(env.KV, { to: u.email })).length).toBe(5);
   });
 
   it('20 parallel wrong reset tokens from one address: 10 are checked, 10 refused', async () => {
@@ -121,7 +121,7 @@ describe('sign-up: weak passwords, enumeration and flooding', { timeout: 30_000 
     expect(JSON.stringify(b)).not.toMatch(/exist/i);
     expect(cookieFrom(again)).not.toContain('session_token');
     expect((await signIn(u.email, u.password)).status).toBe(200);
-    const mails = await readOutbox(env.KV, { to: u.email });
+    const mails = await listOutbox(env.KV, { to: u.email });
     expect(mails.some((m) => /sign in|reset/i.test(m.text))).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import type { RouteExpectation } from '../types';
-import { everyone, signedIn } from '../types';
+import { everyone, onlyRoles, signedIn } from '../types';
 
 const expectations: RouteExpectation[] = [
   { route: 'GET /api/health', expect: everyone(200) },
@@ -31,5 +31,11 @@ const expectations: RouteExpectation[] = [
   },
   // Local only: exists with ENVIRONMENT=local (the tests' environment) for everyone; 404 in production.
   { route: 'GET /api/dev/outbox', expect: everyone(200) },
+  { route: 'GET /api/dev/clock', expect: everyone(200) },
+  {
+    route: 'PUT /api/dev/clock',
+    request: () => ({ path: '/api/dev/clock', body: { offsetMs: 0 } }),
+    expect: onlyRoles(200, ['admin']),
+  },
 ];
 export default expectations;

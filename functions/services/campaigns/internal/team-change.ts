@@ -1,0 +1,53 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { campaignContributors, campaigns } from '../../../db/schema';
+import { UnitOfWork } from '../../../db/unit-of-work';
+import type { HistoryEvent } from '../../../lib/campaign-status';
+import { conflict } from '../../../lib/errors';
+import { MSG } from '../../../lib/messages';
+import { computeShares, type ShareSplit } from '../../../lib/shares';
+import type { CampaignAccess } from '../../../shared/campaigns/access';
+import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+
+/**
+ * The common part of every team change (add, remove, decline): the campaign's originator share is
+ * recomputed for the new team size under a conditional update on the revision the caller read, the
+ * history row guards the batch, and every remaining member's share is rewritten and their approval
+ * reset (SPEC 4 "Contributor invitation"). The caller adds the insert or delete of the member row.
+ */
+export function beginTeamChange(
+  db: Db,
+  access: CampaignAccess,
+  change: { actorId: string; event: HistoryEvent; reason: string; contributorCount: number; exceptMemberId?: string },
+): { uow: UnitOfWork; shares: ShareSplit } {
+  const c = access.campaign;
+  // The vote's voters and the release's shares are the team's as it reached the milestone.
+  if (c.extensionPending) throw conflict(MSG.voteTeamLocked);
+  const shares = computeShares(c.platformFeePercentage, change.contributorCount);
+  const revision = newRevision();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaigns)
+      .set({ originatorSharePermille: shares.originatorPermille, revision, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, c.id), eq(campaigns.revision, c.revision)))
+      .returning({ id: campaigns.id }),
+    historyRow(db, {
+      campaignId: c.id,
+      actorId: change.actorId,
+      event: change.event,
+      fromStatus: c.status,
+      toStatus: campaignWon(c.id, revision),
+      reason: change.reason,
+    }),
+    db
+      .update(campaignContributors)
+      .set({ sharePermille: shares.contributorPermille, approved: false, approvedAt: null, revision: newRevision() })
+      .where(
+        change.exceptMemberId
+          ? and(eq(campaignContributors.campaignId, c.id), ne(campaignContributors.id, change.exceptMemberId))
+          : eq(campaignContributors.campaignId, c.id),
+      ),
+  );
+  return { uow, shares };
+}

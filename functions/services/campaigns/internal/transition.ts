@@ -1,0 +1,96 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../../auth/viewer';
+import { campaigns } from '../../../db/schema';
+import { UnitOfWork } from '../../../db/unit-of-work';
+import {
+  type CampaignAction,
+  type CampaignStatus,
+  type HistoryEvent,
+  STATUS_LABELS,
+  TRANSITIONS,
+  type TransitionVerb,
+  transitionTarget,
+} from '../../../lib/campaign-status';
+import { conflict } from '../../../lib/errors';
+import { fillMessage, MSG } from '../../../lib/messages';
+import type { Services } from '../../../platform/services';
+import type { Doorbell } from '../../../realtime/doorbell';
+import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../../../shared/campaigns/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+
+export interface TransitionSpec {
+  verb: TransitionVerb;
+  action: CampaignAction;
+  event: HistoryEvent;
+  /** setStatus: the status asked for. */
+  requested?: CampaignStatus;
+  reason?: string | null;
+  /** The 403 text for a related viewer without the right. */
+  refusal?: string;
+  /** The 409 text when a member has not approved. */
+  teamRefusal?: string;
+  /** Columns changed with the status. */
+  set?: (access: CampaignAccess, to: CampaignStatus) => Partial<typeof campaigns.$inferInsert>;
+  /** Notifications, in the same unit of work. */
+  effects?: (uow: UnitOfWork, bell: Doorbell, access: CampaignAccess, to: CampaignStatus) => void;
+}
+
+export const notAllowedFrom = (status: CampaignStatus) =>
+  conflict(fillMessage(MSG.notAllowedFromStatus, { status: STATUS_LABELS[status] }));
+
+/**
+ * One status transition: the caller's right (roles and rows), the rule for the current status, then
+ * a conditional update on that status (and, where the rule needs it, on every member having
+ * approved) with its history row in the same batch. Zero rows: someone else changed it first → 409.
+ */
+export async function applyTransition(
+  { db, bell }: Services,
+  viewer: Viewer,
+  campaignId: string,
+  spec: TransitionSpec,
+): Promise<{ campaign: CampaignRow; from: CampaignStatus; to: CampaignStatus; access: CampaignAccess }> {
+  const access = await requireCampaignAction(db, viewer, campaignId, spec.action, spec.refusal);
+  const from = access.campaign.status;
+  const to = transitionTarget(spec.verb, access.campaign, spec.requested);
+  if (!to) throw notAllowedFrom(from);
+  // While the team votes at a milestone only an admin's cancel applies (it closes the vote).
+  const cancelsVote = spec.verb === 'setStatus' && to === 'cancelled';
+  if (access.campaign.extensionPending && !cancelsVote) throw conflict(MSG.voteInProgress);
+  const rule = TRANSITIONS[spec.verb];
+  if (rule.requiresTeamApproval && !access.allMembersApproved) throw conflict(spec.teamRefusal ?? MSG.allMustApprove);
+
+  const revision = newRevision();
+  const conditions = [eq(campaigns.id, campaignId), eq(campaigns.status, from)];
+  if (!cancelsVote) conditions.push(eq(campaigns.extensionPending, false));
+  if (rule.requiresTeamApproval)
+    conditions.push(
+      sql`not exists (select 1 from campaign_contributors m where m.campaign_id = ${campaigns.id} and m.approved = 0)`,
+    );
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaigns)
+      .set({
+        ...spec.set?.(access, to),
+        ...(cancelsVote ? { extensionPending: false } : {}),
+        status: to,
+        revision,
+        updatedAt: new Date(),
+      })
+      .where(and(...conditions))
+      .returning(),
+    historyRow(db, {
+      campaignId,
+      actorId: viewer.userId,
+      event: spec.event,
+      fromStatus: from,
+      toStatus: campaignWon(campaignId, revision),
+      reason: spec.reason ?? null,
+    }),
+  );
+  spec.effects?.(uow, bell, access, to);
+  const [updated] = (await commitGuarded(uow)) as [CampaignRow[]];
+  const campaign = updated[0];
+  if (!campaign) throw conflict(MSG.teamChangedConflict);
+  return { campaign, from, to, access };
+}

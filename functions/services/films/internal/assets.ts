@@ -1,0 +1,66 @@
+import { and, count, eq, ne, or } from 'drizzle-orm';
+import type { Viewer } from '../../../auth/viewer';
+import type { Db } from '../../../db/client';
+import { categories, type UploadKind, uploads, videos } from '../../../db/schema';
+import { ApiError } from '../../../lib/errors';
+import { FILM_MSG } from '../../../lib/film-messages';
+
+const invalid = (path: string, message: string) => new ApiError('validation_failed', message, [{ path, message }]);
+
+/**
+ * A finished upload of the caller's, of the given kind, that no other film uses yet. An upload
+ * belongs to whoever sent it: an admin editing someone's film attaches their own upload.
+ */
+export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: UploadKind, filmId: string | null) {
+  const path = kind === 'video' ? 'videoUploadId' : 'posterUploadId';
+  const row = await db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        eq(uploads.id, id),
+        eq(uploads.ownerId, viewer.userId),
+        eq(uploads.kind, kind),
+        eq(uploads.status, 'completed'),
+      ),
+    )
+    .get();
+  if (!row) throw invalid(path, kind === 'video' ? FILM_MSG.videoUploadMissing : FILM_MSG.posterUploadMissing);
+  const used = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(
+      and(
+        or(eq(videos.videoKey, row.r2Key), eq(videos.posterKey, row.r2Key)),
+        filmId ? ne(videos.id, filmId) : undefined,
+      ),
+    )
+    .get();
+  if (used) throw invalid(path, FILM_MSG.uploadInUse);
+  return row;
+}
+
+/**
+ * A film's category must exist; it may only be left out while the platform has no categories at
+ * all (a fresh install), so that films can still be added there.
+ */
+export async function assertCategory(db: Db, categoryId: string | null | undefined) {
+  if (categoryId) {
+    const found = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
+    if (!found) throw invalid('categoryId', FILM_MSG.categoryUnknown);
+    return;
+  }
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(categories);
+  if (n > 0) throw invalid('categoryId', FILM_MSG.categoryRequired);
+}
+
+/** Deletes replaced media once no film points at it any more (seeded films share clips). */
+export async function deleteIfUnused(db: Db, bucket: R2Bucket, key: string | null) {
+  if (!key) return;
+  const still = await db
+    .select({ id: videos.id })
+    .from(videos)
+    .where(or(eq(videos.videoKey, key), eq(videos.posterKey, key), eq(videos.captionsKey, key)))
+    .get();
+  if (!still) await bucket.delete(key);
+}

@@ -1,0 +1,86 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Viewer } from '../../../auth/viewer';
+import type { Db } from '../../../db/client';
+import { categories, profiles, videos } from '../../../db/schema';
+import { notFound } from '../../../lib/errors';
+import { MSG } from '../../../lib/messages';
+import { isAdmin } from '../../../lib/roles';
+
+export type FilmRow = typeof videos.$inferSelect;
+
+/** Who may manage a film: its owner, or an admin. Anyone else gets the same 404 as a wrong id. */
+export function manageableBy(viewer: Viewer): SQL | undefined {
+  return isAdmin(viewer.roles) ? undefined : eq(videos.contributorId, viewer.userId);
+}
+
+export async function loadManageableFilm(db: Db, viewer: Viewer, id: string): Promise<FilmRow> {
+  const row = await db
+    .select()
+    .from(videos)
+    .where(and(eq(videos.id, id), manageableBy(viewer)))
+    .get();
+  if (!row) throw notFound(MSG.videoNotFound);
+  return row;
+}
+
+const viewColumns = {
+  film: videos,
+  categoryName: categories.name,
+  ownerUsername: profiles.username,
+};
+
+/** The film with its category name and owner's username, for the studio's screens. */
+export function selectFilmViews(db: Db) {
+  return db
+    .select(viewColumns)
+    .from(videos)
+    .leftJoin(categories, eq(categories.id, videos.categoryId))
+    .leftJoin(profiles, eq(profiles.userId, videos.contributorId));
+}
+
+type ViewRow = { film: FilmRow; categoryName: string | null; ownerUsername: string | null };
+
+/** What the owner's and the admins' screens show of a film; media through the studio's preview routes. */
+export function filmView({ film, categoryName, ownerUsername }: ViewRow) {
+  const v = film.updatedAt.getTime();
+  return {
+    id: film.id,
+    title: film.title,
+    description: film.description,
+    categoryId: film.categoryId,
+    categoryName,
+    year: film.year,
+    runtimeSeconds: film.runtimeSeconds,
+    reviewStatus: film.reviewStatus,
+    reviewReason: film.reviewReason,
+    reviewedAt: film.reviewedAt,
+    publishedAt: film.publishedAt,
+    createdAt: film.createdAt,
+    updatedAt: film.updatedAt,
+    owner: { id: film.contributorId, username: ownerUsername },
+    video: film.videoKey
+      ? { url: `/api/studio/films/${film.id}/video?v=${v}`, type: film.videoType, bytes: film.videoBytes }
+      : null,
+    poster: film.posterKey
+      ? { url: `/api/studio/films/${film.id}/poster?v=${v}`, width: film.posterWidth, height: film.posterHeight }
+      : null,
+    /** A new poster of an approved film awaiting review (the public one stays `poster` until then). */
+    pendingPoster: film.pendingPosterKey
+      ? {
+          url: `/api/studio/films/${film.id}/poster?pending=1&v=${v}`,
+          width: film.pendingPosterWidth,
+          height: film.pendingPosterHeight,
+        }
+      : null,
+    // The player's own captions route serves them to the owner and admins before approval too.
+    captions: film.captionsKey ? { url: `/api/media/captions/${film.id}?v=${v}` } : null,
+  };
+}
+
+export type FilmView = ReturnType<typeof filmView>;
+
+export async function loadFilmView(db: Db, id: string): Promise<FilmView> {
+  const row = await selectFilmViews(db).where(eq(videos.id, id)).get();
+  if (!row) throw notFound(MSG.videoNotFound);
+  return filmView(row);
+}

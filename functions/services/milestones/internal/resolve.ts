@@ -1,0 +1,119 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { campaignExtensionVotes, campaigns } from '../../../db/schema';
+import { UnitOfWork } from '../../../db/unit-of-work';
+import { formatCents } from '../../../lib/campaign-format';
+import type { CampaignStatus } from '../../../lib/campaign-status';
+import { fillMessage, MSG } from '../../../lib/messages';
+import type { Services } from '../../../platform/services';
+import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
+import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
+import { campaignTeam } from '../../../shared/milestones/team';
+import { notify } from '../../../shared/notifications/notify';
+import { planRelease } from './release';
+
+const ATTEMPTS = 5;
+
+/** What a resolution starts after its batch commits (the vote route passes it; tests may not). */
+export interface ResolveEffects {
+  /** Starts the transfers of the milestone's pending payouts (background work; the hourly job catches up). */
+  startPayouts?: (campaignId: string, milestoneNumber: number) => void;
+}
+
+/**
+ * Closes round `round` of a campaign's extension vote once every team member has voted: all
+ * extend → goal += funding_increment and payments resume; any complete → completed. In the same
+ * batch the milestone's escrow is released by share (release.ts) and every member is told.
+ *
+ * Exactly once: the campaign update is conditional on the round still being open, and the
+ * history row's to_status is read back through this attempt's fresh revision AND an emptied
+ * escrow (guarded-write.ts's trick) — a concurrent final vote that resolved first, or a payment
+ * credited or refunded between the read and the batch, makes this batch roll back whole; it then
+ * reads again. Returns whether the round is resolved (by this call or another).
+ */
+export async function resolveRound(
+  ctx: Services,
+  campaignId: string,
+  round: number,
+  effects: ResolveEffects = {},
+): Promise<boolean> {
+  const { db, bell } = ctx;
+  for (let attempt = 0; ; attempt++) {
+    const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
+    if (!c?.extensionPending || c.milestoneCount !== round) return true;
+    const [team, votes] = await Promise.all([
+      campaignTeam(db, campaignId),
+      db
+        .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
+        .from(campaignExtensionVotes)
+        .where(and(eq(campaignExtensionVotes.campaignId, campaignId), eq(campaignExtensionVotes.round, round))),
+    ]);
+    const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
+    if (team.length === 0 || team.some((m) => !byUser.has(m.userId))) return false;
+    const extend = team.every((m) => byUser.get(m.userId) === true);
+
+    const release = await planRelease(db, c, round, team);
+    const revision = newRevision();
+    const nextGoal = c.goalAmount + c.fundingIncrement;
+    const uow = new UnitOfWork(db);
+    uow.add(
+      db
+        .update(campaigns)
+        .set({
+          extensionPending: false,
+          ...(extend ? { goalAmount: nextGoal } : { status: 'completed' as const, pausedFrom: null }),
+          revision,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(campaigns.id, campaignId),
+            eq(campaigns.extensionPending, true),
+            eq(campaigns.milestoneCount, round),
+            eq(campaigns.status, c.status),
+          ),
+        ),
+      ...release.statements,
+      historyRow(db, {
+        campaignId,
+        actorId: null,
+        event: extend ? 'extended' : 'status_set',
+        fromStatus: c.status,
+        toStatus: sql<CampaignStatus>`(select status from campaigns where id = ${campaignId} and revision = ${revision} and ${release.escrowEmptied})`,
+        reason: extend
+          ? `Milestone ${round}: the team voted to extend; goal ${formatCents(c.goalAmount)} → ${formatCents(nextGoal)}`
+          : `Milestone ${round}: the team voted to complete the campaign`,
+      }),
+    );
+    // Money in flight during the vote may already reach the next goal: then the next milestone is
+    // reached in this batch too (after the history guard, which reads this attempt's revision).
+    const next = extend ? milestoneCrossing(db, campaignId, sql`1`) : null;
+    if (next) {
+      uow.add(...next.statements);
+      // No checkout can be open while the team voted: nothing to expire.
+      uow.afterCommit(() => afterCrossing(ctx, campaignId, next.milestoneId, { expireCheckouts: false }));
+    }
+    for (const member of team)
+      notify(uow, bell, {
+        userId: member.userId,
+        type: 'other',
+        title: extend ? MSG.voteExtendedTitle : MSG.voteCompletedTitle,
+        message: extend
+          ? fillMessage(MSG.voteExtendedMessage, { title: c.title, goal: formatCents(nextGoal) })
+          : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
+        campaignId,
+      });
+    try {
+      await uow.commit();
+    } catch (err) {
+      // Another resolution or a refund won (the payouts or claims keys, or the guard, refused this batch).
+      const raced =
+        lostTheRace(err) || isUniqueViolation(err, 'escrow_claims') || isUniqueViolation(err, 'payouts.campaign_id');
+      if (raced && attempt < ATTEMPTS) continue;
+      throw err;
+    }
+    // SPEC 4: payouts are processed automatically at a milestone — the pending payouts rows of
+    // milestone `round` were written by the batch above.
+    effects.startPayouts?.(campaignId, round);
+    return true;
+  }
+}

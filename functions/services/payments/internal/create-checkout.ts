@@ -1,0 +1,101 @@
+import Stripe from 'stripe';
+import { checkoutSessions } from '../../../db/schema';
+import { ApiError, badRequest } from '../../../lib/errors';
+import { derivedId } from '../../../payments/ids';
+import type { Services } from '../../../platform/services';
+import type { PaymentMetadata } from '../../../shared/payments/credit-payment';
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../shared/payments/limits';
+
+export interface CheckoutRequest {
+  campaignId: string;
+  payer: { userId: string; email?: string | null } | { guestEmail: string };
+  amountCents: number;
+  currency?: string;
+  /** The line the payer sees on Stripe's page, e.g. 'Donation to “Film title”'. */
+  description: string;
+  /** Made once per payment form shown: a resubmitted form (double click, retry) gets the same session. */
+  attemptId: string;
+  /** Where Stripe sends the payer after paying; may contain {CHECKOUT_SESSION_ID}. */
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface CheckoutCreated {
+  id: string;
+  url: string;
+  reference: string;
+}
+
+/**
+ * Creates a Stripe Checkout Session for one payment to a campaign and records it. The idempotency
+ * key covers campaign, payer, amount and form attempt, so a repeated request gets the same session
+ * from Stripe and the same row here. Campaign rules (live, not voting) are the caller's to check.
+ */
+export async function createCheckout(
+  ctx: Pick<Services, 'db' | 'stripe'>,
+  req: CheckoutRequest,
+): Promise<CheckoutCreated> {
+  const { amountCents } = req;
+  if (!Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS || amountCents > MAX_PAYMENT_CENTS) {
+    throw badRequest(`The amount must be between $${MIN_PAYMENT_CENTS / 100} and $${MAX_PAYMENT_CENTS / 100}`);
+  }
+  const currency = (req.currency ?? 'usd').toLowerCase();
+  const payerKey = 'userId' in req.payer ? `user:${req.payer.userId}` : `guest:${req.payer.guestEmail.toLowerCase()}`;
+  const idempotencyKey = `checkout:v1:${req.campaignId}:${payerKey}:${currency}:${amountCents}:${req.attemptId}`;
+  const reference = await derivedId('co', idempotencyKey);
+  const metadata: Record<keyof PaymentMetadata, string | undefined> = {
+    campaignId: req.campaignId,
+    payerId: 'userId' in req.payer ? req.payer.userId : undefined,
+    guestEmail: 'guestEmail' in req.payer ? req.payer.guestEmail : undefined,
+    amountCents: String(amountCents),
+    checkoutRef: reference,
+  };
+  const email = 'guestEmail' in req.payer ? req.payer.guestEmail : (req.payer.email ?? undefined);
+
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await ctx.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        submit_type: 'donate',
+        line_items: [
+          { price_data: { currency, unit_amount: amountCents, product_data: { name: req.description } }, quantity: 1 },
+        ],
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+        ...(email ? { customer_email: email } : {}),
+        client_reference_id: reference,
+        metadata: clean(metadata),
+        payment_intent_data: { metadata: clean(metadata) },
+      },
+      { idempotencyKey },
+    );
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeError) {
+      console.error('stripe: creating a checkout session failed:', err.type, err.code, err.message);
+      throw new ApiError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
+    }
+    throw err;
+  }
+  if (!session.url)
+    throw new ApiError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
+
+  await ctx.db
+    .insert(checkoutSessions)
+    .values({
+      id: session.id,
+      reference,
+      campaignId: req.campaignId,
+      payerId: 'userId' in req.payer ? req.payer.userId : null,
+      guestEmail: 'guestEmail' in req.payer ? req.payer.guestEmail : null,
+      amountCents,
+      currency,
+      url: session.url,
+      expiresAt: new Date(session.expires_at * 1000),
+    })
+    .onConflictDoNothing({ target: checkoutSessions.id });
+  return { id: session.id, url: session.url, reference };
+}
+
+const clean = (m: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(m).filter((e): e is [string, string] => e[1] !== undefined));

@@ -1,0 +1,148 @@
+import { and, eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { payouts } from '../../../db/schema';
+import { UnitOfWork } from '../../../db/unit-of-work';
+import { formatCents } from '../../../lib/campaign-format';
+import { ledgerWrite } from '../../../shared/ledger/post';
+import { notify } from '../../../shared/notifications/notify';
+import type { PayoutServices } from '../../../shared/payouts/constants';
+import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
+import { milestonePayoutStatus } from './milestone-status';
+
+export type PayoutRow = typeof payouts.$inferSelect;
+
+/** The idempotency key of one attempt: a retry after Stripe refused needs a new key (Stripe replays refusals). */
+export const attemptKey = (payoutId: string, attempt: number) => `payout:${payoutId}:${attempt}`;
+
+/** The exact request of one attempt, so refresh can replay it under the same key and learn its outcome. */
+export function transferParams(p: PayoutRow, destination: string): Stripe.TransferCreateParams {
+  return {
+    amount: p.amountCents,
+    currency: p.currency,
+    destination,
+    transfer_group: `campaign:${p.campaignId}:m${p.milestoneNumber}`,
+    metadata: {
+      payoutId: p.id,
+      campaignId: p.campaignId,
+      milestoneNumber: String(p.milestoneNumber),
+      userId: p.userId,
+    },
+  };
+}
+
+export type TransferResult =
+  | { kind: 'made'; transfer: Stripe.Transfer }
+  /** Stripe answered and refused (4xx): nothing was transferred; the payout fails and is retried later. */
+  | { kind: 'refused'; message: string }
+  /** No answer, or a 5xx: the transfer may exist. Left processing; refresh replays the same key. */
+  | { kind: 'unknown'; message: string };
+
+export async function askTransfer(
+  deps: Pick<PayoutServices, 'stripe'>,
+  p: PayoutRow,
+  destination: string,
+  attempt: number,
+): Promise<TransferResult> {
+  try {
+    const transfer = await deps.stripe.transfers.create(transferParams(p, destination), {
+      idempotencyKey: attemptKey(p.id, attempt),
+    });
+    return { kind: 'made', transfer };
+  } catch (err) {
+    if (!(err instanceof Stripe.errors.StripeError)) throw err;
+    const status = err.statusCode ?? 0;
+    const definite = status >= 400 && status < 500 && status !== 409 && status !== 429;
+    console.warn(
+      `stripe: transfer for payout ${p.id} attempt ${attempt}: ${err.type} ${err.code ?? ''} ${err.message}`,
+    );
+    return { kind: definite ? 'refused' : 'unknown', message: err.message };
+  }
+}
+
+const stillProcessing = (p: PayoutRow, attempt: number) =>
+  and(eq(payouts.id, p.id), eq(payouts.status, 'processing'), eq(payouts.attempts, attempt));
+
+/**
+ * One batch: the payout completed with its transfer, the ledger group `payout:<id>` (payable → paid)
+ * and the milestone's status. The update is conditional on this attempt still being the one in
+ * progress and on the group being posted by this batch, so it completes once. The member's notice
+ * follows only from the writer whose group was posted (a concurrent refresh of the same attempt
+ * posts nothing and so notifies no one): once, at the cost of a separate small write.
+ */
+export async function recordTransferMade(
+  deps: Pick<PayoutServices, 'db' | 'bell' | 'clock'>,
+  p: PayoutRow,
+  attempt: number,
+  transfer: Stripe.Transfer,
+) {
+  const { db } = deps;
+  const write = ledgerWrite(db, {
+    idempotencyKey: `payout:${p.id}`,
+    kind: 'payout',
+    currency: p.currency,
+    campaignId: p.campaignId,
+    memo: `transfer ${transfer.id}`,
+    lines: [
+      { account: `payable:${p.campaignId}:${p.userId}`, amountCents: -p.amountCents, userId: p.userId },
+      { account: `paid:${p.campaignId}:${p.userId}`, amountCents: p.amountCents, userId: p.userId },
+    ],
+  });
+  const now = deps.clock.now();
+  const [group] = (await db.batch([
+    ...write.statements,
+    db
+      .update(payouts)
+      .set({ status: 'completed', transferId: transfer.id, completedAt: now, lastError: null, updatedAt: now })
+      .where(and(stillProcessing(p, attempt), write.posted)),
+    milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
+  ])) as [Array<{ id: string }>, ...unknown[]];
+  const posted = group.length === 1;
+  if (posted) {
+    const uow = new UnitOfWork(db);
+    notify(uow, deps.bell, {
+      userId: p.userId,
+      type: 'success',
+      title: PAYOUT_TEXT.completedTitle,
+      message: `${formatCents(p.amountCents)} from milestone ${p.milestoneNumber} is on its way to your payout account.`,
+      campaignId: p.campaignId,
+    });
+    await uow.commit();
+  }
+  return posted;
+}
+
+export async function recordTransferRefused(
+  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  p: PayoutRow,
+  attempt: number,
+  message: string,
+) {
+  const { db } = deps;
+  await db.batch([
+    db
+      .update(payouts)
+      .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
+      .where(stillProcessing(p, attempt)),
+    milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
+  ]);
+}
+
+/** Moves a payout to processing for one more attempt; null when someone else moved it first. */
+export async function claimAttempt(deps: Pick<PayoutServices, 'db' | 'clock'>, p: PayoutRow, destination: string) {
+  const { db } = deps;
+  const [claimed] = await db.batch([
+    db
+      .update(payouts)
+      .set({
+        status: 'processing',
+        attempts: sql`${payouts.attempts} + 1`,
+        stripeAccountId: destination,
+        lastError: null,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
+      .returning(),
+    milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
+  ]);
+  return claimed[0] ?? null;
+}

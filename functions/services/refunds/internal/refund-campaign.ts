@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import { campaigns } from '../../../db/schema';
+import { UnitOfWork } from '../../../db/unit-of-work';
+import type { Services } from '../../../platform/services';
+import { claimOf, escrowedPayments, type LedgerPayment } from '../../../shared/refunds/escrow';
+import { escrowRefundStatements } from '../../../shared/refunds/refund-batch';
+import { finishStripeRefunds } from './complete';
+import { sendRefundNotices } from './notices';
+
+export interface RefundRun {
+  /** Payments this run took out of escrow for their payers. */
+  claimed: number;
+  /** Payments released to the team by a concurrent vote: not refunded. */
+  released: string[];
+  /** Refunds made at Stripe by this run (including ones an earlier run claimed). */
+  refundedAtStripe: number;
+  notified: number;
+}
+
+/**
+ * Claims one payment for its payer (the escrow batch). A claim conflict means another run refunded
+ * it or the vote released it first: the payment is left as it is, and a release is reported.
+ */
+async function claimForPayer(
+  deps: Services,
+  p: LedgerPayment,
+): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
+  try {
+    const uow = new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' }));
+    const [group] = (await uow.commit()) as [unknown[]];
+    // Not written: a concurrent run posted this refund first (its batch holds the claim).
+    return group.length === 1 ? 'claimed' : 'refunded';
+  } catch (err) {
+    const claim = await claimOf(deps.db, p.paymentIntentId);
+    if (claim === 'release') {
+      console.warn(
+        `refunds: payment ${p.paymentIntentId} of cancelled campaign ${p.campaignId} was released to the team before it could be refunded; not refunded`,
+      );
+      return 'released';
+    }
+    if (claim === 'refund') return 'refunded';
+    // Anything else (the database unavailable): left in escrow for the hourly job to retry.
+    console.error(`refunds: claiming payment ${p.paymentIntentId} for its payer failed, will retry:`, err);
+    return 'failed';
+  }
+}
+
+/**
+ * A cancelled campaign refunds every payment still in escrow, in full, to its payer. Each payment
+ * is first claimed in one batch (ledger group `refund:<pi>`, escrow claim, current_amount, refund
+ * row) and only then refunded at Stripe, so a payment the vote released concurrently is never also
+ * refunded. Safe to repeat and to run concurrently; the hourly job finishes an interrupted run.
+ */
+export async function refundCancelledCampaign(deps: Services, campaignId: string): Promise<RefundRun> {
+  const campaign = await deps.db
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .get();
+  const run: RefundRun = { claimed: 0, released: [], refundedAtStripe: 0, notified: 0 };
+  if (campaign?.status !== 'cancelled') return run;
+  for (const p of await escrowedPayments(deps.db, campaignId)) {
+    const outcome = await claimForPayer(deps, p);
+    if (outcome === 'claimed') run.claimed++;
+    if (outcome === 'released') run.released.push(p.paymentIntentId);
+  }
+  run.refundedAtStripe = (await finishStripeRefunds(deps, campaignId)).done;
+  run.notified = await sendRefundNotices(deps, campaignId);
+  return run;
+}

@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { type Actor, authorize } from '../../auth/authorize';
+import { siteSettings } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
+import type { Services } from '../../platform/services';
+import type { clockOffsetInput } from '../../shared/site-settings/input';
+
+/** What a local server's clock reads now, and how far it is moved from the real time. */
+export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {
+  authorize(actor, 'public');
+  const now = clock.now();
+  return { now: now.toISOString(), offsetMs: now.getTime() - Date.now() };
+}
+
+/**
+ * An admin moves a local server's clock (browser tests see a deadline pass without waiting). Only
+ * with ENVIRONMENT=local: production always runs on the real time and refuses.
+ */
+export async function setClockOffset(
+  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  actor: Actor,
+  input: z.infer<typeof clockOffsetInput>,
+) {
+  const viewer = authorize(actor, 'admin');
+  if (!services.config.isLocal) throw forbidden('The clock can only be moved on a local server');
+  const value = String(input.offsetMs);
+  await services.db
+    .insert(siteSettings)
+    .values({ settingKey: CLOCK_OFFSET_KEY, settingValue: value, updatedBy: viewer.userId })
+    .onConflictDoUpdate({
+      target: siteSettings.settingKey,
+      set: { settingValue: value, updatedBy: viewer.userId, updatedAt: sql`(unixepoch('subsec') * 1000)` },
+    });
+  adoptLocalClockOffset(input.offsetMs);
+  return viewClock(services, viewer);
+}

@@ -1,0 +1,25 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { uploadParts, uploads } from '../../../db/schema';
+import type { UploadRow } from './upload-rows';
+
+/** Aborts in R2 (already gone is fine), then marks the row aborted if it is still uploading. */
+export async function abortRow(db: Db, bucket: R2Bucket, row: UploadRow): Promise<UploadRow | null> {
+  if (row.r2UploadId) {
+    try {
+      await bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).abort();
+    } catch (err) {
+      // R2 forgets multipart uploads on its own after a while; an unknown upload is already aborted.
+      if (!String(err).includes('NoSuchUpload') && !String(err).includes('10024')) throw err;
+    }
+  }
+  const [rows] = await db.batch([
+    db
+      .update(uploads)
+      .set({ status: 'aborted' })
+      .where(and(eq(uploads.id, row.id), eq(uploads.status, 'uploading')))
+      .returning(),
+    db.delete(uploadParts).where(eq(uploadParts.uploadId, row.id)),
+  ]);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { passcodeInput } from './passcode';
+
+const YEAR_MS = 366 * 86_400_000;
+
+export const updateSiteSettingsInput = z.object({
+  comingSoonEnabled: z.boolean(),
+  /** A new passcode; leave out to keep the current one. */
+  passcode: passcodeInput.optional(),
+});
+
+export const clockOffsetInput = z
+  .object({
+    offsetMs: z
+      .number()
+      .int()
+      .min(-10 * YEAR_MS)
+      .max(10 * YEAR_MS),
+  })
+  .strict();

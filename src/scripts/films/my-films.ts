@@ -1,0 +1,4 @@
+import { initMyFilms } from './film-lists';
+
+/** The creator dashboard's My Films tab. */
+void initMyFilms();

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { VERB_RULES } from '../support/verb-rules';
+import { readVerbs } from '../support/verbs';
+
+/**
+ * Every verb — every export of functions/services/<feature>/*.ts — starts by authorizing its actor:
+ * its first statement is `authorize(<its actor parameter>, '<rule>')`, with the rule the table in
+ * tests/support/verb-rules.ts gives it (the workerd test calls each one as an actor the rule refuses).
+ */
+const verbs = readVerbs();
+
+describe('verbs authorize their actor first', () => {
+  it('lists the verbs', () => {
+    console.log(`${verbs.length} verbs in functions/services/<feature>/*.ts`);
+    expect(verbs.length).toBeGreaterThan(50);
+  });
+
+  it('exports only functions (helpers, constants and schemas live in internal/ or functions/shared/)', () => {
+    expect(verbs.filter((v) => v.kind !== 'function').map((v) => v.key)).toEqual([]);
+  });
+
+  it('starts every verb with the authorization call', () => {
+    const missing = verbs.filter((v) => v.kind === 'function' && v.rule === null);
+    expect(missing.map((v) => `${v.key}: ${v.firstStatement?.split('\n')[0] ?? '(empty body)'}`)).toEqual([]);
+  });
+
+  it('names the rule the table gives each verb, and the table names no other verb', () => {
+    const found = Object.fromEntries(verbs.map((v) => [v.key, v.rule]));
+    const expected = Object.fromEntries(
+      Object.entries(VERB_RULES).map(([key, row]) => [key, typeof row === 'string' ? row : 'public']),
+    );
+    expect(found).toEqual(expected);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Bindings } from '../../functions/env';
+import { MSG } from '../../functions/lib/messages';
+import { manualClock, systemClock } from '../../functions/platform/clock';
+import { createServices } from '../../functions/platform/services';
+import { createCampaign } from '../../functions/services/campaigns/create';
+import { setClockOffset } from '../../functions/services/site-settings/clock';
+import { inDays, makeFilm } from './campaign-factories';
+import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
+import { call, env, testServices } from './support';
+
+const DAY = 86_400_000;
+const withCookie = (u: TestUser, init: RequestInit) => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string>), cookie: u.cookie },
+});
+const campaignInput = async (owner: TestUser, endDate: string) => ({
+  movieId: await makeFilm(owner.id),
+  title: 'Clocked',
+  goalAmount: 100_000,
+  endDate,
+});
+
+let admin: TestUser | null = null;
+afterEach(async () => {
+  // The offset is a site setting: leave the real time behind for the next test.
+  if (admin) await call('/api/dev/clock', withCookie(admin, jsonInit('PUT', { offsetMs: 0 })));
+});
+
+describe('the clock verbs read', () => {
+  it('is the one the factory was given: a test moves the end-date rule without waiting', async () => {
+    const owner = await makeUser(['contributor'], 'clk');
+    const viewer = asViewer(owner, ['viewer', 'contributor']);
+    const inFiveDays = inDays(5);
+    const later = testServices({ clock: manualClock(Date.now() + 10 * DAY) });
+    await expect(createCampaign(later, viewer, await campaignInput(owner, inFiveDays))).rejects.toMatchObject({
+      status: 400,
+      message: MSG.endDateFuture,
+    });
+    const created = await createCampaign(testServices(), viewer, await campaignInput(owner, inFiveDays));
+    expect(created.endDate).toBe(inFiveDays);
+  });
+
+  it('moves on a local server with the local-only offset setting (admins only), and back', async () => {
+    admin = await makeUser(['admin'], 'clkadmin');
+    const owner = await makeUser(['contributor'], 'clk');
+    const post = async () =>
+      call('/api/campaigns', withCookie(owner, jsonInit('POST', await campaignInput(owner, inDays(5)))));
+
+    const moved = await call('/api/dev/clock', withCookie(admin, jsonInit('PUT', { offsetMs: 10 * DAY })));
+    expect(moved.status).toBe(200);
+    const seen = (await (await call('/api/dev/clock')).json()) as { now: string; offsetMs: number };
+    expect(seen.offsetMs).toBeGreaterThan(10 * DAY - 60_000);
+    expect(Date.parse(seen.now) - Date.now()).toBeGreaterThan(10 * DAY - 60_000);
+    const refused = await post();
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error: { message: MSG.endDateFuture } });
+    // A viewer cannot move it.
+    const notAdmin = await call('/api/dev/clock', withCookie(owner, jsonInit('PUT', { offsetMs: 0 })));
+    expect(notAdmin.status).toBe(403);
+
+    await call('/api/dev/clock', withCookie(admin, jsonInit('PUT', { offsetMs: 0 })));
+    expect((await post()).status).toBe(201);
+  });
+
+  it('is the real time in production, whatever the setting says; moving it there is refused', async () => {
+    admin = await makeUser(['admin'], 'clkadmin');
+    await call('/api/dev/clock', withCookie(admin, jsonInit('PUT', { offsetMs: 5 * DAY })));
+    const production = createServices({
+      ...env,
+      ENVIRONMENT: 'production',
+      PUBLIC_URL: 'https://reelfund.example',
+      AUTH_SECRET: 'p'.repeat(40),
+      MAIL_API_URL: 'https://mail.example/send',
+      MAIL_API_KEY: 'key',
+      MAIL_FROM: 'Reelfund <no-reply@reelfund.example>',
+      STRIPE_SECRET_KEY: 'sk_test_production_like',
+      STRIPE_WEBHOOK_SECRET: 'whsec_platform',
+      STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_connect',
+    } as Bindings);
+    expect(production.clock).toBe(systemClock);
+    expect(Math.abs(production.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
+    await expect(
+      setClockOffset(production, asViewer(admin, ['viewer', 'admin']), { offsetMs: DAY }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
