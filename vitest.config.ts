@@ -1,10 +1,26 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 
-// Five projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
-// Objects), libsql (the production driver on a real libSQL file), chain (the contracts on Hardhat's
-// in-process chain), e2e (Chromium and plain HTTP against the built product, started the way
-// `npm start` starts it).
+/** The worker under test in workerd, with the real migrations and extra bindings. */
+const workerd = (extra: Record<string, string> = {}) =>
+  cloudflareTest(async () => ({
+    main: './tests/workers/entry.ts',
+    wrangler: { configPath: './wrangler.toml' },
+    miniflare: {
+      bindings: {
+        TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+        // Test files sign up many users from one (unknown) address: lift the per-address flood limits.
+        AUTH_SIGN_UP_PER_MINUTE: '5000',
+        AUTH_SIGN_IN_PER_MINUTE: '5000',
+        ...extra,
+      },
+    },
+  }));
+
+// Six projects: unit (pure logic), workers (the worker in workerd with D1, KV, R2 and Durable
+// Objects), fuzz (generated requests against that worker), libsql (the production driver on a real
+// libSQL file), chain (the contracts on Hardhat's in-process chain), e2e (Chromium and plain HTTP
+// against the built product, started the way `npm start` starts it).
 export default defineConfig({
   test: {
     projects: [
@@ -12,23 +28,25 @@ export default defineConfig({
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
       },
       {
-        plugins: [
-          cloudflareTest(async () => ({
-            main: './tests/workers/entry.ts',
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations('./migrations'),
-                // Test files sign up many users from one (unknown) address: lift the per-address flood limits.
-                AUTH_SIGN_UP_PER_MINUTE: '5000',
-                AUTH_SIGN_IN_PER_MINUTE: '5000',
-              },
-            },
-          })),
-        ],
+        plugins: [workerd()],
         test: {
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
+          setupFiles: ['./tests/workers/setup.ts'],
+        },
+      },
+      {
+        // Generated requests against the worker in workerd (`npm run bench -- --only fuzz` runs more).
+        plugins: [
+          workerd({
+            FUZZ_SEED: process.env.FUZZ_SEED ?? '',
+            FUZZ_REQUESTS: process.env.FUZZ_REQUESTS ?? '',
+            FUZZ_LANES: process.env.FUZZ_LANES ?? '',
+          }),
+        ],
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.test.ts'],
           setupFiles: ['./tests/workers/setup.ts'],
         },
       },

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
+import { betterAuthErrors } from './http/auth-errors';
 import { comingSoonGate } from './http/coming-soon-gate';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
@@ -69,6 +70,8 @@ export function createApp(overrides: ServiceOverrides = {}) {
   app.use(csrf({ origin: (origin, c) => origin === c.get('services').config.PUBLIC_URL }));
   // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
   app.use(comingSoonGate);
+
+  app.use('/auth/*', betterAuthErrors);
 
   app.route('/health', health);
   app.route('/auth', authRoutes);

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
+import { fuzzFigures } from './bench/fuzz.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
 import { sideBySide } from './bench/load.mjs';
 import { moneySetup, printMoneyFigures } from './bench/money.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { searchLatency } from './bench/search.mjs';
+import { loadWithMemory } from './bench/soak.mjs';
 import { run } from './lib/proc.mjs';
 import { serve } from './serve.mjs';
 
@@ -60,20 +62,32 @@ async function printSearchFigures() {
     console.log(`search p50 ratio ${large.size}/${small.size}: ${(large.p50 / small.p50).toFixed(2)}`);
 }
 
+/** The fuzz section: the suite's fuzz project with 10,000 requests, in workerd (needs no server). */
+async function printFuzzFigures() {
+  console.log('Fuzz (generated requests as every kind of user over the route and page tables, in workerd)');
+  const f = await fuzzFigures();
+  for (const line of f.figures) console.log(`  ${line.trim()}`);
+  console.log(`  ${f.ok ? 'passed' : 'FAILED'} in ${f.seconds.toFixed(0)} s (vitest start and world setup included)`);
+  for (const line of f.failure) console.log(`  ${line}`);
+}
+
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
-// `--only=search` alone starts no server. BENCH_PORT moves the server off 4390 so a partial run can
-// go alongside a full one.
+// `--only` with only search and fuzz starts no server. BENCH_PORT moves the server off 4390 so a
+// partial run can go alongside a full one.
 const SECTIONS = [
   'pages',
   'campaigns',
   'load',
+  'load-memory',
   'short-link',
   'realtime',
   'money',
   'first-frame',
   'search',
   'lighthouse',
+  'fuzz',
 ];
+const SERVERLESS = ['search', 'fuzz'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
@@ -81,15 +95,20 @@ const only = onlyArg
 for (const name of only ?? [])
   if (!SECTIONS.includes(name)) throw new Error(`unknown bench section ${name} (known: ${SECTIONS.join(', ')})`);
 const section = (name) => !only || only.includes(name);
-if (only?.length === 1 && only[0] === 'search') {
-  await printSearchFigures();
+if (only?.every((name) => SERVERLESS.includes(name))) {
+  if (section('search')) await printSearchFigures();
+  if (section('fuzz')) await printFuzzFigures();
   process.exit(0);
 }
 
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
 let money;
+const port = Number(process.env.BENCH_PORT ?? 4390);
+// The worker's DevTools inspector (its V8 heap for load-memory), beside the server's own port.
+const inspectorPort = port + 5000;
 const server = await serve({
-  port: Number(process.env.BENCH_PORT ?? 4390),
+  port,
+  inspectorPort,
   persistTo: state,
   build: !process.argv.includes('--no-build'),
   quiet: true,
@@ -173,6 +192,30 @@ try {
     console.table(load);
   }
 
+  if (section('load-memory')) {
+    console.log(
+      'Load with memory: a mix of pages and API calls, signed out and in (autocannon), and the worker V8 heap\n' +
+        '  after a forced GC through the inspector (not the process RSS), before, after and after idling',
+    );
+    const live = await (await fetch(`${base}/api/campaigns/live`)).json();
+    const r = await loadWithMemory(base, { inspectorPort, cookie, film, campaign: live.campaigns?.[0]?.campaignId });
+    console.table([r.mix, r.baseline]);
+    const grew = ((r.heap.idle - r.heap.before) / r.heap.before) * 100;
+    console.table([
+      {
+        'heap before': `${r.heap.before.toFixed(1)} MB`,
+        'heap after': `${r.heap.after.toFixed(1)} MB`,
+        [`after ${r.heap.idleSeconds} s idle`]: `${r.heap.idle.toFixed(1)} MB`,
+        'idle vs before (target within 10 %)': `${grew >= 0 ? '+' : ''}${grew.toFixed(1)} %`,
+        'errors (target 0)': r.mix.errors,
+      },
+    ]);
+    console.log(
+      `  film page ${r.pages.film.toFixed(0)} req/s, home ${r.pages.home.toFixed(0)} req/s (10 connections, 2 × 5 s each): ` +
+        `ratio ${(r.pages.film / r.pages.home).toFixed(2)} (target ≥ 0.5)`,
+    );
+  }
+
   if (section('short-link')) {
     console.log('Short-link redirect (/s/{code}, KV hit) against a bare worker route answering a constant 302');
     const link = await (
@@ -236,6 +279,7 @@ try {
   }
 
   if (section('search')) await printSearchFigures();
+  if (section('fuzz')) await printFuzzFigures();
 
   if (section('lighthouse')) {
     console.log(

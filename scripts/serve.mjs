@@ -10,11 +10,12 @@ export const DEFAULT_PORT = 4321;
 export const DEFAULT_STATE = '.wrangler/state';
 
 /**
- * @param {{ port?: number, persistTo?: string, build?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
+ * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function serve({
   port = DEFAULT_PORT,
+  inspectorPort,
   persistTo = DEFAULT_STATE,
   build = true,
   quiet = false,
@@ -52,6 +53,7 @@ export async function serve({
       state,
       '--log-level',
       quiet ? 'error' : 'info',
+      ...(inspectorPort ? ['--inspector-port', String(inspectorPort)] : []),
       ...varArgs,
     ],
     {

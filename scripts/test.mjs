@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const passthrough = process.argv.slice(2);
-// The chain tests (an in-process EVM) run alone so they never slow the workerd tests past their time-outs.
-const phases = [['unit', 'libsql', 'workers'], ['chain'], ['e2e']];
+// The chain tests (an in-process EVM) and the fuzz run (thousands of requests to workerd) run alone so
+// they never slow the workerd tests past their time-outs.
+const phases = [['unit', 'libsql', 'workers'], ['chain'], ['fuzz'], ['e2e']];
 const dir = mkdtempSync(join(tmpdir(), 'reelfund-test-'));
 let passed = 0;
 let failed = 0;

@@ -34,7 +34,7 @@ describe('accounts', () => {
       json({ email, password: 'pass-phrase-123', name: name.toLowerCase() }),
     );
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ message: 'That username is taken' });
+    expect(await res.json()).toMatchObject({ error: { message: 'That username is taken' } });
     const signIn = await call('/api/auth/sign-in/email', json({ email, password: 'pass-phrase-123' }));
     expect(signIn.status).toBe(401);
   });

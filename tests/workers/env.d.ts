@@ -5,6 +5,10 @@ declare global {
   namespace Cloudflare {
     interface Env extends Bindings {
       TEST_MIGRATIONS: D1Migration[];
+      /** The fuzz project's seed and request count (empty: a fresh seed, the default count). */
+      FUZZ_SEED?: string;
+      FUZZ_REQUESTS?: string;
+      FUZZ_LANES?: string;
     }
   }
 }

@@ -166,6 +166,7 @@ describe('editing a film: only its owner or an admin', () => {
     expect(new Uint8Array(await part.arrayBuffer())).toEqual(Uint8Array.from([0x1a, 0x45, 0xdf, 0xa3]));
     const beyond = await call(film.video?.url ?? '', { headers: { cookie: owner.cookie, range: 'bytes=5000-' } });
     expect(beyond.status).toBe(416);
+    expect(await beyond.json()).toEqual({ error: { code: 'range_not_satisfiable', message: expect.any(String) } });
   });
 });
 

@@ -5,6 +5,8 @@ import { checkoutSessions, ledgerGroups, stripeEvents } from '../../functions/db
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
+import { shapedTypes } from '../../functions/services/payments/internal/event-shapes';
+import { HANDLERS } from '../../functions/services/payments/internal/handlers';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {
@@ -57,6 +59,22 @@ describe('webhook signatures: anything not signed by Stripe is refused before da
     });
     expect(res.status).toBe(400);
     expect(await countEvents(event.id)).toBe(0);
+  });
+
+  it.each([
+    ['without livemode', (e: Record<string, unknown>) => ({ ...e, livemode: undefined })],
+    ['without data', (e: Record<string, unknown>) => ({ ...e, data: undefined })],
+    ['with a text created time', (e: Record<string, unknown>) => ({ ...e, created: 'yesterday' })],
+    ['that is an array', () => []],
+  ])('refuses a signed body that is not a Stripe event (%s) with 400, recording nothing', async (_, change) => {
+    const campaign = await makeCampaign({ status: 'live' });
+    const p = testPayment(2500, campaign.id);
+    const event = sessionCompleted(p);
+    const res = await deliver(JSON.stringify(change(event as unknown as Record<string, unknown>)));
+    expect(res.status).toBe(400);
+    expect((await res.json<{ error: { code: string } }>()).error.code).toBe('bad_request');
+    expect(await countEvents(event.id)).toBe(0);
+    expect(await linesFor(p.pi)).toEqual([]);
   });
 
   it('accepts a signed event with no Origin header (Stripe sends none) past the CSRF guard', async () => {
@@ -358,5 +376,38 @@ describe('TEST mode Connect: accounts, onboarding page, transfers', () => {
       code: 'transfer_already_reversed',
     });
     await payments.settled();
+  });
+});
+
+describe('signed events whose object is not what their type says', () => {
+  it('every handled event type has the shape its handler reads', () => {
+    for (const source of ['platform', 'connect'] as const) {
+      expect(shapedTypes(source).sort()).toEqual(Object.keys(HANDLERS[source]).sort());
+    }
+  });
+
+  it.each([
+    ['transfer.reversed without reversals', 'transfer.reversed', { id: `tr_${uid()}`, object: 'refund', amount: 5 }],
+    ['charge.refunded with a text amount', 'charge.refunded', { id: `ch_${uid()}`, amount_refunded: 'all' }],
+    ['checkout.session.completed with a numeric id', 'checkout.session.completed', { id: 42, mode: 'payment' }],
+  ])('%s: recorded without effect, 200', async (_, type, object) => {
+    const event = { ...obj.event('checkout.session.expired', `evt_${uid()}`, object as never), type };
+    const res = await deliver(JSON.stringify(event));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, duplicate: false, handled: false });
+    expect(await eventRow(event.id)).toMatchObject({ type, processedAt: expect.any(Date) });
+  });
+
+  it('a refund at Stripe of a payment intent Stripe does not have: recorded only, 200', async () => {
+    const event = obj.event('charge.refunded', `evt_${uid()}`, {
+      id: `ch_${uid()}`,
+      object: 'charge',
+      amount_refunded: 2500,
+      refunded: true,
+      payment_intent: `pi_unknown_${uid()}`,
+    } as unknown as Stripe.Charge);
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expect(await eventRow(event.id)).toMatchObject({ processedAt: expect.any(Date) });
   });
 });

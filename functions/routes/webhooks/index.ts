@@ -1,5 +1,6 @@
 import { type Context, Hono } from 'hono';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { systemActor } from '../../auth/system-actor';
 import type { StripeEventSource } from '../../db/schema';
 import type { AppEnv } from '../../http/types';
@@ -13,6 +14,16 @@ const WEBHOOK = systemActor('webhook');
 /** Stripe signs the timestamp too; older deliveries (replays) are refused. */
 const TOLERANCE_SECONDS = 300;
 const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** What every Stripe event carries; a signed body without it is refused rather than half-recorded. */
+const envelope = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  livemode: z.boolean(),
+  account: z.string().max(255).nullish(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 /**
  * Stripe's deliveries. The raw body is read as text before anything parses it (the signature
@@ -31,6 +42,7 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
+  if (!envelope.safeParse(event).success) throw badRequest('Not a Stripe event');
   const receipt = await receiveStripeEvent(c.get('services'), WEBHOOK, event, source);
   return c.json({ received: true, ...receipt });
 }

@@ -3,6 +3,7 @@ import { notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { mediaOf } from '../../platform/services';
+import { rangeNotSatisfiable } from '../../shared/media/serve';
 import { loadManageableFilm } from './internal/film-view';
 import { parseRange } from './internal/range';
 
@@ -27,7 +28,7 @@ export async function previewMedia(
   if (!head) throw notFound(MSG.videoNotFound);
   const range = parseRange(request.headers.get('range'), head.size);
   if (range === 'unsatisfiable') {
-    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${head.size}` } });
+    return rangeNotSatisfiable(head.size);
   }
   const object = await bucket.get(
     key,

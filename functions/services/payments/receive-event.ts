@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import type { Services } from '../../platform/services';
 import { isStaleCredit } from '../../shared/payments/credit-payment';
 import type { EventHandler } from '../../shared/payments/events';
+import { fitsHandler } from './internal/event-shapes';
 import { HANDLERS } from './internal/handlers';
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
@@ -52,7 +53,11 @@ export async function receiveStripeEvent(
       .get();
     if (seen?.processedAt) return { duplicate: true, handled: false };
   }
-  const handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
+  let handler = HANDLERS[source][event.type] as EventHandler<typeof event.type> | undefined;
+  if (handler && !fitsHandler(source, event.type, event.data.object)) {
+    console.warn(`stripe: ${event.type} ${event.id} has an object of another shape; recorded without effect`);
+    handler = undefined;
+  }
   // A credit read the campaign before its batch; if the campaign changed in between (paused, a
   // milestone's vote opened or closed), the batch rolls back and the handler decides again.
   for (let attempt = 0; ; attempt++) {

@@ -13,6 +13,14 @@ function matchesEtag(header: string | null, etag: string) {
   return header.split(',').some((t) => bare(t) === bare(etag));
 }
 
+/** 416 in the API's one error shape, with the size in Content-Range (RFC 9110 15.5.17). */
+export function rangeNotSatisfiable(size: number, headers = new Headers()) {
+  headers.set('Content-Range', `bytes */${size}`);
+  headers.set('Content-Type', 'application/json; charset=UTF-8');
+  const body = { error: { code: 'range_not_satisfiable', message: 'The requested range is outside the file' } };
+  return new Response(JSON.stringify(body), { status: 416, headers });
+}
+
 /**
  * An R2 object as an HTTP response with real range support: Accept-Ranges, 206 with Content-Range
  * for a single range (open-ended and suffix ones too), 416 with `bytes * /size` when unsatisfiable,
@@ -41,9 +49,8 @@ export async function serveObject(bucket: R2Bucket, key: string, request: Reques
   const wanted = parseRange(rangeHeader, size);
 
   if (wanted.kind === 'unsatisfiable') {
-    headers.set('Content-Range', `bytes */${size}`);
-    headers.delete('Content-Type');
-    return new Response(null, { status: 416, headers });
+    headers.delete('Content-Length');
+    return rangeNotSatisfiable(size, headers);
   }
   const isHead = request.method === 'HEAD';
   if (wanted.kind === 'full') {

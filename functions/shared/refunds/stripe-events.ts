@@ -1,5 +1,5 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { Services } from '../../platform/services';
 import { paymentMetadata } from '../payments/credit-payment';
 import type { EventHandler } from '../payments/events';
@@ -33,8 +33,12 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts): Promise<S
   const payment = await ledgerPayment(deps.db, f.paymentIntentId);
   if (!payment) {
     // Events come in any order: a refund of one of our payments may arrive before its credit.
-    const intent = await deps.stripe.paymentIntents.retrieve(f.paymentIntentId);
-    if (paymentMetadata.safeParse(intent.metadata ?? {}).success) {
+    const intent = await deps.stripe.paymentIntents.retrieve(f.paymentIntentId).catch((err: unknown) => {
+      // A payment intent Stripe does not have is not one of ours either.
+      if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return null;
+      throw err;
+    });
+    if (intent && paymentMetadata.safeParse(intent.metadata ?? {}).success) {
       throw new Error(`${f.kind} ${f.objectId}: payment ${f.paymentIntentId} is not credited yet; Stripe will retry`);
     }
     console.warn(`stripe: ${f.kind} ${f.objectId} refunds ${f.paymentIntentId}, not a Reelfund payment; recorded only`);

@@ -68,6 +68,7 @@ describe('video bytes with range requests', () => {
     const res = await get(`/api/media/videos/${film.id}`, viewer, { range: `bytes=${SIZE}-` });
     expect(res.status).toBe(416);
     expect(res.headers.get('content-range')).toBe(`bytes */${SIZE}`);
+    expect(await res.json()).toEqual({ error: { code: 'range_not_satisfiable', message: expect.any(String) } });
   });
 
   it('answers 304 to a matching If-None-Match, and ignores a range whose If-Range is stale', async () => {
