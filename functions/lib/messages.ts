@@ -85,6 +85,7 @@ export const MSG = {
   pendingFromContributor: 'Pending approval from contributor',
   approveAndJoin: 'Approve & Join',
   // Texts of this product for what the SPEC describes without wording
+  campaignEnding: 'This campaign ends in less than 30 minutes and takes no new payments.',
   titleTooLong: 'Campaign title must be at most 200 characters',
   descriptionTooLong: 'Description must be at most 5,000 characters',
   platformFeeRange: 'Platform fee must be a whole number from 0 to 100',

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, videos } from '../../db/schema';
@@ -7,6 +7,7 @@ import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { teamApproved } from '../../shared/agreements/record';
 import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
+import { checkoutClosed, checkoutExpiresAt, hasEnded, utcToday } from '../../shared/campaigns/end-date';
 import { createCheckout } from './internal/create-checkout';
 
 export interface FundingShare {
@@ -21,9 +22,11 @@ export interface CampaignFunding {
   movieId: string;
   filmTitle: string;
   status: string;
-  /** Live, not voting, and its team agreed on its split: the only state that takes money. */
+  /** Live, before its end, not voting, and its team agreed on its split: the only state that opens checkouts. */
   takingPayments: boolean;
-  /** Why a live campaign takes no money now (a vote, a proposal waiting for the team); null otherwise. */
+  /** The campaign's last funding day (YYYY-MM-DD, inclusive, UTC). */
+  endDate: string;
+  /** Why a live campaign takes no money now (ended or ending, a vote, a proposal waiting for the team); null otherwise. */
   pausedReason: string | null;
   raisedCents: number;
   goalCents: number;
@@ -34,7 +37,7 @@ export interface CampaignFunding {
   split: SplitSummary;
 }
 
-async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
+async function fundingWhere(db: Db, now: Date, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
   const row = await db
     .select({
       campaign: {
@@ -47,6 +50,7 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
       filmTitle: videos.title,
       ownerId: videos.contributorId,
       status: campaigns.status,
+      endDate: campaigns.endDate,
       extensionPending: campaigns.extensionPending,
       raised: campaigns.currentAmount,
       goal: campaigns.goalAmount,
@@ -61,16 +65,21 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   const live = row.status === 'live';
   const pausedReason = !live
     ? null
-    : row.extensionPending
-      ? MSG.campaignVoting
-      : !row.teamApproved
-        ? MSG.campaignWaitingForTeam
-        : null;
+    : hasEnded(row.endDate, now)
+      ? MSG.campaignEnded
+      : checkoutClosed(row.endDate, now)
+        ? MSG.campaignEnding
+        : row.extensionPending
+          ? MSG.campaignVoting
+          : !row.teamApproved
+            ? MSG.campaignWaitingForTeam
+            : null;
   return {
     campaignId: row.campaign.id,
     movieId: row.movieId,
     filmTitle: row.filmTitle,
     status: row.status,
+    endDate: row.endDate,
     takingPayments: live && pausedReason === null,
     pausedReason,
     raisedCents: row.raised,
@@ -86,20 +95,21 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
 }
 
 /** A campaign's public funding figures (the fund and donate pages, GET /api/campaigns/:id/funding). */
-export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+export async function campaignFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, campaignId: string) {
   authorize(actor, 'public');
-  return fundingWhere(db, eq(campaigns.id, campaignId));
+  return fundingWhere(db, clock.now(), eq(campaigns.id, campaignId));
 }
 
 /** The public funding figures of a film's campaign, or null when it has none. */
-export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+export async function filmFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, movieId: string) {
   authorize(actor, 'public');
-  return fundingWhere(db, eq(campaigns.movieId, movieId));
+  return fundingWhere(db, clock.now(), eq(campaigns.movieId, movieId));
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function liveCampaigns({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor) {
   authorize(actor, 'public');
+  const today = utcToday(clock.now());
   return db
     .select({
       campaignId: campaigns.id,
@@ -111,7 +121,12 @@ export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) 
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))
     .where(
-      and(eq(campaigns.status, 'live'), eq(campaigns.extensionPending, false), teamApproved(sql`"campaigns"."id"`)),
+      and(
+        eq(campaigns.status, 'live'),
+        gte(campaigns.endDate, today),
+        eq(campaigns.extensionPending, false),
+        teamApproved(sql`"campaigns"."id"`),
+      ),
     );
 }
 
@@ -122,13 +137,14 @@ export interface CampaignCheckoutInput {
 }
 
 /**
- * Starts a payment to a campaign: only a live campaign that is not voting and whose team agreed on
- * its split takes money. A signed-in
+ * Starts a payment to a campaign: only a live campaign more than 30 minutes before its end, not
+ * voting, whose team agreed on its split takes money; the session expires at the end at the latest.
+ * A signed-in
  * payer pays as themself; a guest must give an email. The webhook checks the campaign again when
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  services: Pick<Services, 'db' | 'stripe' | 'config'>,
+  services: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
   actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
@@ -146,6 +162,7 @@ export async function startCampaignCheckout(
     amountCents: input.amountCents,
     description: `Funding “${funding.filmTitle}”`,
     attemptId: input.attemptId,
+    expiresAt: checkoutExpiresAt(funding.endDate, services.clock.now()),
     successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${base}/movie/${funding.movieId}`,
   });
