@@ -86,6 +86,10 @@ export const MSG = {
   approveAndJoin: 'Approve & Join',
   // Texts of this product for what the SPEC describes without wording
   campaignEnding: 'This campaign ends in less than 30 minutes and takes no new payments.',
+  campaignEndedTeam:
+    '"{title}" reached its end date and is complete. What it raised is released to the team by the agreed split.',
+  campaignEndedBacker:
+    '"{title}", a campaign you funded, reached its end date and is complete. Thank you for your support.',
   titleTooLong: 'Campaign title must be at most 200 characters',
   descriptionTooLong: 'Description must be at most 5,000 characters',
   platformFeeRange: 'Platform fee must be a whole number from 0 to 100',

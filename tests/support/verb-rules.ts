@@ -19,6 +19,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'campaigns/add-member#addMember': 'signed-in',
   'campaigns/approve#approveCampaign': 'signed-in',
   'campaigns/coins#updateCoinSettings': 'signed-in',
+  'campaigns/complete-ended#completeEndedCampaign': 'system',
+  'campaigns/complete-ended#completeEndedCampaigns': 'system',
   'campaigns/create#createCampaign': 'signed-in',
   'campaigns/decline-invitation#declineInvitation': 'signed-in',
   'campaigns/delete#deleteCampaign': 'signed-in',
