@@ -154,6 +154,8 @@ export const MSG = {
   voteExtendedMessage: '"{title}" continues to its next goal of {goal}. Payments have resumed.',
   voteCompletedTitle: 'The campaign is complete',
   voteCompletedMessage: 'The team voted to complete "{title}" at milestone {number}.',
+  voteExtendPastEnd:
+    'The team voted to extend "{title}", but its end date has passed, so it is complete. To continue, the owner sets a new end date, which the team and an admin approve again.',
 } as const;
 
 /** Fills `{name}` placeholders of a message template. */

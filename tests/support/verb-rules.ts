@@ -82,6 +82,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'messages/thread#readThread': 'signed-in',
   'milestones/closing-release#releaseCompletedCampaign': 'signed-in-or-system',
   'milestones/closing-release#releaseCompletedCampaigns': 'system',
+  'milestones/expired-votes#closeExpiredVotes': 'system',
   'milestones/view#getExtensionVote': 'signed-in',
   'milestones/vote#castExtensionVote': 'signed-in',
   'my-list/add#addToMyList': 'signed-in',
