@@ -1,7 +1,9 @@
 import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
 import { createServices, prepareClock } from './platform/services';
+import { completeEndedCampaigns } from './services/campaigns/complete-ended';
 import { releaseCompletedCampaigns } from './services/milestones/closing-release';
+import { closeExpiredVotes } from './services/milestones/expired-votes';
 import { runPayoutJobs } from './services/payouts/refresh';
 import { finishRefunds } from './services/refunds/cancelled';
 import { cleanupAbandonedUploads } from './services/uploads/cleanup';
@@ -21,6 +23,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   await prepareClock(services);
   const uploads = await cleanupAbandonedUploads(services, JOB);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
+  // Votes open 7 days close first: a vote open at a campaign's end finishes before it completes.
+  const votes = await closeExpiredVotes(services, JOB);
+  if (votes.length) console.log('scheduled: expired votes closed', votes);
+  // Live campaigns past their end complete (money already stopped at the exact end: docs/end-dates.md).
+  const ended = await completeEndedCampaigns(services, JOB);
+  if (ended.length) console.log('scheduled: ended campaigns completed', ended);
   // Completed campaigns whose closing release did not commit; their payouts go out with the payouts job.
   const closings = await releaseCompletedCampaigns(services, JOB);
   if (closings.length) console.log('scheduled: completed campaigns released', closings);
@@ -37,5 +45,5 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   if (refunds && (refunds.claimed || refunds.refundedAtStripe || refunds.notified))
     console.log('scheduled: refunds', refunds);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { uploads, closings, payouts, refunds };
+  return { uploads, votes, ended, closings, payouts, refunds };
 }

@@ -79,6 +79,11 @@ export const MSG = {
   pendingFromContributor: 'Pending approval from contributor',
   approveAndJoin: 'Approve & Join',
   // Texts of this product for what the SPEC describes without wording
+  campaignEnding: 'This campaign ends in less than 30 minutes and takes no new payments.',
+  campaignEndedTeam:
+    '"{title}" reached its end date and is complete. What it raised is released to the team by the agreed split.',
+  campaignEndedBacker:
+    '"{title}", a campaign you funded, reached its end date and is complete. Thank you for your support.',
   titleTooLong: 'Campaign title must be at most 200 characters',
   descriptionTooLong: 'Description must be at most 5,000 characters',
   platformFeeRange: 'Platform fee must be a whole number from 0 to 100',
@@ -143,6 +148,8 @@ export const MSG = {
   voteExtendedMessage: '"{title}" continues to its next goal of {goal}. Payments have resumed.',
   voteCompletedTitle: 'The campaign is complete',
   voteCompletedMessage: 'The team voted to complete "{title}" at milestone {number}.',
+  voteExtendPastEnd:
+    'The team voted to extend "{title}", but its end date has passed, so it is complete. To continue, the owner sets a new end date, which the team and an admin approve again.',
   // Wallets (SPEC 5, 8)
   noActiveWallet: 'No active wallet found',
   walletCannotSwitchChain: 'Wallet does not support switching chains',

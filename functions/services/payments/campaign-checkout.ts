@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
@@ -10,6 +10,7 @@ import type { Services } from '../../platform/services';
 import { teamApproved } from '../../shared/agreements/record';
 import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { checkoutClosed, checkoutExpiresAt, hasEnded, utcToday } from '../../shared/campaigns/end-date';
 import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 import { createCheckout } from './internal/create-checkout';
 
@@ -25,9 +26,11 @@ export interface CampaignFunding {
   movieId: string;
   filmTitle: string;
   status: string;
-  /** Live, not voting, and its team agreed on its split: the only state that takes money. */
+  /** Live, before its end, not voting, and its team agreed on its split: the only state that opens checkouts. */
   takingPayments: boolean;
-  /** Why a live campaign takes no money now (a vote, a proposal waiting for the team); null otherwise. */
+  /** The campaign's last funding day (YYYY-MM-DD, inclusive, UTC). */
+  endDate: string;
+  /** Why a live campaign takes no money now (ended or ending, a vote, a proposal waiting for the team); null otherwise. */
   pausedReason: string | null;
   raisedCents: number;
   goalCents: number;
@@ -38,7 +41,7 @@ export interface CampaignFunding {
   split: SplitSummary;
 }
 
-async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
+async function fundingWhere(db: Db, now: Date, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
   const row = await db
     .select({
       campaign: {
@@ -51,6 +54,7 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
       filmTitle: videos.title,
       ownerId: videos.contributorId,
       status: campaigns.status,
+      endDate: campaigns.endDate,
       extensionPending: campaigns.extensionPending,
       raised: campaigns.currentAmount,
       goal: campaigns.goalAmount,
@@ -65,16 +69,21 @@ async function fundingWhere(db: Db, where: ReturnType<typeof eq>): Promise<Campa
   const live = row.status === 'live';
   const pausedReason = !live
     ? null
-    : row.extensionPending
-      ? MSG.campaignVoting
-      : !row.teamApproved
-        ? MSG.campaignWaitingForTeam
-        : null;
+    : hasEnded(row.endDate, now)
+      ? MSG.campaignEnded
+      : checkoutClosed(row.endDate, now)
+        ? MSG.campaignEnding
+        : row.extensionPending
+          ? MSG.campaignVoting
+          : !row.teamApproved
+            ? MSG.campaignWaitingForTeam
+            : null;
   return {
     campaignId: row.campaign.id,
     movieId: row.movieId,
     filmTitle: row.filmTitle,
     status: row.status,
+    endDate: row.endDate,
     takingPayments: live && pausedReason === null,
     pausedReason,
     raisedCents: row.raised,
@@ -101,20 +110,21 @@ async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding
 }
 
 /** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
-export async function campaignFunding({ db }: Pick<Services, 'db'>, actor: Actor, campaignId: string) {
+export async function campaignFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'public');
-  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.id, campaignId)));
+  return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.id, campaignId)));
 }
 
 /** The funding figures of a film's campaign, or null when it has none the actor may see. */
-export async function filmFunding({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+export async function filmFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, movieId: string) {
   const viewer = authorize(actor, 'public');
-  return visibleTo(db, viewer, await fundingWhere(db, eq(campaigns.movieId, movieId)));
+  return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function liveCampaigns({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor) {
   authorize(actor, 'public');
+  const today = utcToday(clock.now());
   return db
     .select({
       campaignId: campaigns.id,
@@ -126,7 +136,12 @@ export async function liveCampaigns({ db }: Pick<Services, 'db'>, actor: Actor) 
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))
     .where(
-      and(eq(campaigns.status, 'live'), eq(campaigns.extensionPending, false), teamApproved(sql`"campaigns"."id"`)),
+      and(
+        eq(campaigns.status, 'live'),
+        gte(campaigns.endDate, today),
+        eq(campaigns.extensionPending, false),
+        teamApproved(sql`"campaigns"."id"`),
+      ),
     );
 }
 
@@ -137,13 +152,14 @@ export interface CampaignCheckoutInput {
 }
 
 /**
- * Starts a payment to a campaign: only a live campaign that is not voting and whose team agreed on
- * its split takes money. A signed-in
+ * Starts a payment to a campaign: only a live campaign more than 30 minutes before its end, not
+ * voting, whose team agreed on its split takes money; the session expires at the end at the latest.
+ * A signed-in
  * payer pays as themself; a guest must give an email. The webhook checks the campaign again when
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  services: Pick<Services, 'db' | 'stripe' | 'config'>,
+  services: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
   actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
@@ -152,7 +168,8 @@ export async function startCampaignCheckout(
   if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
   // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
-  const funding = await fundingWhere(services.db, eq(campaigns.id, campaignId));
+  const now = services.clock.now();
+  const funding = await fundingWhere(services.db, now, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (!funding.takingPayments) throw conflict(funding.pausedReason ?? MSG.campaignNotTakingPayments);
   const base = services.config.PUBLIC_URL.replace(/\/$/, '');
@@ -162,6 +179,7 @@ export async function startCampaignCheckout(
     amountCents: input.amountCents,
     description: `Funding “${funding.filmTitle}”`,
     attemptId: input.attemptId,
+    expiresAt: checkoutExpiresAt(funding.endDate, now),
     successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
     cancelUrl: `${base}/movie/${funding.movieId}`,
   });

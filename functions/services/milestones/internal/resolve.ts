@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { campaignExtensionVotes, campaigns } from '../../../db/schema';
+import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../lib/campaign-format';
 import type { CampaignStatus } from '../../../lib/campaign-status';
 import { fillMessage, MSG } from '../../../lib/messages';
 import type { Services } from '../../../platform/services';
+import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
 import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
 import { milestoneTeam } from '../../../shared/milestones/team';
@@ -12,6 +13,18 @@ import { notify } from '../../../shared/notifications/notify';
 import { planRelease } from './release';
 
 const ATTEMPTS = 5;
+/** A milestone vote stays open this long after the milestone was reached; then non-voters count as complete. */
+export const VOTE_OPEN_MS = 7 * 86_400_000;
+
+/** When round `round`'s vote closes on its own (the milestone's reached_at + 7 days), or null. */
+async function voteClosesAt(db: Services['db'], campaignId: string, round: number): Promise<number | null> {
+  const m = await db
+    .select({ reachedAt: campaignMilestones.reachedAt })
+    .from(campaignMilestones)
+    .where(and(eq(campaignMilestones.campaignId, campaignId), eq(campaignMilestones.milestoneNumber, round)))
+    .get();
+  return m?.reachedAt ? m.reachedAt.getTime() + VOTE_OPEN_MS : null;
+}
 
 /** What a resolution starts after its batch commits (the vote route passes it; tests may not). */
 export interface ResolveEffects {
@@ -20,8 +33,11 @@ export interface ResolveEffects {
 }
 
 /**
- * Closes round `round` of a campaign's extension vote once every team member has voted: all
- * extend → goal += funding_increment and payments resume; any complete → completed. The voters are
+ * Closes round `round` of a campaign's extension vote once every team member has voted, or once
+ * the vote has been open 7 days (a member who has not voted counts as complete): all extend →
+ * goal += funding_increment and payments resume; any complete → completed. An extend when the
+ * campaign's end date has passed completes it too: to continue, the owner sets a new end date,
+ * which goes back to the team and an admin (docs/end-dates.md). The voters are
  * the members of the agreed version in force when the milestone was reached. In the same batch the
  * milestone's escrow is released, each version's money by that version (release.ts), and everyone
  * it pays is told.
@@ -38,20 +54,25 @@ export async function resolveRound(
   round: number,
   effects: ResolveEffects = {},
 ): Promise<boolean> {
-  const { db, bell } = ctx;
+  const { db, bell, clock } = ctx;
   for (let attempt = 0; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
     if (!c?.extensionPending || c.milestoneCount !== round) return true;
-    const [team, votes] = await Promise.all([
+    const [team, votes, closesAt] = await Promise.all([
       milestoneTeam(db, campaignId, round),
       db
         .select({ userId: campaignExtensionVotes.userId, vote: campaignExtensionVotes.vote })
         .from(campaignExtensionVotes)
         .where(and(eq(campaignExtensionVotes.campaignId, campaignId), eq(campaignExtensionVotes.round, round))),
+      voteClosesAt(db, campaignId, round),
     ]);
+    const now = clock.now();
+    const closed = closesAt !== null && now.getTime() >= closesAt;
     const byUser = new Map(votes.map((v) => [v.userId, v.vote]));
-    if (team.length === 0 || team.some((m) => !byUser.has(m.userId))) return false;
-    const extend = team.every((m) => byUser.get(m.userId) === true);
+    if (!closed && (team.length === 0 || team.some((m) => !byUser.has(m.userId)))) return false;
+    const votedExtend = team.length > 0 && team.every((m) => byUser.get(m.userId) === true);
+    const pastEnd = votedExtend && hasEnded(c.endDate, now);
+    const extend = votedExtend && !pastEnd;
 
     const release = await planRelease(db, c, round);
     const revision = newRevision();
@@ -83,7 +104,11 @@ export async function resolveRound(
         toStatus: sql<CampaignStatus>`(select status from campaigns where id = ${campaignId} and revision = ${revision} and ${release.escrowEmptied})`,
         reason: extend
           ? `Milestone ${round}: the team voted to extend; goal ${formatCents(c.goalAmount)} → ${formatCents(nextGoal)}`
-          : `Milestone ${round}: the team voted to complete the campaign`,
+          : pastEnd
+            ? `Milestone ${round}: the team voted to extend, but the end date ${c.endDate} has passed`
+            : closed && team.some((m) => !byUser.has(m.userId))
+              ? `Milestone ${round}: the vote closed after 7 days; members who did not vote count as complete`
+              : `Milestone ${round}: the team voted to complete the campaign`,
       }),
     );
     // Money in flight during the vote may already reach the next goal: then the next milestone is
@@ -103,7 +128,9 @@ export async function resolveRound(
         title: extend ? MSG.voteExtendedTitle : MSG.voteCompletedTitle,
         message: extend
           ? fillMessage(MSG.voteExtendedMessage, { title: c.title, goal: formatCents(nextGoal) })
-          : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
+          : pastEnd
+            ? fillMessage(MSG.voteExtendPastEnd, { title: c.title })
+            : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
         campaignId,
       });
     try {

@@ -15,6 +15,8 @@ export interface CheckoutRequest {
   description: string;
   /** Made once per payment form shown: a resubmitted form (double click, retry) gets the same session. */
   attemptId: string;
+  /** When the session stops taking the payment (Unix seconds); Stripe's default (24 h) when absent. */
+  expiresAt?: number;
   /** Where Stripe sends the payer after paying; may contain {CHECKOUT_SESSION_ID}. */
   successUrl: string;
   cancelUrl: string;
@@ -41,7 +43,9 @@ export async function createCheckout(
   }
   const currency = (req.currency ?? 'usd').toLowerCase();
   const payerKey = 'userId' in req.payer ? `user:${req.payer.userId}` : `guest:${req.payer.guestEmail.toLowerCase()}`;
-  const idempotencyKey = `checkout:v1:${req.campaignId}:${payerKey}:${currency}:${amountCents}:${req.attemptId}`;
+  // A capped expiry is part of the request: Stripe refuses one key with different parameters.
+  const expiry = req.expiresAt !== undefined ? `:exp${req.expiresAt}` : '';
+  const idempotencyKey = `checkout:v1:${req.campaignId}:${payerKey}:${currency}:${amountCents}:${req.attemptId}${expiry}`;
   const reference = await derivedId('co', idempotencyKey);
   const metadata: Record<keyof PaymentMetadata, string | undefined> = {
     campaignId: req.campaignId,
@@ -65,6 +69,7 @@ export async function createCheckout(
         cancel_url: req.cancelUrl,
         ...(email ? { customer_email: email } : {}),
         client_reference_id: reference,
+        ...(req.expiresAt !== undefined ? { expires_at: req.expiresAt } : {}),
         metadata: clean(metadata),
         payment_intent_data: { metadata: clean(metadata) },
       },

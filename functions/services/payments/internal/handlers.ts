@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../../db/schema';
 import type { Services } from '../../../platform/services';
 import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreements/record';
+import { hasEnded } from '../../../shared/campaigns/end-date';
 import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
 import {
   type CreditState,
@@ -58,6 +59,7 @@ function facts(
  * - live with a proposal waiting for a member (Waiting for Team Approval) → refund;
  * - live and voting → credit only money in flight when the goal was hit (its Checkout Session was
  *   created before the current milestone's reached_at), else refund;
+ * - past the campaign's end (docs/end-dates.md), whatever its status → refund;
  * - not live → refund; a campaign we do not have (metadata naming no campaign of ours) → refund,
  *   recorded as credit and refund without a projection.
  * A refund goes through Stripe (idempotency key `refund:<pi>`, so a repeated event asks once) and
@@ -70,6 +72,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   const campaign = await db
     .select({
       status: campaigns.status,
+      endDate: campaigns.endDate,
       extensionPending: campaigns.extensionPending,
       milestoneCount: campaigns.milestoneCount,
       credited: sql<number>`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.idempotencyKey} = ${`payment:${f.paymentIntentId}`})`,
@@ -91,6 +94,10 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
     return creditAndRefundOrphan(db, f);
   }
   if (campaign.credited) return creditToCampaign(db, f);
+  if (hasEnded(campaign.endDate, services.clock.now())) {
+    await refundThroughStripe(services, f);
+    return creditAndRefund(db, f);
+  }
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
   if (campaign.status === 'live' && !campaign.extensionPending && campaign.teamApproved) {
     const crossing = { milestoneId: '' };

@@ -1,0 +1,115 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { campaigns, checkoutSessions } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { fillMessage, MSG } from '../../lib/messages';
+import type { Services } from '../../platform/services';
+import { hasEnded, utcToday } from '../../shared/campaigns/end-date';
+import { campaignWon, historyRow, lostTheRace, newRevision } from '../../shared/campaigns/guarded-write';
+import { campaignTeam } from '../../shared/milestones/team';
+import { notify } from '../../shared/notifications/notify';
+import { afterCampaignChange } from '../refunds/money-stops';
+
+/** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
+async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {
+  const rows = await db
+    .selectDistinct({ payerId: checkoutSessions.payerId, guestEmail: checkoutSessions.guestEmail })
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.campaignId, campaignId),
+        sql`exists (select 1 from ledger_groups g where g.idempotency_key = 'payment:' || ${checkoutSessions.paymentIntentId} and g.campaign_id = ${campaignId})`,
+        sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || ${checkoutSessions.paymentIntentId})`,
+      ),
+    );
+  const users = new Set(rows.flatMap((r) => (r.payerId ? [r.payerId] : [])));
+  const guests = new Set(rows.flatMap((r) => (!r.payerId && r.guestEmail ? [r.guestEmail.toLowerCase()] : [])));
+  return { users, guests };
+}
+
+/**
+ * A live campaign past its end (docs/end-dates.md) completes: status completed with its history
+ * row, every member and every signed-in backer notified (type info) in the same batch, guests
+ * emailed after it; then what it holds is released by the agreed versions, as an admin's
+ * completion does. A campaign whose team is voting waits for the vote to finish. Exactly once: the
+ * update holds only while the campaign is still live and not voting, and the history row reads this
+ * attempt's revision back — an admin or another run that completed it first rolls the batch back.
+ * Returns whether this call completed it.
+ */
+export async function completeEndedCampaign(services: Services, actor: Actor, campaignId: string): Promise<boolean> {
+  const system = authorize(actor, 'system');
+  const { db, bell, clock } = services;
+  const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
+  if (c?.status !== 'live' || c.extensionPending || !hasEnded(c.endDate, clock.now())) return false;
+  const [team, backers] = await Promise.all([campaignTeam(db, campaignId), backersOf(services, campaignId)]);
+  const revision = newRevision();
+  const uow = new UnitOfWork(db);
+  uow.add(
+    db
+      .update(campaigns)
+      .set({ status: 'completed', pausedFrom: null, revision, updatedAt: new Date() })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'live'), eq(campaigns.extensionPending, false))),
+    historyRow(db, {
+      campaignId,
+      actorId: null,
+      event: 'status_set',
+      fromStatus: 'live',
+      toStatus: campaignWon(campaignId, revision),
+      reason: `The campaign ended on its end date (${c.endDate})`,
+    }),
+  );
+  const members = new Set(team.map((m) => m.userId));
+  for (const userId of members)
+    notify(uow, bell, {
+      userId,
+      type: 'info',
+      title: MSG.campaignEnded,
+      message: fillMessage(MSG.campaignEndedTeam, { title: c.title }),
+      campaignId,
+    });
+  const backerMessage = fillMessage(MSG.campaignEndedBacker, { title: c.title });
+  for (const userId of backers.users)
+    if (!members.has(userId))
+      notify(uow, bell, { userId, type: 'info', title: MSG.campaignEnded, message: backerMessage, campaignId });
+  try {
+    await uow.commit();
+  } catch (err) {
+    if (lostTheRace(err)) return false;
+    throw err;
+  }
+  for (const to of backers.guests) {
+    // Told at most once: a mail that fails is logged, not repeated.
+    await services.mailer
+      .send({ to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund` })
+      .catch((err) => console.error(`campaigns: could not tell a guest backer that ${campaignId} ended:`, err));
+  }
+  await afterCampaignChange(services, system, campaignId);
+  return true;
+}
+
+/**
+ * The hourly job: every live campaign whose end has passed and whose team is not voting completes.
+ * Money stops at the exact end without it (checkout and the payment webhook read the end date).
+ */
+export async function completeEndedCampaigns(services: Services, actor: Actor) {
+  authorize(actor, 'system');
+  const rows = await services.db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, 'live'),
+        eq(campaigns.extensionPending, false),
+        lt(campaigns.endDate, utcToday(services.clock.now())),
+      ),
+    );
+  const completed: string[] = [];
+  for (const { id } of rows) {
+    try {
+      if (await completeEndedCampaign(services, actor, id)) completed.push(id);
+    } catch (err) {
+      console.error(`scheduled: completing ended campaign ${id} failed (next hour retries):`, err);
+    }
+  }
+  return completed;
+}

@@ -1,0 +1,35 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { campaignMilestones, campaigns } from '../../db/schema';
+import type { Services } from '../../platform/services';
+import { resolveRound, VOTE_OPEN_MS } from './internal/resolve';
+
+/**
+ * The hourly job: every milestone vote open for 7 days closes, a member who has not voted counting
+ * as complete (resolve.ts). Runs before ended campaigns complete, so a vote open at a campaign's end
+ * finishes first. The payouts the resolutions write are paid by the payouts job that follows.
+ */
+export async function closeExpiredVotes(services: Services, actor: Actor) {
+  authorize(actor, 'system');
+  const cutoff = new Date(services.clock.now().getTime() - VOTE_OPEN_MS);
+  const open = await services.db
+    .select({ id: campaigns.id, round: campaigns.milestoneCount })
+    .from(campaigns)
+    .innerJoin(
+      campaignMilestones,
+      and(
+        eq(campaignMilestones.campaignId, campaigns.id),
+        eq(campaignMilestones.milestoneNumber, campaigns.milestoneCount),
+      ),
+    )
+    .where(and(eq(campaigns.extensionPending, true), lte(campaignMilestones.reachedAt, cutoff)));
+  const closed: string[] = [];
+  for (const { id, round } of open) {
+    try {
+      if (await resolveRound(services, id, round)) closed.push(id);
+    } catch (err) {
+      console.error(`scheduled: closing the expired vote of campaign ${id} failed (next hour retries):`, err);
+    }
+  }
+  return closed;
+}

@@ -1,0 +1,42 @@
+/**
+ * When a campaign ends, and whether it takes money at a given moment: the one rule every path
+ * reads (checkout, the funding view, the payment webhook, the completion job). Callers pass
+ * `services.clock.now()`, never the wall clock. See docs/end-dates.md.
+ */
+
+const DAY_MS = 86_400_000;
+/** Stripe's shortest Checkout Session: a checkout opened later could outlive the campaign. */
+export const CHECKOUT_CLOSES_BEFORE_END_MS = 30 * 60_000;
+/** Stripe's longest Checkout Session (its default). */
+export const CHECKOUT_SESSION_MAX_MS = 24 * 3_600_000;
+
+/** The end of `endDate` (YYYY-MM-DD) in UTC, inclusive: the first instant of the next UTC day. */
+export function campaignEndsAt(endDate: string): Date {
+  const start = Date.parse(`${endDate}T00:00:00Z`);
+  // A malformed date (the schema's check forbids it) ends the campaign at once rather than never.
+  return new Date(Number.isFinite(start) ? start + DAY_MS : 0);
+}
+
+/** The campaign's end has passed at `now`: it takes no money and completes. */
+export function hasEnded(endDate: string, now: Date): boolean {
+  return now.getTime() >= campaignEndsAt(endDate).getTime();
+}
+
+/** The end is less than Stripe's shortest session away (or passed): no new checkout opens. */
+export function checkoutClosed(endDate: string, now: Date): boolean {
+  return campaignEndsAt(endDate).getTime() - now.getTime() <= CHECKOUT_CLOSES_BEFORE_END_MS;
+}
+
+/**
+ * A new Checkout Session's expires_at (Unix seconds) when the end comes before Stripe's default
+ * expiry (24 h); undefined otherwise, so a resubmitted form keeps the same request parameters.
+ */
+export function checkoutExpiresAt(endDate: string, now: Date): number | undefined {
+  const end = campaignEndsAt(endDate).getTime();
+  return end < now.getTime() + CHECKOUT_SESSION_MAX_MS ? Math.floor(end / 1000) : undefined;
+}
+
+/** The last UTC date still funding at `now` (YYYY-MM-DD): campaigns with an end_date before it ended. */
+export function utcToday(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
