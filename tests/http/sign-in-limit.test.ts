@@ -24,7 +24,7 @@ afterAll(() => rmSync(state, { recursive: true, force: true }));
 describe('failed sign-in limit across a restart', () => {
   it('still refuses sign-in after the worker restarts', async () => {
     const email = `limit_${Date.now()}@example.test`;
-    let server = await serve({ port, persistTo: state, build: false, quiet: true });
+    let server = await serve({ port, persistTo: state, build: false, seed: false, quiet: true });
     try {
       expect(
         (await post('/api/auth/sign-up/email', { email, password: 'right-password', name: `limit_${Date.now()}` }))
@@ -37,7 +37,7 @@ describe('failed sign-in limit across a restart', () => {
     } finally {
       await server.stop();
     }
-    server = await serve({ port, persistTo: state, build: false, quiet: true });
+    server = await serve({ port, persistTo: state, build: false, seed: false, quiet: true });
     try {
       const res = await post('/api/auth/sign-in/email', { email, password: 'right-password' });
       expect(res.status).toBe(429);
@@ -45,6 +45,6 @@ describe('failed sign-in limit across a restart', () => {
     } finally {
       await server.stop();
     }
-    // Two server starts, the first one seeding the demo on a fresh state: minutes on a loaded 2-core machine.
+    // Two server starts (no demo data needed): minutes on a loaded 2-core machine.
   }, 300_000);
 });
