@@ -84,6 +84,8 @@ export interface VerbCase<F extends Fixture = Fixture> {
   repeat?(s: Services, f: F): Promise<unknown>;
   /** Stripe is called: its requests are failed one by one too. */
   stripe?: boolean;
+  /** What Stripe holds after the verb (TEST mode's store), compared with a clean run's as well. */
+  atStripe?(f: F): Promise<unknown>;
   /**
    * One write: a failed run leaves the state exactly as before or exactly as a clean run does.
    * Otherwise the verb is a chain of committed steps, each consistent on its own.
@@ -173,6 +175,8 @@ export async function campaignState(f: Fixture) {
 const MINTED =
   /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[a-z]{2,12}_[A-Za-z0-9_]{8,}\b|\b[0-9a-f]{10}\b/g;
 const TIME_KEY = /(At|Created|created|updatedAt)$/;
+// How many tries a step took, and the last one's error: a failed try is counted, not a half-write.
+const TRIES_KEY = /^(attempts|lastError)$/;
 
 /**
  * A state with what differs between two runs of the same verb on two fixtures taken out: the
@@ -194,6 +198,7 @@ export function normalize(state: unknown, f: Fixture): unknown {
   const walk = (v: unknown, key = ''): unknown => {
     if (v instanceof Date) return '<time>';
     if (TIME_KEY.test(key) && v !== null && v !== undefined) return '<time>';
+    if (TRIES_KEY.test(key)) return '<tries>';
     if (typeof v === 'string') return text(v);
     if (Array.isArray(v)) return v.map((x) => walk(x));
     if (v && typeof v === 'object')
@@ -215,6 +220,11 @@ export interface CaseReport {
   absorbed: number;
 }
 
+const stateOf = async <F extends Fixture>(c: VerbCase<F>, f: F) => ({
+  ...(await campaignState(f)),
+  atStripe: c.atStripe ? await c.atStripe(f) : null,
+});
+
 async function oneFault<F extends Fixture>(
   c: VerbCase<F>,
   where: 'db' | 'stripe',
@@ -223,7 +233,7 @@ async function oneFault<F extends Fixture>(
   report: CaseReport,
 ): Promise<boolean> {
   const f = await c.setup();
-  const before = await campaignState(f);
+  const before = await stateOf(c, f);
   const plan = new FaultPlan(where, k);
   const run = runServices({ [where]: plan });
   let error: unknown = null;
@@ -244,7 +254,7 @@ async function oneFault<F extends Fixture>(
   }
   if (!error) report.absorbed++;
   await expectLedgerBalanced(db());
-  const after = await campaignState(f);
+  const after = await stateOf(c, f);
   const unchanged = JSON.stringify(after) === JSON.stringify(before);
   const complete = JSON.stringify(normalize(after, f)) === JSON.stringify(clean);
   if (unchanged) report.unchanged++;
@@ -261,7 +271,7 @@ async function oneFault<F extends Fixture>(
   }
   await again.settled();
   await expectLedgerBalanced(db());
-  expect(normalize(await campaignState(f), f), `${label}, then repeated`).toEqual(clean);
+  expect(normalize(await stateOf(c, f), f), `${label}, then repeated`).toEqual(clean);
   return true;
 }
 
@@ -277,7 +287,7 @@ export async function exercise<F extends Fixture>(c: VerbCase<F>): Promise<CaseR
   await c.run(run0.services, f0);
   await run0.settled();
   await expectLedgerBalanced(db());
-  const clean = normalize(await campaignState(f0), f0);
+  const clean = normalize(await stateOf(c, f0), f0);
   const report: CaseReport = {
     verb: c.name,
     dbPoints: 0,

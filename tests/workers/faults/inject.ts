@@ -3,7 +3,6 @@ import Stripe from 'stripe';
 import type { Db } from '../../../functions/db/client';
 import * as schema from '../../../functions/db/schema';
 import { testModeFetch } from '../../../functions/payments/test-mode/responder';
-import type { Doorbell } from '../../../functions/realtime/doorbell';
 import { env } from '../support';
 
 /** The error a fault plan throws: never a product error, so a verb that swallows it is visible. */
@@ -102,15 +101,3 @@ export function plannedStripe(plan: FaultPlan, fake: Parameters<typeof testModeF
     maxNetworkRetries: 0,
   });
 }
-
-/** A user's Durable Object that cannot be reached: every ring fails. */
-export const unreachableBell = (): Doorbell & { rings: string[] } => {
-  const rings: string[] = [];
-  return {
-    rings,
-    async ring(userId) {
-      rings.push(userId);
-      throw new Error('Durable Object unreachable (injected)');
-    },
-  };
-};
