@@ -254,6 +254,8 @@ export interface FuzzWorld {
 export interface FuzzOptions {
   /** Password-hashing requests allowed in the whole run. */
   hashBudget: number;
+  /** Seconds since the epoch for Stripe events' `created` (default: now), so one seed gives one list. */
+  nowSeconds?: number;
 }
 
 /** The pool a parameter draws real ids from, by its name or the segment before it. */
@@ -418,7 +420,7 @@ function body(r: Rng, pools: Pools): { text?: string | Uint8Array<ArrayBuffer>; 
 }
 
 /** A Stripe-shaped event with real or junk ids and amounts of every sign and type. */
-function stripeEvent(r: Rng, pools: Pools): string {
+function stripeEvent(r: Rng, pools: Pools, nowSeconds: number): string {
   const campaignId = r.chance(0.7) && pools.campaigns?.length ? r.pick(pools.campaigns) : r.pick(JUNK_IDS);
   const amount = r.chance(0.5) ? r.pick([100, 2500, 1_000_000]) : value(r, pools, 0);
   const id = `${r.pick(['pi', 'cs', 'ch', 're', 'tr', 'acct', 'po'])}_fuzz${r.int(1e9)}`;
@@ -441,14 +443,14 @@ function stripeEvent(r: Rng, pools: Pools): string {
     payouts_enabled: r.chance(0.5),
     details_submitted: r.chance(0.5),
     destination: r.chance(0.5) ? `acct_fuzz${r.int(100)}` : null,
-    created: r.chance(0.8) ? Math.floor(Date.now() / 1000) : value(r, pools, 0),
+    created: r.chance(0.8) ? nowSeconds : value(r, pools, 0),
   };
   return JSON.stringify({
     id: `evt_fuzz${r.int(1e9)}`,
     object: 'event',
     type: r.pick(EVENT_TYPES),
     account: r.chance(0.5) ? `acct_fuzz${r.int(100)}` : undefined,
-    created: r.chance(0.95) ? Math.floor(Date.now() / 1000) : value(r, pools, 0),
+    created: r.chance(0.95) ? nowSeconds : value(r, pools, 0),
     livemode: r.chance(0.9) ? false : value(r, pools, 0),
     data: { object: r.chance(0.9) ? data : value(r, pools, 0) },
   });
@@ -478,6 +480,7 @@ export const roundSize = (world: Pick<FuzzWorld, 'routes' | 'pages'>) => world.r
 export function generator(seed: number, world: FuzzWorld, opts: FuzzOptions) {
   const r = rng(seed);
   let hashesLeft = opts.hashBudget;
+  const nowSeconds = opts.nowSeconds ?? Math.floor(Date.now() / 1000);
   // Every route three times and every page once per round, in a shuffled order: a run of one round
   // or more requests every route and page of the tables.
   const round: Route[] = [
@@ -541,7 +544,7 @@ export function generator(seed: number, world: FuzzWorld, opts: FuzzOptions) {
     if (bodyless) {
       // fetch refuses a GET or HEAD with a body; nothing to send.
     } else if (route.path.startsWith('/api/webhooks/') && r.chance(0.6)) {
-      payload = stripeEvent(r, world.pools);
+      payload = stripeEvent(r, world.pools, nowSeconds);
       headers['content-type'] = 'application/json';
       sign = route.path.endsWith('connect') ? 'connect' : 'platform';
     } else if (!(route.method === 'GET' && r.chance(0.7))) {

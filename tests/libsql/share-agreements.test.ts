@@ -277,7 +277,11 @@ describe('migration 0010 on existing campaigns', () => {
       const vera = await insertPerson(db, { prefix: 'vera' });
       // Only the columns the tables had then.
       const legacy = async (members: { who: Viewer; approved: boolean; share: number }[], originatorShare: number) => {
-        const movieId = await insertFilm(db, owner.userId);
+        const movieId = crypto.randomUUID();
+        await client.execute({
+          sql: "insert into videos (id, title, contributor_id, review_status) values (?, 'A film', ?, 'approved')",
+          args: [movieId, owner.userId],
+        });
         const id = crypto.randomUUID();
         await client.execute({
           sql: `insert into campaigns (id, title, movie_id, status, goal_amount, initial_goal_amount, end_date, originator_share_permille, revision)
