@@ -29,7 +29,7 @@ export async function reviewingAdmins(db: Db, actorId: string): Promise<string[]
 }
 
 /**
- * SPEC 7 send-application-notification: tells every admin about a campaign waiting for review
+ * The application notice: tells every admin about a campaign waiting for review
  * (type application; it opens /admin?tab=applications). The notices go in the batch of the change
  * they report (read the admins first with reviewingAdmins), so a change under review always has
  * its notices and a notice never outlives a change that did not commit.
