@@ -212,6 +212,8 @@ export interface CaseReport {
   verb: string;
   dbPoints: number;
   stripePoints: number;
+  /** Stripe requests that were made but whose answer was lost (a retry must not pay twice). */
+  stripeLostAnswers: number;
   /** Failed runs that left the state as before / as a clean run / at a committed step between. */
   unchanged: number;
   complete: number;
@@ -229,12 +231,13 @@ async function oneFault<F extends Fixture>(
   c: VerbCase<F>,
   where: 'db' | 'stripe',
   k: number,
+  mode: 'before' | 'after',
   clean: unknown,
   report: CaseReport,
 ): Promise<boolean> {
   const f = await c.setup();
   const before = await stateOf(c, f);
-  const plan = new FaultPlan(where, k);
+  const plan = new FaultPlan(where, k, mode);
   const run = runServices({ [where]: plan });
   let error: unknown = null;
   try {
@@ -247,7 +250,7 @@ async function oneFault<F extends Fixture>(
     if (error) throw error;
     return false;
   }
-  const label = `${c.name}: ${where} call ${k} failed`;
+  const label = `${c.name}: ${where} call ${k} failed (${mode === 'before' ? 'never arrived' : 'answer lost'})`;
   // The only error a failed run may answer with is the fault itself (or the 500 it becomes).
   if (error && !isInjected(error) && !(error instanceof ApiError && error.status >= 500)) {
     if (!(where === 'stripe' && /Stripe|connection/i.test(String(error)))) throw error;
@@ -277,7 +280,8 @@ async function oneFault<F extends Fixture>(
 
 /**
  * Fails the k-th database call of the verb for k = 1, 2, … until a run hits no fault, then the
- * same for its Stripe requests: after each failed run the ledger balances and the state is as
+ * same for its Stripe requests, once never arriving and once made with the answer lost (Stripe did
+ * it; the retry must not do it twice): after each failed run the ledger balances and the state is as
  * before, as after a clean run, or (a verb of several steps) at one of its committed steps; the
  * repeated verb then ends exactly where a clean run ends. Returns the counts it covered.
  */
@@ -292,28 +296,31 @@ export async function exercise<F extends Fixture>(c: VerbCase<F>): Promise<CaseR
     verb: c.name,
     dbPoints: 0,
     stripePoints: 0,
+    stripeLostAnswers: 0,
     unchanged: 0,
     complete: 0,
     between: 0,
     absorbed: 0,
   };
-  for (let k = 1; await oneFault(c, 'db', k, clean, report); k++) report.dbPoints = k;
+  for (let k = 1; await oneFault(c, 'db', k, 'before', clean, report); k++) report.dbPoints = k;
   expect(report.dbPoints, `${c.name}: database calls of a clean run`).toBe(run0.db.calls);
   if (c.stripe) {
-    for (let k = 1; await oneFault(c, 'stripe', k, clean, report); k++) report.stripePoints = k;
+    for (let k = 1; await oneFault(c, 'stripe', k, 'before', clean, report); k++) report.stripePoints = k;
     expect(report.stripePoints, `${c.name}: Stripe requests of a clean run`).toBe(run0.stripe.calls);
+    for (let k = 1; await oneFault(c, 'stripe', k, 'after', clean, report); k++) report.stripeLostAnswers = k;
+    expect(report.stripeLostAnswers).toBe(report.stripePoints);
     expect(report.stripePoints, `${c.name} calls Stripe`).toBeGreaterThan(0);
   }
   return report;
 }
 
 export function printReports(group: string, reports: CaseReport[]) {
-  const points = reports.reduce((s, r) => s + r.dbPoints + r.stripePoints, 0);
+  const points = reports.reduce((s, r) => s + r.dbPoints + r.stripePoints + r.stripeLostAnswers, 0);
   console.log(
     `faults (${group}): ${reports.length} verbs, ${points} injection points\n${reports
       .map(
         (r) =>
-          `  ${r.verb}: db ${r.dbPoints}, stripe ${r.stripePoints} — left unchanged ${r.unchanged}, complete ${r.complete}, at a committed step ${r.between}; absorbed ${r.absorbed}`,
+          `  ${r.verb}: db ${r.dbPoints}, stripe ${r.stripePoints} (+${r.stripeLostAnswers} answers lost) — left unchanged ${r.unchanged}, complete ${r.complete}, at a committed step ${r.between}; absorbed ${r.absorbed}`,
       )
       .join('\n')}`,
   );
