@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +7,7 @@ import { fillMessage, MSG } from '../../functions/lib/messages';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { campaignEndsAt } from '../../functions/shared/campaigns/end-date';
 import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
 import { launchBrowser } from './browser';
 import { E2E_AUTH_LIMITS } from './global-setup';
 
@@ -26,16 +26,6 @@ let state: string;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 async function newContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.url });

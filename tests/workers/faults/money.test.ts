@@ -3,7 +3,6 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns, checkoutSessions } from '../../../functions/db/schema';
-import * as obj from '../../../functions/payments/test-mode/objects';
 import { TestStore } from '../../../functions/payments/test-mode/store';
 import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
 import { releaseCompletedCampaign } from '../../../functions/services/milestones/closing-release';
@@ -22,11 +21,11 @@ import { readyMember } from '../payout-factories';
 import {
   db,
   deliver,
+  holdAtStripe,
   registerMoneyTestHooks,
   sessionCompleted,
   type TestPayment,
   testPayment,
-  uid,
 } from '../stripe-support';
 import { env, testServices } from '../support';
 import { type CaseReport, exercise, type Fixture, printReports, type VerbCase } from './harness';
@@ -58,16 +57,7 @@ const store = () => new TestStore(env.KV);
 /** A card payment that Stripe (the TEST responder) holds, credited by our webhook unless told. */
 async function paid(campaignId: string, amountCents: number, credit = true) {
   const p = testPayment(amountCents, campaignId);
-  const intent = obj.succeededPaymentIntent({
-    id: p.pi,
-    created: obj.nowSeconds(),
-    amount: amountCents,
-    currency: 'usd',
-    metadata: { campaignId, amountCents: String(amountCents), checkoutRef: p.checkoutRef, payerId: payer.id },
-    chargeId: `ch_${uid()}`,
-    receiptEmail: null,
-  });
-  await store().put('payment_intent', p.pi, { intent, amountRefunded: 0, refunds: [] });
+  await holdAtStripe(p, payer.id);
   await db()
     .insert(checkoutSessions)
     .values({
