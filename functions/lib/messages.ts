@@ -114,6 +114,7 @@ export const MSG = {
   ownerIsOriginator: 'The film owner is already on the team as its originator',
   rejectionReasonRequired: 'Please give a reason for the rejection',
   campaignExists: 'This film already has a campaign',
+  filmNotApproved: 'Only a film approved for the catalogue can start a campaign',
   notAllowedFromStatus: 'That is not possible while the campaign is {status}',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
