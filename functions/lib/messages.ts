@@ -115,6 +115,7 @@ export const MSG = {
   rejectionReasonRequired: 'Please give a reason for the rejection',
   campaignExists: 'This film already has a campaign',
   filmNotApproved: 'Only a film approved for the catalogue can start a campaign',
+  checkoutCancelled: 'Checkout cancelled: nothing was charged.',
   notAllowedFromStatus: 'That is not possible while the campaign is {status}',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
