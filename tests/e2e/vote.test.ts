@@ -94,7 +94,7 @@ describe('the milestone vote', () => {
 
     const after = await campaignOf(owner.context, id);
     expect(after).toMatchObject({ status: 'live', goalAmount: 1_100_000, extensionPending: false });
-    await expect.poll(() => member.page.locator('[data-goal]').textContent()).toBe('$11,000');
+    await expect.poll(() => member.page.locator('[data-goal]').textContent()).toBe('$11,000.00');
     for (const p of [owner, member, admin]) {
       expect(p.errors).toEqual([]);
       await p.context.close();
