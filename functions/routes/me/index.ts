@@ -1,12 +1,16 @@
 import { Hono } from 'hono';
-import { requireViewer } from '../../http/session';
+import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { isAdmin, isContributor, isEditor, isViewer } from '../../lib/roles';
 
-/** GET /api/me — the signed-in user, profile and roles (401 when signed out). */
+/**
+ * GET /api/me — the signed-in user, profile and roles (401 when signed out). With ?optional=1 (the
+ * pages' session check) signed out is an ordinary answer: 200 with `{ user: null }`.
+ */
 export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const v = await requireViewer(c);
   c.header('Cache-Control', 'private, no-store');
+  const v = c.req.query('optional') === '1' ? await currentViewer(c) : await requireViewer(c);
+  if (!v) return c.json({ user: null });
   return c.json({
     user: { id: v.userId, email: v.email },
     profile: { username: v.username, avatarUrl: v.avatarUrl },
