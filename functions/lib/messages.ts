@@ -116,6 +116,9 @@ export const MSG = {
   campaignExists: 'This film already has a campaign',
   filmNotApproved: 'Only a film approved for the catalogue can start a campaign',
   checkoutCancelled: 'Checkout cancelled: nothing was charged.',
+  // A notification whose page its reader can no longer open says why.
+  invitationWithdrawn: 'This invitation was withdrawn',
+  offTeam: "You are no longer on this campaign's team",
   notAllowedFromStatus: 'That is not possible while the campaign is {status}',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
