@@ -80,8 +80,9 @@ describe('the drawer at 375 px (touch)', () => {
     for (const message of ['First', 'Second']) {
       await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message });
     }
-    await page.goto('/');
+    await page.goto('/terms');
     await ready(page);
+    await page.waitForLoadState('networkidle');
     const drawer = page.locator('#site-drawer');
     const open = async () => {
       await tap(page, page.locator('[data-drawer-open]'));
@@ -110,7 +111,7 @@ describe('the drawer at 375 px (touch)', () => {
     await open();
     await page.touchscreen.tap(360, 500);
     await drawer.waitFor({ state: 'hidden' });
-    expect(path(page)).toBe('/');
+    expect(path(page)).toBe('/terms');
     await context.close();
     await sender.context.close();
   }, 120_000);
