@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { workerHeap } from './bench/heap.mjs';
 import { serve } from './serve.mjs';
 
 const rounds = Number(process.argv[2] ?? 4);
@@ -32,34 +33,8 @@ for (let i = 0; i < 120; i++) {
   await new Promise((r) => setTimeout(r, 1000));
 }
 
-/** Forces three full GCs through the inspector, then reads the heap in use. */
-async function heapAfterGc() {
-  const [target] = await (await fetch(`http://127.0.0.1:${inspector}/json`)).json();
-  // wrangler's inspector proxy accepts the devtools origin only.
-  const ws = new WebSocket(target.webSocketDebuggerUrl, {
-    headers: { origin: 'https://devtools.devprod.cloudflare.dev' },
-  });
-  await new Promise((resolve, reject) => {
-    ws.onopen = resolve;
-    ws.onerror = reject;
-  });
-  let id = 0;
-  const waiting = new Map();
-  ws.onmessage = (m) => {
-    const msg = JSON.parse(String(m.data));
-    waiting.get(msg.id)?.(msg);
-  };
-  const send = (method) =>
-    new Promise((resolve) => {
-      waiting.set(++id, resolve);
-      ws.send(JSON.stringify({ id, method }));
-    });
-  await send('HeapProfiler.enable');
-  for (let i = 0; i < 3; i++) await send('HeapProfiler.collectGarbage');
-  const usage = await send('Runtime.getHeapUsage');
-  ws.close();
-  return usage.result.usedSize;
-}
+/** The heap after a forced GC (bench/heap.mjs: the isolate runs the GC only while it serves a request). */
+const heapAfterGc = async () => (await workerHeap(inspector, `${base}/__bench/bare`)).used;
 
 const search = await (await fetch(`${base}/api/search?q=the`)).json();
 const paths = ['/', `/movie/${search.hits?.[0]?.id}`, '/api/health', '/search?q=night', '/faq'];

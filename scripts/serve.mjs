@@ -10,7 +10,7 @@ export const DEFAULT_PORT = 4321;
 export const DEFAULT_STATE = '.wrangler/state';
 
 /**
- * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
+ * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
  * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
  */
 export async function serve({
@@ -18,6 +18,7 @@ export async function serve({
   inspectorPort,
   persistTo = DEFAULT_STATE,
   build = true,
+  seed = true,
   quiet = false,
   vars = {},
   beforeStart,
@@ -33,9 +34,11 @@ export async function serve({
     quiet: true,
     env: { CI: 'true' },
   });
-  log('seeding (once)…');
-  const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
-  if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+  if (seed) {
+    log('seeding (once)…');
+    const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
+    if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+  }
 
   if (beforeStart) await beforeStart(state);
 

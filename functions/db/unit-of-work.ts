@@ -10,7 +10,7 @@ type Statement = BatchItem<'sqlite'>;
  */
 export class UnitOfWork {
   private readonly statements: Statement[] = [];
-  private readonly effects: Array<() => Promise<unknown>> = [];
+  private readonly effects: Array<(results: unknown[]) => Promise<unknown>> = [];
 
   constructor(readonly db: Db) {}
 
@@ -19,7 +19,8 @@ export class UnitOfWork {
     return this;
   }
 
-  afterCommit(effect: () => Promise<unknown>): this {
+  /** `effect` gets every statement's result, as commit returns them. */
+  afterCommit(effect: (results: unknown[]) => Promise<unknown>): this {
     this.effects.push(effect);
     return this;
   }
@@ -34,7 +35,7 @@ export class UnitOfWork {
     const results = first ? await this.db.batch([first, ...rest]) : [];
     await Promise.all(
       this.effects.map((effect) =>
-        effect().catch((err) => console.error('after-commit effect failed (the write stands):', err)),
+        effect(results).catch((err) => console.error('after-commit effect failed (the write stands):', err)),
       ),
     );
     return results;

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
 import { launchBrowser } from './browser';
 
 /**
@@ -19,16 +19,6 @@ let server: Awaited<ReturnType<typeof serve>>;
 let state: string;
 let browser: Browser;
 let adminCookie = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 async function setGate(body: { comingSoonEnabled: boolean; passcode?: string }) {
   const res = await fetch(`${server.url}/api/admin/site-settings`, {

@@ -61,7 +61,9 @@ export async function buildWorld(): Promise<{ world: FuzzWorld; actors: FuzzActo
   // A second live campaign whose goal is reached: its vote is open.
   const voting = await makeCampaign({ owner, status: 'live', members: [{ user: member, approved: true }] });
   await pay(voting.id, 500_000, { userId: users.viewer?.id });
-  await pay(live.id, 2_500, { guestEmail: 'guest@example.test' });
+  // A live campaign whose whole team agreed its split takes money (the one above waits for an invitee).
+  const funded = await makeCampaign({ owner, status: 'live', members: [{ user: member, approved: true }] });
+  await pay(funded.id, 2_500, { guestEmail: 'guest@example.test' });
 
   // A real film with a video in R2 (media routes), approved; and one awaiting review.
   const film = await makeFilm(owner);
@@ -96,7 +98,7 @@ export async function buildWorld(): Promise<{ world: FuzzWorld; actors: FuzzActo
   const pools: Pools = {
     users: userIds,
     films: [film.id, pending.id, ...campaigns.map((c) => c.movieId)],
-    campaigns: [...campaigns.map((c) => c.id), voting.id, released.campaign.id],
+    campaigns: [...campaigns.map((c) => c.id), voting.id, funded.id, released.campaign.id],
     members: campaigns.flatMap((c) => c.members.map((m) => m.memberId)),
     messages: messages.map((m) => m.id),
     notifications: notes.map((n) => n.id),

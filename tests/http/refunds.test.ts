@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { campaigns, checkoutSessions, escrowRefunds, user, videos } from '../../functions/db/schema';
 import { openPlatform } from '../../scripts/lib/platform';
+import { retryBusy } from '../support/busy';
 import { cookieFrom } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
 import { base, signIn } from './session';
@@ -45,25 +46,29 @@ describe('cancelling a campaign over HTTP', () => {
   it('refunds a guest payment, emails the guest, and the progress screen says so', async () => {
     const db = platform.db;
     const owner = await signUp();
-    const creator = await db.select().from(user).where(eq(user.email, owner.email)).get();
+    const creator = await retryBusy(() => db.select().from(user).where(eq(user.email, owner.email)).get());
     if (!creator) throw new Error('signed up');
     const movieId = crypto.randomUUID();
     const campaignId = crypto.randomUUID();
     const title = `Refund walk ${campaignId.slice(0, 8)}`;
-    await db
-      .insert(videos)
-      .values({ id: movieId, title: `Film ${title}`, contributorId: creator.id, reviewStatus: 'approved' });
-    await db.insert(campaigns).values({
-      id: campaignId,
-      movieId,
-      title,
-      description: 'HTTP refund test',
-      status: 'live',
-      goalAmount: 500_000,
-      initialGoalAmount: 500_000,
-      endDate: '2099-01-01',
-      createdBy: creator.id,
-    });
+    await retryBusy(() =>
+      db
+        .insert(videos)
+        .values({ id: movieId, title: `Film ${title}`, contributorId: creator.id, reviewStatus: 'approved' }),
+    );
+    await retryBusy(() =>
+      db.insert(campaigns).values({
+        id: campaignId,
+        movieId,
+        title,
+        description: 'HTTP refund test',
+        status: 'live',
+        goalAmount: 500_000,
+        initialGoalAmount: 500_000,
+        endDate: '2099-01-01',
+        createdBy: creator.id,
+      }),
+    );
 
     const guest = `refund-${campaignId.slice(0, 8)}@example.test`;
     const checkout = await fetch(`${base()}/api/campaigns/${campaignId}/checkout`, {
@@ -80,11 +85,12 @@ describe('cancelling a campaign over HTTP', () => {
     });
     expect(pay.status).toBe(303);
     await poll(async () => {
-      const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
+      const c = await retryBusy(() => db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get());
       return c?.currentAmount === 1500 || null;
     }, 'the payment to be credited');
-    const pi = (await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).get())
-      ?.paymentIntentId as string;
+    const pi = (
+      await retryBusy(() => db.select().from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)).get())
+    )?.paymentIntentId as string;
 
     const admin = await signIn('admin@reelfund.local');
     const cancel = await fetch(`${base()}/api/campaigns/${campaignId}/status`, {
@@ -95,11 +101,15 @@ describe('cancelling a campaign over HTTP', () => {
     expect(cancel.status).toBe(200);
 
     const refund = await poll(async () => {
-      const row = await db.select().from(escrowRefunds).where(eq(escrowRefunds.paymentIntentId, pi)).get();
+      const row = await retryBusy(() =>
+        db.select().from(escrowRefunds).where(eq(escrowRefunds.paymentIntentId, pi)).get(),
+      );
       return row?.refundedAt && row.notifiedAt ? row : null;
     }, 'the refund to be made and the guest told');
     expect(refund).toMatchObject({ amountCents: 1500, guestEmail: guest, reason: 'campaign_cancelled' });
-    expect((await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get())?.currentAmount).toBe(0);
+    expect(
+      (await retryBusy(() => db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get()))?.currentAmount,
+    ).toBe(0);
     const outbox = (await (await fetch(`${base()}/api/dev/outbox?to=${encodeURIComponent(guest)}`)).json()) as {
       mails: { subject: string; text: string }[];
     };
@@ -110,6 +120,6 @@ describe('cancelling a campaign over HTTP', () => {
     });
     expect(screen.status).toBe(200);
     expect(await screen.text()).toContain('data-refunds="done"');
-    await expectLedgerBalanced(db);
+    await retryBusy(() => expectLedgerBalanced(db));
   });
 });

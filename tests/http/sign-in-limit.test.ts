@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
 
 /**
  * The failed-sign-in limit lives in the database: it still holds after the worker restarts on the
@@ -10,12 +11,12 @@ import { serve } from '../../scripts/serve.mjs';
  * the shared setup made.
  */
 const state = mkdtempSync(join(tmpdir(), 'reelfund-limit-'));
-const port = 4950 + Math.floor(Math.random() * 40);
-const base = `http://localhost:${port}`;
+let port = 0;
+const base = () => `http://localhost:${port}`;
 const post = (path: string, body: unknown) =>
-  fetch(`${base}${path}`, {
+  fetch(`${base()}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin: base() },
     body: JSON.stringify(body),
   });
 
@@ -23,8 +24,9 @@ afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 describe('failed sign-in limit across a restart', () => {
   it('still refuses sign-in after the worker restarts', async () => {
+    port = await freePort();
     const email = `limit_${Date.now()}@example.test`;
-    let server = await serve({ port, persistTo: state, build: false, quiet: true });
+    let server = await serve({ port, persistTo: state, build: false, seed: false, quiet: true });
     try {
       expect(
         (await post('/api/auth/sign-up/email', { email, password: 'right-password', name: `limit_${Date.now()}` }))
@@ -37,7 +39,7 @@ describe('failed sign-in limit across a restart', () => {
     } finally {
       await server.stop();
     }
-    server = await serve({ port, persistTo: state, build: false, quiet: true });
+    server = await serve({ port, persistTo: state, build: false, seed: false, quiet: true });
     try {
       const res = await post('/api/auth/sign-in/email', { email, password: 'right-password' });
       expect(res.status).toBe(429);
@@ -45,6 +47,6 @@ describe('failed sign-in limit across a restart', () => {
     } finally {
       await server.stop();
     }
-    // Two server starts, the first one seeding the demo on a fresh state: minutes on a loaded 2-core machine.
+    // Two server starts (no demo data needed): minutes on a loaded 2-core machine.
   }, 300_000);
 });

@@ -28,7 +28,8 @@ export function testPayment(amountCents = 2500, campaignId = `camp_${uid()}`): T
   return { pi: `pi_${uid()}`, sessionId: `cs_test_${uid()}`, campaignId, amountCents, checkoutRef: `co_${uid()}` };
 }
 
-const metadataOf = (p: TestPayment, payerId?: string) => ({
+/** The metadata our checkout puts on a payment: the campaign, amount and reference, and who paid. */
+export const metadataOf = (p: TestPayment, payerId?: string) => ({
   campaignId: p.campaignId,
   amountCents: String(p.amountCents),
   checkoutRef: p.checkoutRef,

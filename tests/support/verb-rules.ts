@@ -69,6 +69,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: "a live, paused or completed campaign's money is public; any other only to its owner, team and admins",
   },
   'insights/breakdown#filmBreakdown': { public: 'the same rule as campaignBreakdown, for a film page' },
+  'insights/film-campaign#filmCampaignView': {
+    public:
+      "what a film's page shows of its campaign: the approved team, and the funding and money of a live, paused or completed campaign of a film in the catalogue (the caller passes a film getFilm gave it)",
+  },
   'insights/statement#memberStatement': 'signed-in',
   'insights/statement#memberStatementCsv': 'signed-in',
   'ledger/check#checkLedger': 'system',

@@ -3,6 +3,7 @@ import { daysLeft, progressPercent } from '../../functions/lib/campaign-format';
 import {
   campaignEndsAt,
   checkoutClosed,
+  checkoutClosesInMs,
   checkoutExpiresAt,
   hasEnded,
   utcToday,
@@ -22,6 +23,13 @@ describe('when a campaign ends', () => {
     expect(checkoutClosed('2030-06-30', at('2030-06-30T23:29:59Z'))).toBe(false);
     expect(checkoutClosed('2030-06-30', at('2030-06-30T23:30:00Z'))).toBe(true);
     expect(checkoutClosed('2030-06-30', at('2030-07-02T00:00:00Z'))).toBe(true);
+  });
+
+  it('counts down to that moment for the fund form, and stays at 0 once it passed', () => {
+    expect(checkoutClosesInMs('2030-06-30', at('2030-06-30T23:00:00Z'))).toBe(30 * 60_000);
+    expect(checkoutClosesInMs('2030-06-30', at('2030-06-30T23:29:59Z'))).toBe(1000);
+    expect(checkoutClosesInMs('2030-06-30', at('2030-06-30T23:30:00Z'))).toBe(0);
+    expect(checkoutClosesInMs('2030-06-30', at('2030-07-02T00:00:00Z'))).toBe(0);
   });
 
   it("caps a session's expiry at the end, and leaves Stripe's 24 hours when the end is further", () => {

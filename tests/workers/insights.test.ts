@@ -1,17 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../functions/db/schema';
+import type { Viewer } from '../../functions/auth/viewer';
+import { campaignExtensionVotes, campaignMilestones, campaigns, videos } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/lib/campaign-status';
+import { getFilmTeam } from '../../functions/services/campaigns/film-team';
+import { getFilm } from '../../functions/services/catalogue/film';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
-import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
+import { type CampaignBreakdown, filmBreakdown } from '../../functions/services/insights/breakdown';
+import { filmCampaignView } from '../../functions/services/insights/film-campaign';
 import type { MemberStatement } from '../../functions/services/insights/statement';
+import { filmFunding } from '../../functions/services/payments/campaign-checkout';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
+import { ANYONE } from '../support/actors';
 import { expectLedgerBalanced, handWrittenRelease } from '../support/ledger';
-import { type CampaignFixture, makeCampaign } from './campaign-factories';
-import { jsonInit, makeUser, type TestUser } from './factories';
+import { type CampaignFixture, makeCampaign, makeFilm } from './campaign-factories';
+import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';
 import { db } from './stripe-support';
-import { call } from './support';
+import { call, testServices } from './support';
 
 afterEach(async () => {
   await expectLedgerBalanced(db());
@@ -206,6 +212,113 @@ describe('GET /api/campaigns/:id/breakdown', () => {
     const res = await get('/api/campaigns/no-such-campaign/breakdown', null);
     expect(res.status).toBe(404);
     expect(Object.keys(await res.json())).toEqual(['error']);
+  });
+});
+
+describe("the film page's campaign view", () => {
+  const svc = () => testServices();
+  const catalogued = async (movieId: string, actor: Viewer | null = null) => {
+    const film = await getFilm(svc(), actor, movieId);
+    if (!film) throw new Error(`film ${movieId} not visible`);
+    return film;
+  };
+  /** What the three services give the film page: the funding anyone sees, the breakdown, the team. */
+  const services = async (movieId: string, actor: Viewer | null = null) => {
+    const funding = await filmFunding(svc(), ANYONE, movieId);
+    return {
+      funding,
+      breakdown: funding ? await filmBreakdown(svc(), actor, funding.campaignId) : null,
+      team: (await getFilmTeam(svc(), actor, movieId)).team,
+    };
+  };
+
+  it('gives the funding, breakdown and team the three services give', async () => {
+    const { campaign, m1, m2 } = story;
+    const view = await filmCampaignView(svc(), ANYONE, await catalogued(campaign.movieId));
+    expect(view).toEqual(await services(campaign.movieId));
+    expect(view?.breakdown?.members.map((m) => m.userId)).toEqual([campaign.owner.id, m1.id, m2.id]);
+    expect(view?.funding?.raisedCents).toBe(await raisedOf(campaign.id));
+  });
+
+  it('the same with a member removed after a release, one the ledger alone names, and one who has not approved', async () => {
+    const [gone, stays, legacy, pending] = [
+      await makeUser([], 'gone'),
+      await makeUser([], 'stays'),
+      await makeUser([], 'legacy'),
+      await makeUser([], 'pending'),
+    ];
+    const c = await makeCampaign({ status: 'live', members: [{ user: gone, approved: true }] });
+    const p = await pay(c.id, 1000, { guestEmail: 'x@example.test' });
+    // Version 1 (originator and gone, 45.0 % each) paid the money raised under it.
+    await release(c.id, 1, [p], 10, [
+      { userId: c.owner.id, permille: 450, isOriginator: true },
+      { userId: gone.id, permille: 450 },
+    ]);
+    // A payable written before agreements were kept names someone in no version of the split.
+    await pay(c.id, 500, { guestEmail: 'y@example.test' });
+    await postLedgerGroup(
+      db(),
+      {
+        idempotencyKey: `release:${c.id}:2`,
+        kind: 'release',
+        currency: 'usd',
+        lines: [
+          { account: `escrow:${c.id}`, amountCents: -500 },
+          { account: `payable:${c.id}:${legacy.id}`, amountCents: 500 },
+        ],
+      },
+      { with: () => [handWrittenRelease(db(), `release:${c.id}:2`, c.id, 500)] },
+    );
+    // Removing gone agrees version 2 (nobody left to ask); stays joins (version 3); pending is invited.
+    const [goneRow] = c.members;
+    const removal = jsonInit('DELETE', undefined, c.owner.cookie);
+    expect((await call(`/api/campaigns/${c.id}/members/${goneRow?.memberId}`, removal)).status).toBe(200);
+    for (const who of [stays, pending]) {
+      const invite = { userId: who.id, role: 'Editor' };
+      expect((await call(`/api/campaigns/${c.id}/members`, jsonInit('POST', invite, c.owner.cookie))).status).toBe(201);
+    }
+    const accept = jsonInit('POST', {}, stays.cookie);
+    expect((await call(`/api/campaigns/${c.id}/invitation/accept`, accept)).status).toBe(200);
+
+    const view = await filmCampaignView(svc(), ANYONE, await catalogued(c.movieId));
+    expect(view).toEqual(await services(c.movieId));
+    expect(view?.breakdown?.members.map((m) => [m.userId, m.role])).toEqual(
+      expect.arrayContaining([
+        [gone.id, 'Former member'],
+        [legacy.id, 'Former member'],
+      ]),
+    );
+    expect(view?.breakdown?.members.find((m) => m.userId === legacy.id)?.username).toBe(legacy.username);
+    expect(view?.team.map((t) => t.userId)).toEqual([c.owner.id, stays.id]);
+    expect(view?.funding?.split.proposal?.waitingFor).toContain(pending.username);
+  });
+
+  it('no money for a campaign that is not public, none for a film out of the catalogue; the team always', async () => {
+    const m = await makeUser([], 'm');
+    const c = await makeCampaign({ status: 'active', members: [{ user: m, approved: true }] });
+    const view = await filmCampaignView(svc(), ANYONE, await catalogued(c.movieId));
+    expect(view).toEqual({ funding: null, breakdown: null, team: (await services(c.movieId)).team });
+    expect(view?.team.map((t) => t.userId)).toEqual([c.owner.id, m.id]);
+
+    const live = await makeCampaign({ status: 'live', members: [{ user: m, approved: true }] });
+    await db().update(videos).set({ reviewStatus: 'pending' }).where(eq(videos.id, live.movieId));
+    const owner = asViewer(live.owner, ['contributor']);
+    const own = await filmCampaignView(svc(), owner, await catalogued(live.movieId, owner));
+    expect(own).toEqual({ funding: null, breakdown: null, team: (await services(live.movieId, owner)).team });
+    expect(own?.team.map((t) => t.userId)).toEqual([live.owner.id, m.id]);
+    // Anyone else may not see the film, so nothing of its campaign either.
+    const film = await catalogued(live.movieId, owner);
+    expect(await filmCampaignView(svc(), ANYONE, film)).toBeNull();
+  });
+
+  it('a film without a campaign: its originator alone', async () => {
+    const owner = await makeUser(['contributor'], 'solo');
+    const movieId = await makeFilm(owner.id);
+    const view = await filmCampaignView(svc(), ANYONE, await catalogued(movieId));
+    expect(view).toEqual({ funding: null, breakdown: null, team: (await services(movieId)).team });
+    expect(view?.team).toEqual([
+      { userId: owner.id, username: owner.username, avatarUrl: null, role: 'Originator', isOriginator: true },
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   db,
   deliver,
   eventually,
+  holdAtStripe,
   registerMoneyTestHooks,
   sessionCompleted,
   type TestPayment,
@@ -42,21 +43,7 @@ const GUEST = 'guest@example.test';
 /** A card payment that Stripe (the TEST responder) holds and our webhook credited to the campaign. */
 async function paid(campaignId: string, amountCents: number, payer?: TestUser): Promise<TestPayment> {
   const p = testPayment(amountCents, campaignId);
-  const intent = obj.succeededPaymentIntent({
-    id: p.pi,
-    created: obj.nowSeconds(),
-    amount: amountCents,
-    currency: 'usd',
-    metadata: {
-      campaignId,
-      amountCents: String(amountCents),
-      checkoutRef: p.checkoutRef,
-      ...(payer ? { payerId: payer.id } : { guestEmail: GUEST }),
-    },
-    chargeId: `ch_${uid()}`,
-    receiptEmail: null,
-  });
-  await store().put('payment_intent', p.pi, { intent, amountRefunded: 0, refunds: [] });
+  await holdAtStripe(p, payer?.id);
   expect((await deliver(sessionCompleted(p, payer?.id))).status).toBe(200);
   return p;
 }

@@ -5,10 +5,12 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
+import * as obj from '../../functions/payments/test-mode/objects';
+import { TestStore } from '../../functions/payments/test-mode/store';
 import type { ServiceOverrides } from '../../functions/platform/services';
 import { ORIGIN } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
-import { signature } from '../support/stripe-fixtures';
+import { metadataOf, signature, type TestPayment, uid } from '../support/stripe-fixtures';
 import { call, env, testServices } from './support';
 
 export * from '../support/stripe-fixtures';
@@ -24,6 +26,20 @@ export async function deliver(
   const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
   if (opts.sign !== false) headers['stripe-signature'] = await signature(payload, opts);
   return call(opts.path ?? WEBHOOK_PATHS.platform, { method: 'POST', headers, body: payload });
+}
+
+/** A succeeded card payment as Stripe (the TEST responder) holds it, so a refund of it finds it. */
+export async function holdAtStripe(p: TestPayment, payerId?: string) {
+  const intent = obj.succeededPaymentIntent({
+    id: p.pi,
+    created: obj.nowSeconds(),
+    amount: p.amountCents,
+    currency: 'usd',
+    metadata: metadataOf(p, payerId),
+    chargeId: `ch_${uid()}`,
+    receiptEmail: null,
+  });
+  await new TestStore(env.KV).put('payment_intent', p.pi, { intent, amountRefunded: 0, refunds: [] });
 }
 
 export const eventRow = (id: string) => db().select().from(stripeEvents).where(eq(stripeEvents.id, id)).get();

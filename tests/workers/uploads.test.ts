@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import { getDb } from '../../functions/db/client';
-import { uploads } from '../../functions/db/schema';
+import { uploadParts, uploads } from '../../functions/db/schema';
 import { FILM_MSG } from '../../functions/lib/film-messages';
 import { MAX_POSTER_BYTES, MIB } from '../../functions/lib/upload-plan';
 import { cleanupAbandonedUploads } from '../../functions/services/uploads/cleanup';
@@ -294,5 +294,22 @@ describe('completing twice at once', () => {
     ]);
     expect(both.map((r) => r.status)).toEqual([200, 200]);
     expect((await getUpload(creator, upload.id)).upload.status).toBe('completed');
+  });
+
+  it('answers the one that finds R2 already joined the parts (the other has not recorded it yet)', async () => {
+    const file = webm(2000);
+    const upload = await startUpload(creator, file);
+    expect((await sendPart(creator, upload, file, 1)).status).toBe(200);
+    // The racing call's R2 completion, done here before this call reaches R2.
+    const row = await getDb(env).select().from(uploads).where(eq(uploads.id, upload.id)).get();
+    const parts = await getDb(env).select().from(uploadParts).where(eq(uploadParts.uploadId, upload.id));
+    if (!row?.r2UploadId) throw new Error('no multipart upload');
+    await env.MEDIA.resumeMultipartUpload(row.r2Key, row.r2UploadId).complete(
+      parts.map((p) => ({ partNumber: p.partNumber, etag: p.etag })),
+    );
+    const res = await call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie));
+    expect(res.status).toBe(200);
+    expect((await getUpload(creator, upload.id)).upload.status).toBe('completed');
+    expect((await env.MEDIA.head(row.r2Key))?.size).toBe(2000);
   });
 });

@@ -13,7 +13,7 @@ import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
 import { describeChanges, REVIEWED_FIELDS } from './internal/changes';
-import { sendApplicationNotification } from './internal/notify-admins';
+import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { validationFailed } from './internal/validation-failed';
 
 export interface EditCampaignInput {
@@ -149,14 +149,14 @@ export async function editCampaign(
         actorId: viewer.userId,
       });
   }
-  const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
-  const campaign = rows[0] as CampaignRow;
   if (extension || review)
-    await sendApplicationNotification(ctx, {
+    sendApplicationNotification(uow, bell, await reviewingAdmins(db, viewer.userId), {
       campaignId,
-      campaignTitle: campaign.title,
+      campaignTitle: next.title ?? c.title,
       actorId: viewer.userId,
       action: 'campaign_edited_for_review',
     });
+  const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
+  const campaign = rows[0] as CampaignRow;
   return { campaign, outcome: extension ? 'extension' : review ? 'review' : 'saved' };
 }

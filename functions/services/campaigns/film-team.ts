@@ -1,74 +1,44 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
+import { campaigns, profiles, videos } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { isAdmin } from '../../lib/roles';
 import type { Services } from '../../platform/services';
+import { teamWithProfiles } from '../../shared/agreements/read';
+import { filmTeamFrom } from '../../shared/campaigns/film-team';
+import { canSee } from '../../shared/catalogue/film-access';
 
-export interface FilmTeamMember {
-  userId: string;
-  /** null when the profile is gone: show 'Unknown contributor'. */
-  username: string | null;
-  avatarUrl: string | null;
-  role: string;
-  isOriginator: boolean;
-}
+export type { FilmTeamMember } from '../../shared/campaigns/film-team';
 
 /**
  * The approved team of a film, for its page and /movie/{id}/creators: the originator (the film's
  * owner) first, then every contributor who approved, with their roles. Only approved films are
  * public; the owner and admins also see their unapproved films. Shares are not part of it.
  */
-export async function getFilmTeam({ db }: Services, actor: Actor, movieId: string) {
+export async function getFilmTeam({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
   const viewer = authorize(actor, 'public');
-  const film = await db
-    .select({ id: videos.id, title: videos.title, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
-    .from(videos)
-    .where(eq(videos.id, movieId))
-    .get();
-  const visible =
-    film && (film.reviewStatus === 'approved' || film.ownerId === viewer?.userId || (viewer && isAdmin(viewer.roles)));
-  if (!film || !visible) throw notFound('Film not found');
-  const campaign = await db
-    .select({ id: campaigns.id, status: campaigns.status })
-    .from(campaigns)
-    .where(eq(campaigns.movieId, movieId))
-    .get();
-  const members = campaign
-    ? await db
-        .select({
-          userId: campaignContributors.contributorId,
-          role: campaignContributors.role,
-          username: campaignContributors.username,
-        })
-        .from(campaignContributors)
-        .where(and(eq(campaignContributors.campaignId, campaign.id), eq(campaignContributors.approved, true)))
-        .orderBy(asc(campaignContributors.createdAt))
-    : [];
-  const ids = [film.ownerId, ...members.map((m) => m.userId)];
-  const people = new Map(
-    (
-      await db
-        .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
-        .from(profiles)
-        .where(inArray(profiles.userId, ids))
-    ).map((p) => [p.userId, p]),
-  );
-  const team: FilmTeamMember[] = [
-    {
-      userId: film.ownerId,
-      username: people.get(film.ownerId)?.username ?? null,
-      avatarUrl: people.get(film.ownerId)?.avatarUrl ?? null,
-      role: 'Originator',
-      isOriginator: true,
-    },
-    ...members.map((m) => ({
-      userId: m.userId,
-      username: people.get(m.userId)?.username ?? m.username ?? null,
-      avatarUrl: people.get(m.userId)?.avatarUrl ?? null,
-      role: m.role,
-      isOriginator: false,
-    })),
-  ];
-  return { movieId: film.id, title: film.title, campaignId: campaign?.id ?? null, team };
+  // The film with its owner's profile, its campaign and the team, at once: only the film decides.
+  const [film, campaign, team] = await Promise.all([
+    db
+      .select({
+        id: videos.id,
+        title: videos.title,
+        ownerId: videos.contributorId,
+        reviewStatus: videos.reviewStatus,
+        owner: { username: profiles.username, avatarUrl: profiles.avatarUrl },
+      })
+      .from(videos)
+      .leftJoin(profiles, eq(profiles.userId, videos.contributorId))
+      .where(eq(videos.id, movieId))
+      .get(),
+    db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.movieId, movieId)).get(),
+    teamWithProfiles(db, { movieId }),
+  ]);
+  if (!film || !canSee({ reviewStatus: film.reviewStatus, contributorId: film.ownerId }, viewer))
+    throw notFound('Film not found');
+  return {
+    movieId: film.id,
+    title: film.title,
+    campaignId: campaign?.id ?? null,
+    team: filmTeamFrom(film.ownerId, film.owner ?? undefined, team),
+  };
 }

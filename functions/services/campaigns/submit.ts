@@ -1,24 +1,26 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
-import { sendApplicationNotification } from './internal/notify-admins';
+import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { applyTransition } from './internal/transition';
 
-/** Draft → Pending Review, only when every member approved their share; then every admin is told. */
+/** Draft → Pending Review, only when every member approved their share; every admin is told in the same batch. */
 export async function submitCampaign(ctx: Services, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
+  const admins = await reviewingAdmins(ctx.db, viewer.userId);
   const result = await applyTransition(ctx, viewer, campaignId, {
     verb: 'submit',
     action: 'submit',
     event: 'submitted',
     teamRefusal: MSG.allMustApprove,
     set: () => ({ submittedAt: new Date(), rejectionReason: null }),
-  });
-  await sendApplicationNotification(ctx, {
-    campaignId,
-    campaignTitle: result.campaign.title,
-    actorId: viewer.userId,
-    action: 'campaign_submitted_for_approval',
+    effects: (uow, bell, { campaign }) =>
+      sendApplicationNotification(uow, bell, admins, {
+        campaignId,
+        campaignTitle: campaign.title,
+        actorId: viewer.userId,
+        action: 'campaign_submitted_for_approval',
+      }),
   });
   return result.campaign;
 }

@@ -4,11 +4,12 @@ import { mayPerform } from '../../lib/campaign-status';
 import { ApiError, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
-import { campaignAgreements, usernamesOf } from '../../shared/agreements/read';
-import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
+import { campaignAgreements, teamRows, usernameLookup } from '../../shared/agreements/read';
+import { composeSplitSummary, type SplitSummary, splitPeople } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
-import { campaignLedgerFigures, memberFigures } from './internal/ledger-figures';
+import { breakdownFrom, breakdownPeople } from './internal/breakdown';
+import { campaignLedgerFigures } from './internal/ledger-figures';
 import { type MoneyMember, moneyMembers } from './internal/team';
 
 export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
@@ -58,31 +59,18 @@ export async function campaignBreakdown(
   if (!PUBLIC_BREAKDOWN_STATUSES.includes(campaign.status) && !mayPerform('view', relation)) {
     throw notFound(MSG.campaignNotFoundState);
   }
-  const [figures, agreements] = await Promise.all([
+  const [figures, agreements, team] = await Promise.all([
     campaignLedgerFigures(db, campaign.id),
     campaignAgreements(db, campaign.id),
+    teamRows(db, campaign.id),
   ]);
-  const members = await moneyMembers(agreements, film.ownerId, figures.members.keys(), (ids) => usernamesOf(db, ids));
-  const split = await splitSummary(db, campaign, film.ownerId, agreements);
-  return {
-    campaignId: campaign.id,
-    movieId: film.id,
-    filmTitle: film.title,
-    status: campaign.status,
-    currency: 'usd',
-    raisedCents: campaign.currentAmount,
-    goalCents: campaign.goalAmount,
-    releasedCents: figures.releasedCents,
-    feePercent: split.agreed?.feePercent ?? campaign.platformFeePercentage,
-    feeCents: figures.feeCents,
-    escrowCents: figures.escrowCents,
-    refundedCents: figures.refundedCents,
-    members: members.map((m) => {
-      const f = memberFigures(figures, m.userId);
-      return { ...m, earnedCents: f.earnedCents, paidCents: f.paidCents };
-    }),
-    split,
-  };
+  // One read of every username shown; the lookup answers the money members and the split from it.
+  const usernames = usernameLookup(db, new Map());
+  const people = splitPeople(film.ownerId, agreements, team);
+  const names = await usernames(breakdownPeople(people, agreements, figures));
+  const members = await moneyMembers(agreements, film.ownerId, figures.members.keys(), usernames);
+  const split = composeSplitSummary(campaign, film.ownerId, agreements, team, names);
+  return breakdownFrom(campaign, film, figures, members, split);
 }
 
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */

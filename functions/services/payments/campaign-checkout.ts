@@ -1,101 +1,26 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
-import { campaignContributors, campaigns, checkoutSessions, profiles, videos } from '../../db/schema';
+import { campaigns, checkoutSessions, videos } from '../../db/schema';
 import { mayPerform } from '../../lib/campaign-status';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 import { MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
 import { teamApproved } from '../../shared/agreements/record';
-import { type SplitSummary, splitSummary } from '../../shared/agreements/summary';
+import { splitSummary } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { checkoutClosed, checkoutExpiresAt, hasEnded, utcToday } from '../../shared/campaigns/end-date';
+import { checkoutExpiresAt, utcToday } from '../../shared/campaigns/end-date';
 import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { type CampaignFunding, fundingFrom, fundingRow } from '../../shared/payments/funding';
 import { createCheckout } from './internal/create-checkout';
 
-export interface FundingShare {
-  username: string;
-  role: string;
-  permille: number;
-}
+export type { CampaignFunding, FundingShare } from '../../shared/payments/funding';
 
-/** The public face of a campaign's funding: what the fund and donate pages show. */
-export interface CampaignFunding {
-  campaignId: string;
-  movieId: string;
-  filmTitle: string;
-  status: string;
-  /** Live, before its end, not voting, and its team agreed on its split: the only state that opens checkouts. */
-  takingPayments: boolean;
-  /** The campaign's last funding day (YYYY-MM-DD, inclusive, UTC). */
-  endDate: string;
-  /** Why a live campaign takes no money now (ended or ending, a vote, a proposal waiting for the team); null otherwise. */
-  pausedReason: string | null;
-  raisedCents: number;
-  goalCents: number;
-  /** The agreed split in force: its fee, and each member's share of the gross (originator first). */
-  feePercent: number;
-  shares: FundingShare[];
-  /** The agreed split and any proposal waiting for the team, as every screen shows them. */
-  split: SplitSummary;
-}
-
-async function fundingWhere(db: Db, now: Date, where: ReturnType<typeof eq>): Promise<CampaignFunding | null> {
-  const row = await db
-    .select({
-      campaign: {
-        id: campaigns.id,
-        splitProposal: campaigns.splitProposal,
-        platformFeePercentage: campaigns.platformFeePercentage,
-        originatorSharePermille: campaigns.originatorSharePermille,
-      },
-      movieId: campaigns.movieId,
-      filmTitle: videos.title,
-      ownerId: videos.contributorId,
-      status: campaigns.status,
-      endDate: campaigns.endDate,
-      extensionPending: campaigns.extensionPending,
-      raised: campaigns.currentAmount,
-      goal: campaigns.goalAmount,
-      teamApproved: sql<number>`${teamApproved(sql`"campaigns"."id"`)}`,
-    })
-    .from(campaigns)
-    .innerJoin(videos, eq(videos.id, campaigns.movieId))
-    .where(where)
-    .get();
+async function fundingWhere(db: Db, now: Date, where: SQL): Promise<CampaignFunding | null> {
+  const row = await fundingRow(db, where);
   if (!row) return null;
-  const split = await splitSummary(db, row.campaign, row.ownerId);
-  const live = row.status === 'live';
-  const pausedReason = !live
-    ? null
-    : hasEnded(row.endDate, now)
-      ? MSG.campaignEnded
-      : checkoutClosed(row.endDate, now)
-        ? MSG.campaignEnding
-        : row.extensionPending
-          ? MSG.campaignVoting
-          : !row.teamApproved
-            ? MSG.campaignWaitingForTeam
-            : null;
-  return {
-    campaignId: row.campaign.id,
-    movieId: row.movieId,
-    filmTitle: row.filmTitle,
-    status: row.status,
-    endDate: row.endDate,
-    takingPayments: live && pausedReason === null,
-    pausedReason,
-    raisedCents: row.raised,
-    goalCents: row.goal,
-    feePercent: split.agreed?.feePercent ?? row.campaign.platformFeePercentage,
-    shares: (split.agreed?.shares ?? []).map((m) => ({
-      username: m.username ?? (m.isOriginator ? 'Originator' : 'Team member'),
-      role: m.role,
-      permille: m.sharePermille,
-    })),
-    split,
-  };
+  return fundingFrom(row, await splitSummary(db, row.campaign, row.ownerId), now);
 }
 
 /**

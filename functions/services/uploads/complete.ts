@@ -20,25 +20,28 @@ export async function completeUpload(services: Pick<Services, 'db' | 'media'>, a
   const missing = Array.from({ length: row.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
   if (missing.length > 0) throw conflict(FILM_MSG.uploadIncomplete(missing));
 
-  let object: R2Object;
+  let size: number;
   try {
-    object = await mediaOf(services)
+    const object = await mediaOf(services)
       .resumeMultipartUpload(row.r2Key, row.r2UploadId)
       .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
+    size = object.size;
   } catch (err) {
-    // A second complete racing the first finds R2's upload gone: answer with what the first did.
-    const now = await loadOwnUpload(db, viewer.userId, id);
-    if (now.status === 'completed') return uploadView(now);
-    throw err;
+    // A complete racing this one may have joined the parts first: R2 then knows no such upload,
+    // but the object is there, and this caller records the same completion.
+    const joined = await mediaOf(services).head(row.r2Key);
+    if (!joined) throw err;
+    size = joined.size;
   }
-  if (object.size !== row.size)
-    throw new Error(`upload ${id}: R2 object is ${object.size} bytes, expected ${row.size}`);
+  if (size !== row.size) throw new Error(`upload ${id}: R2 object is ${size} bytes, expected ${row.size}`);
 
   const [done] = await db
     .update(uploads)
     .set({ status: 'completed', completedAt: new Date() })
     .where(and(eq(uploads.id, id), eq(uploads.status, 'uploading')))
     .returning();
-  if (!done) throw conflict(FILM_MSG.uploadCancelled);
-  return uploadView(done);
+  if (done) return uploadView(done);
+  const now = await loadOwnUpload(db, viewer.userId, id);
+  if (now.status === 'completed') return uploadView(now);
+  throw conflict(FILM_MSG.uploadCancelled);
 }

@@ -1,6 +1,7 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { campaignContributors, profiles, shareAgreementMembers, shareAgreements } from '../../db/schema';
+import { campaignContributors, campaigns, profiles, shareAgreementMembers, shareAgreements } from '../../db/schema';
 import type { Agreement } from '../../lib/share-agreements';
 
 /** An agreed version as stored. */
@@ -10,24 +11,39 @@ export interface AgreementRecord extends Agreement {
   agreedAt: Date;
 }
 
+/** A campaign by its id, or the campaign of a film (one per film) read in the same statement. */
+export type CampaignKey = string | { movieId: string };
+
+/** The condition "this column names the campaign": by id, or by a subquery on the film's campaign. */
+export function isCampaign(db: Db, column: SQLiteColumn, campaign: CampaignKey): SQL {
+  return typeof campaign === 'string'
+    ? eq(column, campaign)
+    : inArray(column, db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.movieId, campaign.movieId)));
+}
+
 /** Every agreed version of a campaign, oldest first, each with its members (originator first). */
-export async function campaignAgreements(db: Db, campaignId: string): Promise<AgreementRecord[]> {
-  const versions = await db
-    .select()
-    .from(shareAgreements)
-    .where(eq(shareAgreements.campaignId, campaignId))
-    .orderBy(asc(shareAgreements.version));
-  if (versions.length === 0) return [];
-  const members = await db
-    .select()
-    .from(shareAgreementMembers)
-    .where(
-      inArray(
-        shareAgreementMembers.agreementId,
-        db.select({ id: shareAgreements.id }).from(shareAgreements).where(eq(shareAgreements.campaignId, campaignId)),
-      ),
-    )
-    .orderBy(desc(shareAgreementMembers.isOriginator), sql`rowid`);
+export async function campaignAgreements(db: Db, campaign: CampaignKey): Promise<AgreementRecord[]> {
+  // Both reads at once: the members by a subquery on the versions, not by their ids.
+  const [versions, members] = await Promise.all([
+    db
+      .select()
+      .from(shareAgreements)
+      .where(isCampaign(db, shareAgreements.campaignId, campaign))
+      .orderBy(asc(shareAgreements.version)),
+    db
+      .select()
+      .from(shareAgreementMembers)
+      .where(
+        inArray(
+          shareAgreementMembers.agreementId,
+          db
+            .select({ id: shareAgreements.id })
+            .from(shareAgreements)
+            .where(isCampaign(db, shareAgreements.campaignId, campaign)),
+        ),
+      )
+      .orderBy(desc(shareAgreementMembers.isOriginator), sql`rowid`),
+  ]);
   return versions.map((v) => ({
     id: v.id,
     proposal: v.proposal,
@@ -61,10 +77,40 @@ export async function usernamesOf(db: Db, ids: Iterable<string>): Promise<Map<st
   return out;
 }
 
+/**
+ * A lookup of current usernames that reads only the ids it was not given: `known` maps an id to
+ * its profile's username, or to null when it has no profile.
+ */
+export function usernameLookup(db: Db, known: Map<string, string | null>) {
+  return async (ids: Iterable<string>): Promise<Map<string, string>> => {
+    const wanted = [...new Set(ids)];
+    const missing = wanted.filter((id) => !known.has(id));
+    if (missing.length) {
+      const found = await usernamesOf(db, missing);
+      for (const id of missing) known.set(id, found.get(id) ?? null);
+    }
+    const out = new Map<string, string>();
+    for (const id of wanted) {
+      const name = known.get(id);
+      if (name != null) out.set(id, name);
+    }
+    return out;
+  };
+}
+
 /** The team's current split as the member rows hold it, in joining order. */
-export const teamRows = (db: Db, campaignId: string) =>
+export const teamRows = (db: Db, campaign: CampaignKey) =>
   db
     .select()
     .from(campaignContributors)
-    .where(eq(campaignContributors.campaignId, campaignId))
+    .where(isCampaign(db, campaignContributors.campaignId, campaign))
+    .orderBy(asc(campaignContributors.createdAt));
+
+/** The team rows with each member's current profile (username, avatar), in joining order. */
+export const teamWithProfiles = (db: Db, campaign: CampaignKey) =>
+  db
+    .select({ member: campaignContributors, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(campaignContributors)
+    .leftJoin(profiles, eq(profiles.userId, campaignContributors.contributorId))
+    .where(isCampaign(db, campaignContributors.campaignId, campaign))
     .orderBy(asc(campaignContributors.createdAt));

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { MSG } from '../../lib/messages';
+import type { MemberRow } from '../campaigns/access';
 import { type AgreementRecord, campaignAgreements, teamRows, usernamesOf } from './read';
 
 export interface SplitShare {
@@ -38,6 +39,9 @@ export interface SplitCampaign {
   originatorSharePermille: number;
 }
 
+/** A team row as the split needs it (campaign_contributors). */
+export type SplitTeamRow = Pick<MemberRow, 'contributorId' | 'username' | 'role' | 'sharePermille' | 'approved'>;
+
 /**
  * The agreed split in force (the latest version) and, when the team's current split is not agreed
  * yet and someone has still to approve it, that proposal with who it waits for.
@@ -52,13 +56,27 @@ export async function splitSummary(
     agreements ? Promise.resolve(agreements) : campaignAgreements(db, campaign.id),
     teamRows(db, campaign.id),
   ]);
+  const names = await usernamesOf(db, splitPeople(ownerId, versions, team));
+  return composeSplitSummary(campaign, ownerId, versions, team, names);
+}
+
+/** Whose current usernames the split shows: the owner, the team and the members of the version in force. */
+export const splitPeople = (ownerId: string, versions: readonly AgreementRecord[], team: readonly SplitTeamRow[]) => [
+  ownerId,
+  ...team.map((m) => m.contributorId),
+  ...(versions.at(-1)?.members.map((m) => m.userId) ?? []),
+];
+
+/** The split summary from its versions, the team rows and the current usernames of splitPeople. */
+export function composeSplitSummary(
+  campaign: SplitCampaign,
+  ownerId: string,
+  versions: readonly AgreementRecord[],
+  team: readonly SplitTeamRow[],
+  names: Map<string, string>,
+): SplitSummary {
   const latest = versions.at(-1) ?? null;
   const pending = team.some((m) => !m.approved) && latest?.proposal !== campaign.splitProposal;
-  const names = await usernamesOf(db, [
-    ownerId,
-    ...team.map((m) => m.contributorId),
-    ...(latest?.members.map((m) => m.userId) ?? []),
-  ]);
   const nameOf = (userId: string, recorded: string | null) => names.get(userId) ?? recorded ?? null;
   return {
     agreed: latest && {

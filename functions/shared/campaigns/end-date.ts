@@ -22,9 +22,17 @@ export function hasEnded(endDate: string, now: Date): boolean {
   return now.getTime() >= campaignEndsAt(endDate).getTime();
 }
 
+/**
+ * Milliseconds from `now` until no new checkout opens (0 once closed): the fund form counts this
+ * down so it stops offering a payment the server would refuse, whatever the browser's clock says.
+ */
+export function checkoutClosesInMs(endDate: string, now: Date): number {
+  return Math.max(0, campaignEndsAt(endDate).getTime() - CHECKOUT_CLOSES_BEFORE_END_MS - now.getTime());
+}
+
 /** The end is less than Stripe's shortest session away (or passed): no new checkout opens. */
 export function checkoutClosed(endDate: string, now: Date): boolean {
-  return campaignEndsAt(endDate).getTime() - now.getTime() <= CHECKOUT_CLOSES_BEFORE_END_MS;
+  return checkoutClosesInMs(endDate, now) === 0;
 }
 
 /**

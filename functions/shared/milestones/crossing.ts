@@ -2,14 +2,13 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { campaignMilestones, campaigns } from '../../db/schema';
-import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../lib/campaign-format';
 import { fillMessage, MSG } from '../../lib/messages';
 import type { Services } from '../../platform/services';
+import { ringQuietly } from '../../realtime/doorbell';
 import { versionInForce } from '../agreements/record';
-import { notify } from '../notifications/notify';
+import { notificationWhen } from '../notifications/notify';
 import { expireOpenCheckouts } from '../payments/expire-checkouts';
-import { milestoneTeam } from './team';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -75,39 +74,62 @@ export function milestoneCrossing(
   return { milestoneId, statements: [insert, open] };
 }
 
+/** A voter of the milestone, as read before the batch (the team whose agreed split is in force). */
+export interface CrossingNotices {
+  statements: Statement[];
+  /** The notices to ring once the batch committed (written only if the milestone was reached). */
+  written: { userId: string; id: string }[];
+}
+
 /**
- * After the credit batch committed: if it reached the milestone, tell each team member (the
- * notification leads to the campaign's progress page, where the vote dialog is) and expire the
- * campaign's open Checkout Sessions — payments are paused while the team votes.
+ * Each team member's "vote needed" notice, for the batch that may reach milestone `milestoneId`
+ * (milestoneCrossing): written only if that very milestone row is, so a reached milestone always has
+ * its notices and an unreached one none. The notice leads to the campaign's progress page.
+ */
+export function crossingNotices(
+  db: Db,
+  campaignId: string,
+  milestoneId: string,
+  team: { userId: string }[],
+  text: { title: string; goalCents: number; number: number },
+): CrossingNotices {
+  const reached = sql`exists (select 1 from ${campaignMilestones} where ${campaignMilestones.id} = ${milestoneId})`;
+  const message = fillMessage(MSG.milestoneReachedMessage, {
+    title: text.title,
+    goal: formatCents(text.goalCents),
+    number: String(text.number),
+  });
+  const notes = team.map((m) => ({
+    userId: m.userId,
+    ...notificationWhen(
+      db,
+      { userId: m.userId, type: 'other', title: MSG.milestoneReachedTitle, message, campaignId },
+      reached,
+    ),
+  }));
+  return { statements: notes.map((n) => n.statement), written: notes.map(({ userId, id }) => ({ userId, id })) };
+}
+
+/**
+ * After the batch that may have reached a milestone committed: if it did, ring the team's notices
+ * (written in that batch) and expire the campaign's open Checkout Sessions — payments are paused
+ * while the team votes. Best-effort: the notices are the truth, and a payment that still arrives
+ * while the team votes is refunded.
  */
 export async function afterCrossing(
   deps: Pick<Services, 'db' | 'bell' | 'stripe'>,
   campaignId: string,
   milestoneId: string,
+  notices: CrossingNotices['written'],
   { expireCheckouts = true } = {},
 ) {
   const milestone = await deps.db
-    .select({ number: campaignMilestones.milestoneNumber, goal: campaignMilestones.goalAmount, title: campaigns.title })
+    .select({ id: campaignMilestones.id })
     .from(campaignMilestones)
-    .innerJoin(campaigns, eq(campaigns.id, campaignMilestones.campaignId))
     .where(eq(campaignMilestones.id, milestoneId))
     .get();
   if (!milestone) return false;
-  const team = await milestoneTeam(deps.db, campaignId, milestone.number);
-  const uow = new UnitOfWork(deps.db);
-  for (const member of team)
-    notify(uow, deps.bell, {
-      userId: member.userId,
-      type: 'other',
-      title: MSG.milestoneReachedTitle,
-      message: fillMessage(MSG.milestoneReachedMessage, {
-        title: milestone.title,
-        goal: formatCents(milestone.goal),
-        number: String(milestone.number),
-      }),
-      campaignId,
-    });
-  await uow.commit();
+  await Promise.all(notices.map((n) => ringQuietly(deps.bell, n.userId, { kind: 'notification', id: n.id })));
   if (expireCheckouts) await expireOpenCheckouts(deps, campaignId);
   return true;
 }

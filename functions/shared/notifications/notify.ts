@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { UnitOfWork } from '../../db/unit-of-work';
 import type { NotificationType } from '../../lib/notification-types';
@@ -31,4 +32,55 @@ export function notify(uow: UnitOfWork, bell: Doorbell, input: NotificationInput
   uow.add(uow.db.insert(notifications).values({ id, ...input, createdAt: nextCreatedAt(input.userId) }));
   uow.afterCommit(() => bell.ring(input.userId, { kind: 'notification', id }));
   return id;
+}
+
+/**
+ * The insert of a notification written only when `when` holds as its batch runs (e.g. a ledger
+ * group or a milestone row this batch wrote), for a batch the caller assembles; it returns the
+ * row's id when written. With `id`, a notice is written at most once however often it is tried.
+ */
+export function notificationWhen(db: Db, input: NotificationInput, when: SQL, id: string = crypto.randomUUID()) {
+  const statement = db
+    .insert(notifications)
+    .select((qb) =>
+      qb
+        .select({
+          id: sql<string>`${id}`.as('id'),
+          userId: sql<string>`${input.userId}`.as('user_id'),
+          type: sql<NotificationInput['type']>`${input.type}`.as('type'),
+          title: sql<string>`${input.title}`.as('title'),
+          message: sql<string>`${input.message}`.as('message'),
+          isRead: sql<boolean>`0`.as('is_read'),
+          campaignId: sql<string | null>`${input.campaignId ?? null}`.as('campaign_id'),
+          actorId: sql<string | null>`${input.actorId ?? null}`.as('actor_id'),
+          videoId: sql<string | null>`${input.videoId ?? null}`.as('video_id'),
+          createdAt: sql<Date>`${nextCreatedAt(input.userId)}`.as('created_at'),
+        })
+        .from(sql`(select 1)`)
+        .where(when),
+    )
+    .onConflictDoNothing({ target: notifications.id })
+    .returning({ id: notifications.id });
+  return { id, statement };
+}
+
+/** notify under a condition (notificationWhen): the user's tabs are rung only if the row was written. */
+export function notifyWhen(uow: UnitOfWork, bell: Doorbell, input: NotificationInput, when: SQL, id?: string): string {
+  const note = notificationWhen(uow.db, input, when, id);
+  const index = uow.size;
+  uow.add(note.statement);
+  uow.afterCommit(async (results) => {
+    if ((results[index] as unknown[] | undefined)?.length)
+      await bell.ring(input.userId, { kind: 'notification', id: note.id });
+  });
+  return note.id;
+}
+
+/** A fixed notification id for a notice that must be written once (the same key, the same id). */
+export async function onceId(key: string): Promise<string> {
+  const hex = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key)))]
+    .slice(0, 16)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
 import { userRoles } from '../../../db/schema';
-import { UnitOfWork } from '../../../db/unit-of-work';
-import type { Services } from '../../../platform/services';
+import type { UnitOfWork } from '../../../db/unit-of-work';
+import type { Doorbell } from '../../../realtime/doorbell';
 import { notify } from '../../../shared/notifications/notify';
 
 export const APPLICATION_ACTIONS = ['campaign_submitted_for_approval', 'campaign_edited_for_review'] as const;
@@ -18,27 +19,29 @@ const TEXT: Record<ApplicationAction, (title: string) => { title: string; messag
   }),
 };
 
+/** The admins to tell about a campaign waiting for review: every admin but the one who sent it. */
+export async function reviewingAdmins(db: Db, actorId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, actorId)));
+  return rows.map((r) => r.userId);
+}
+
 /**
- * SPEC 7 send-application-notification: tells every admin about a campaign waiting for review
- * (type application; it opens /admin?tab=applications). Runs after the change it reports and never
- * undoes it: a failure is logged only (SPEC 8).
+ * The application notice: tells every admin about a campaign waiting for review
+ * (type application; it opens /admin?tab=applications). The notices go in the batch of the change
+ * they report (read the admins first with reviewingAdmins), so a change under review always has
+ * its notices and a notice never outlives a change that did not commit.
  */
-export async function sendApplicationNotification(
-  { db, bell }: Services,
+export function sendApplicationNotification(
+  uow: UnitOfWork,
+  bell: Doorbell,
+  admins: string[],
   input: { campaignId: string; campaignTitle: string; actorId: string; action: ApplicationAction },
-): Promise<number> {
-  try {
-    const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-    const recipients = admins.map((a) => a.userId).filter((id) => id !== input.actorId);
-    if (recipients.length === 0) return 0;
-    const uow = new UnitOfWork(db);
-    const text = TEXT[input.action](input.campaignTitle);
-    for (const userId of recipients)
-      notify(uow, bell, { userId, type: 'application', ...text, campaignId: input.campaignId, actorId: input.actorId });
-    await uow.commit();
-    return recipients.length;
-  } catch (err) {
-    console.error('send-application-notification failed (the campaign change stands):', err);
-    return 0;
-  }
+): number {
+  const text = TEXT[input.action](input.campaignTitle);
+  for (const userId of admins)
+    notify(uow, bell, { userId, type: 'application', ...text, campaignId: input.campaignId, actorId: input.actorId });
+  return admins.length;
 }

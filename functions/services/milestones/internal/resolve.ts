@@ -7,7 +7,7 @@ import { fillMessage, MSG } from '../../../lib/messages';
 import type { Services } from '../../../platform/services';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
-import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
+import { afterCrossing, crossingNotices, milestoneCrossing } from '../../../shared/milestones/crossing';
 import { milestoneTeam } from '../../../shared/milestones/team';
 import { notify } from '../../../shared/notifications/notify';
 import { planRelease } from './release';
@@ -115,9 +115,17 @@ export async function resolveRound(
     // reached in this batch too (after the history guard, which reads this attempt's revision).
     const next = extend ? milestoneCrossing(db, campaignId, sql`1`) : null;
     if (next) {
-      uow.add(...next.statements);
+      // The same team votes again (the team is locked while it votes), told in this batch.
+      const notices = crossingNotices(db, campaignId, next.milestoneId, team, {
+        title: c.title,
+        goalCents: nextGoal,
+        number: round + 1,
+      });
+      uow.add(...next.statements, ...notices.statements);
       // No checkout can be open while the team voted: nothing to expire.
-      uow.afterCommit(() => afterCrossing(ctx, campaignId, next.milestoneId, { expireCheckouts: false }));
+      uow.afterCommit(() =>
+        afterCrossing(ctx, campaignId, next.milestoneId, notices.written, { expireCheckouts: false }),
+      );
     }
     // The voters, and anyone else the release pays (a member of an earlier version).
     const told = new Set([...team.map((m) => m.userId), ...release.release.payables.map((p) => p.userId)]);

@@ -5,7 +5,13 @@ import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } fro
 import type { Services } from '../../../platform/services';
 import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreements/record';
 import { hasEnded } from '../../../shared/campaigns/end-date';
-import { afterCrossing, milestoneCrossing } from '../../../shared/milestones/crossing';
+import {
+  afterCrossing,
+  type CrossingNotices,
+  crossingNotices,
+  milestoneCrossing,
+} from '../../../shared/milestones/crossing';
+import { campaignTeam } from '../../../shared/milestones/team';
 import {
   type CreditState,
   creditAndRefund,
@@ -54,8 +60,8 @@ function facts(
  * The campaign rules at credit time. A payment already credited stays as it is (a second event
  * about it changes nothing). Otherwise:
  * - live, not voting and its team agreed on its split → credit under the agreed version in force;
- *   the same batch reaches the milestone when raised meets the goal (then the team is told and open
- *   checkouts expire, after the commit);
+ *   the same batch reaches the milestone when raised meets the goal and tells the team (open
+ *   checkouts expire after the commit);
  * - live with a proposal waiting for a member (Waiting for Team Approval) → refund;
  * - live and voting → credit only money in flight when the goal was hit (its Checkout Session was
  *   created before the current milestone's reached_at), else refund;
@@ -72,6 +78,8 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   const campaign = await db
     .select({
       status: campaigns.status,
+      title: campaigns.title,
+      goalAmount: campaigns.goalAmount,
       endDate: campaigns.endDate,
       extensionPending: campaigns.extensionPending,
       milestoneCount: campaigns.milestoneCount,
@@ -100,13 +108,21 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   }
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
   if (campaign.status === 'live' && !campaign.extensionPending && campaign.teamApproved) {
-    const crossing = { milestoneId: '' };
+    // The voters if this credit reaches the milestone: the batch holds only while the team is agreed.
+    const team = await campaignTeam(db, campaignId);
+    const crossing = { milestoneId: '', notices: [] as CrossingNotices['written'] };
     const credit = creditPayment(db, f, (posted) => {
       const m = milestoneCrossing(db, campaignId, posted);
+      const notices = crossingNotices(db, campaignId, m.milestoneId, team, {
+        title: campaign.title,
+        goalCents: campaign.goalAmount,
+        number: campaign.milestoneCount + 1,
+      });
       crossing.milestoneId = m.milestoneId;
-      return [guardedRaisedProjection(db, f, posted, read), ...m.statements];
+      crossing.notices = notices.written;
+      return [guardedRaisedProjection(db, f, posted, read), ...m.statements, ...notices.statements];
     });
-    afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId));
+    afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId, crossing.notices));
     // A split everyone approved is recorded first if no version holds it yet: the credit names one.
     return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }

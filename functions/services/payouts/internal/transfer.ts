@@ -4,7 +4,7 @@ import { payouts } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../lib/campaign-format';
 import { ledgerWrite } from '../../../shared/ledger/post';
-import { notify } from '../../../shared/notifications/notify';
+import { notifyWhen } from '../../../shared/notifications/notify';
 import type { PayoutServices } from '../../../shared/payouts/constants';
 import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
 import { milestonePayoutStatus } from './milestone-status';
@@ -66,8 +66,8 @@ const stillProcessing = (p: PayoutRow, attempt: number) =>
  * One batch: the payout completed with its transfer, the ledger group `payout:<id>` (payable → paid)
  * and the milestone's status. The update is conditional on this attempt still being the one in
  * progress and on the group being posted by this batch, so it completes once. The member's notice
- * follows only from the writer whose group was posted (a concurrent refresh of the same attempt
- * posts nothing and so notifies no one): once, at the cost of a separate small write.
+ * is in the same batch, written only with the group (a concurrent refresh of the same attempt
+ * posts nothing and so notifies no one): once, and never lost to a failure after the write.
  */
 export async function recordTransferMade(
   deps: Pick<PayoutServices, 'db' | 'bell' | 'clock'>,
@@ -88,27 +88,28 @@ export async function recordTransferMade(
     ],
   });
   const now = deps.clock.now();
-  const [group] = (await db.batch([
+  const uow = new UnitOfWork(db).add(
     ...write.statements,
     db
       .update(payouts)
       .set({ status: 'completed', transferId: transfer.id, completedAt: now, lastError: null, updatedAt: now })
       .where(and(stillProcessing(p, attempt), write.posted)),
     milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
-  ])) as [Array<{ id: string }>, ...unknown[]];
-  const posted = group.length === 1;
-  if (posted) {
-    const uow = new UnitOfWork(db);
-    notify(uow, deps.bell, {
+  );
+  notifyWhen(
+    uow,
+    deps.bell,
+    {
       userId: p.userId,
       type: 'success',
       title: PAYOUT_TEXT.completedTitle,
       message: `${formatCents(p.amountCents)} from milestone ${p.milestoneNumber} is on its way to your payout account.`,
       campaignId: p.campaignId,
-    });
-    await uow.commit();
-  }
-  return posted;
+    },
+    write.posted,
+  );
+  const [group] = (await uow.commit()) as [Array<{ id: string }>, ...unknown[]];
+  return group.length === 1;
 }
 
 export async function recordTransferRefused(

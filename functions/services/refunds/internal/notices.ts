@@ -1,15 +1,15 @@
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { campaigns, escrowRefunds } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../lib/campaign-format';
 import { fillMessage, MSG } from '../../../lib/messages';
 import type { Services } from '../../../platform/services';
-import { notify } from '../../../shared/notifications/notify';
+import { notifyWhen, onceId } from '../../../shared/notifications/notify';
 
 /**
- * Tells each refunded payer once: a signed-in payer gets a notification, a guest an email. Each
- * notice is claimed first (notified_at set on a row that had none), so concurrent runs — the
- * cancellation's own and the hourly job — never send one twice.
+ * Tells each refunded payer once: a signed-in payer gets a notification, written with its claim
+ * (notified_at set on a row that had none) in one batch; a guest an email, claimed first. So
+ * concurrent runs — the cancellation's own and the hourly job — never send one twice.
  */
 export async function sendRefundNotices(deps: Services, campaignId?: string) {
   const { db } = deps;
@@ -27,33 +27,44 @@ export async function sendRefundNotices(deps: Services, campaignId?: string) {
     .limit(200);
   let sent = 0;
   for (const { refund: r, campaignTitle } of due) {
-    const claimed = await db
-      .update(escrowRefunds)
-      .set({ notifiedAt: new Date() })
-      .where(and(eq(escrowRefunds.paymentIntentId, r.paymentIntentId), isNull(escrowRefunds.notifiedAt)))
-      .returning({ id: escrowRefunds.paymentIntentId });
-    if (claimed.length === 0) continue;
     const message = fillMessage(r.reason === 'campaign_cancelled' ? MSG.refundedCancelled : MSG.refundedAtStripe, {
       amount: formatCents(r.amountCents),
       campaign: campaignTitle ?? 'a campaign',
     });
+    const claim = db
+      .update(escrowRefunds)
+      .set({ notifiedAt: new Date() })
+      .where(and(eq(escrowRefunds.paymentIntentId, r.paymentIntentId), isNull(escrowRefunds.notifiedAt)))
+      .returning({ id: escrowRefunds.paymentIntentId });
     try {
       if (r.payerId) {
-        const uow = new UnitOfWork(db);
-        notify(uow, deps.bell, {
-          userId: r.payerId,
-          type: 'info',
-          title: MSG.refundedTitle,
-          message,
-          campaignId: campaignTitle ? r.campaignId : null,
-        });
-        await uow.commit();
-      } else if (r.guestEmail) {
+        // The claim and the notice in one batch: a failure leaves the notice due for the next run,
+        // and its fixed id writes it once however many runs race.
+        const uow = new UnitOfWork(db).add(claim);
+        notifyWhen(
+          uow,
+          deps.bell,
+          {
+            userId: r.payerId,
+            type: 'info',
+            title: MSG.refundedTitle,
+            message,
+            campaignId: campaignTitle ? r.campaignId : null,
+          },
+          sql`1`,
+          await onceId(`refund-notice:${r.paymentIntentId}`),
+        );
+        const [claimed] = (await uow.commit()) as [unknown[]];
+        if (claimed.length) sent++;
+        continue;
+      }
+      if ((await claim).length === 0) continue;
+      // An email cannot join the batch: claimed first, so a guest is told at most once.
+      if (r.guestEmail) {
         await deps.mailer.send({ to: r.guestEmail, subject: MSG.refundedTitle, text: `${message}\n\n— Reelfund` });
       }
       sent++;
     } catch (err) {
-      // Told at most once: a notice that failed to go out is logged, not repeated.
       console.error(`refunds: could not tell the payer of ${r.paymentIntentId} about the refund:`, err);
     }
   }

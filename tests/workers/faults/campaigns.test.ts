@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../../functions/auth/viewer';
+import type { CampaignStatus } from '../../../functions/lib/campaign-status';
+import type { Services } from '../../../functions/platform/services';
+import { acceptInvitation } from '../../../functions/services/campaigns/accept-invitation';
+import { addMember } from '../../../functions/services/campaigns/add-member';
+import { approveCampaign } from '../../../functions/services/campaigns/approve';
+import { launchCampaign } from '../../../functions/services/campaigns/launch';
+import { pauseCampaign } from '../../../functions/services/campaigns/pause';
+import { rejectCampaign } from '../../../functions/services/campaigns/reject';
+import { removeMember } from '../../../functions/services/campaigns/remove-member';
+import { resumeCampaign } from '../../../functions/services/campaigns/resume';
+import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
+import { submitCampaign } from '../../../functions/services/campaigns/submit';
+import { makeCampaign } from '../campaign-factories';
+import { asViewer, makeUser, type TestUser } from '../factories';
+import { registerMoneyTestHooks } from '../stripe-support';
+import { type CaseReport, exercise, type Fixture, printReports, type VerbCase } from './harness';
+
+registerMoneyTestHooks();
+
+let owner: TestUser;
+let member: TestUser;
+let admin: TestUser;
+let outsider: TestUser;
+const as = {
+  owner: (): Viewer => asViewer(owner, ['viewer', 'contributor']),
+  admin: (): Viewer => asViewer(admin, ['viewer', 'admin']),
+};
+
+beforeAll(async () => {
+  [owner, member, admin, outsider] = await Promise.all([
+    makeUser(['contributor'], 'owner'),
+    makeUser(['contributor'], 'member'),
+    makeUser(['admin'], 'admin'),
+    makeUser([], 'outsider'),
+  ]);
+});
+
+interface TeamFixture extends Fixture {
+  memberId: string;
+  member: TestUser;
+}
+
+/** A campaign of `owner` in `status` with one member (approved unless told), labelled for the state. */
+async function teamCampaign(
+  status: CampaignStatus,
+  opts: { approved?: boolean; pausedFrom?: CampaignStatus; invitee?: TestUser } = {},
+): Promise<TeamFixture> {
+  const who = opts.invitee ?? member;
+  const c = await makeCampaign({
+    owner,
+    status,
+    pausedFrom: opts.pausedFrom,
+    members: [{ user: who, approved: opts.approved ?? true }],
+  });
+  return {
+    campaignId: c.id,
+    memberId: c.members[0]?.memberId as string,
+    member: who,
+    people: { owner: owner.id, member: who.id, admin: admin.id, outsider: outsider.id },
+    ids: { film: c.movieId, memberRow: c.members[0]?.memberId as string },
+  };
+}
+
+const transition = (
+  name: string,
+  status: CampaignStatus,
+  run: (s: Services, f: TeamFixture) => Promise<unknown>,
+  opts: { pausedFrom?: CampaignStatus } = {},
+): VerbCase<TeamFixture> => ({
+  name,
+  atomic: true,
+  setup: () => teamCampaign(status, opts),
+  run,
+});
+
+/** The enumerated campaign verbs: every status transition, the team's changes and a member's approval. */
+const CASES: VerbCase<TeamFixture>[] = [
+  transition('submit (draft → pending review)', 'pending', (s, f) => submitCampaign(s, as.owner(), f.campaignId)),
+  transition('approve (admin: pending review → approved)', 'pending_approval', (s, f) =>
+    approveCampaign(s, as.admin(), f.campaignId),
+  ),
+  transition('reject (admin: pending review → rejected)', 'pending_approval', (s, f) =>
+    rejectCampaign(s, as.admin(), f.campaignId, 'The poster is missing'),
+  ),
+  transition('launch (approved → live)', 'approved', (s, f) => launchCampaign(s, as.owner(), f.campaignId)),
+  transition('pause (live → paused)', 'live', (s, f) => pauseCampaign(s, as.owner(), f.campaignId)),
+  transition('resume (paused → live)', 'paused', (s, f) => resumeCampaign(s, as.owner(), f.campaignId), {
+    pausedFrom: 'live',
+  }),
+  transition('set status (admin: live → completed)', 'live', (s, f) =>
+    setCampaignStatus(s, as.admin(), f.campaignId, 'completed'),
+  ),
+  transition('cancel (admin: approved → cancelled)', 'approved', (s, f) =>
+    setCampaignStatus(s, as.admin(), f.campaignId, 'cancelled', 'Rights dispute'),
+  ),
+  {
+    name: 'add member',
+    atomic: true,
+    setup: () => teamCampaign('active'),
+    run: (s, f) => addMember(s, as.owner(), f.campaignId, { userId: outsider.id, role: 'Sound' }),
+  },
+  {
+    name: 'remove member',
+    atomic: true,
+    setup: () => teamCampaign('active'),
+    run: (s, f) => removeMember(s, as.owner(), f.campaignId, f.memberId),
+  },
+  {
+    // A first approval joins the team: agreement, contributor role and the split's version 1, one batch.
+    name: 'approve share (invitee joins)',
+    atomic: true,
+    setup: async () => teamCampaign('active', { approved: false, invitee: await makeUser([], 'invitee') }),
+    run: (s, f) => acceptInvitation(s, asViewer(f.member, ['viewer']), f.campaignId),
+  },
+];
+
+describe('faults in every campaign verb: no half-written change, and the verb can be repeated', () => {
+  const reports: CaseReport[] = [];
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', { timeout: 120_000 }, async (_, c) => {
+    const report = await exercise(c);
+    expect(report.dbPoints).toBeGreaterThan(0);
+    // Each of these verbs writes once: a failed run left the campaign as before or as done.
+    expect(report.between).toBe(0);
+    reports.push(report);
+  });
+
+  it('covered every verb and injection point', () => {
+    const points = printReports('campaigns', reports);
+    expect(reports.map((r) => r.verb)).toEqual(CASES.map((c) => c.name));
+    expect(reports).toHaveLength(11);
+    expect(points).toBe(reports.reduce((s, r) => s + r.dbPoints, 0));
+  });
+});

@@ -1,0 +1,328 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import {
+  campaignContributors,
+  campaignExtensionVotes,
+  campaignMilestones,
+  campaignStatusHistory,
+  campaigns,
+  checkoutSessions,
+  escrowClaims,
+  escrowRefunds,
+  ledgerEntries,
+  ledgerGroups,
+  notifications,
+  partnershipAgreements,
+  payouts,
+  releasePortions,
+  shareAgreementMembers,
+  shareAgreements,
+  stripeEvents,
+  userRoles,
+} from '../../../functions/db/schema';
+import { ApiError } from '../../../functions/lib/errors';
+import { buildPayments } from '../../../functions/payments/stripe';
+import type { Services } from '../../../functions/platform/services';
+import type { Doorbell } from '../../../functions/realtime/doorbell';
+import { expectLedgerBalanced } from '../../support/ledger';
+import { db } from '../stripe-support';
+import { env, testServices } from '../support';
+import { FaultPlan, isInjected, plannedDb, plannedStripe } from './inject';
+
+export interface RunServices {
+  services: Services;
+  db: FaultPlan;
+  stripe: FaultPlan;
+  /** Waits for the background work the run started (TEST mode's event deliveries to our webhooks). */
+  settled(): Promise<void>;
+}
+
+/**
+ * The services of one run, from the one factory: the database and Stripe (TEST mode's responder at
+ * the wire) behind fault plans, the doorbell as given (the real Durable Object one otherwise).
+ */
+export function runServices(opts: { db?: FaultPlan; stripe?: FaultPlan; bell?: Doorbell } = {}): RunServices {
+  const pending: Promise<unknown>[] = [];
+  const schedule = (work: Promise<unknown>) => void pending.push(work);
+  const dbPlan = opts.db ?? new FaultPlan('db', null);
+  const stripePlan = opts.stripe ?? new FaultPlan('stripe', null);
+  const fake = buildPayments(testServices().config, env.KV, schedule).testStripe;
+  if (!fake) throw new Error('the workers project runs Stripe in TEST mode');
+  const services = testServices({
+    schedule,
+    db: plannedDb(dbPlan),
+    stripe: plannedStripe(stripePlan, fake),
+    ...(opts.bell ? { bell: opts.bell } : {}),
+  });
+  return {
+    services,
+    db: dbPlan,
+    stripe: stripePlan,
+    settled: async () => {
+      while (pending.length) await Promise.allSettled(pending.splice(0));
+    },
+  };
+}
+
+/** What a verb case starts from: the campaign it acts on, the people it may touch, its own ids. */
+export interface Fixture {
+  campaignId: string;
+  /** Everyone the verb may grant a role, by a label (owner, member, admin…); their notifications are the campaign's. */
+  people: Record<string, string>;
+  /** Other ids the fixture made (payment intents, payouts, events), by a label. */
+  ids?: Record<string, string>;
+}
+
+export interface VerbCase<F extends Fixture = Fixture> {
+  name: string;
+  setup(): Promise<F>;
+  run(s: Services, f: F): Promise<unknown>;
+  /**
+   * The same request again once the fault is gone; by default `run`. A verb made of several
+   * committed steps (a refund, a payout) names the job that finishes an interrupted run too.
+   */
+  repeat?(s: Services, f: F): Promise<unknown>;
+  /** Stripe is called: its requests are failed one by one too. */
+  stripe?: boolean;
+  /** What Stripe holds after the verb (TEST mode's store), compared with a clean run's as well. */
+  atStripe?(f: F): Promise<unknown>;
+  /**
+   * One write: a failed run leaves the state exactly as before or exactly as a clean run does.
+   * Otherwise the verb is a chain of committed steps, each consistent on its own.
+   */
+  atomic: boolean;
+}
+
+/** Everything the money and campaign verbs write about one campaign and its people. */
+export async function campaignState(f: Fixture) {
+  const d = db();
+  const c = f.campaignId;
+  const people = Object.values(f.people);
+  const ids = people.length ? people : ['-'];
+  const byRow = sql`rowid`;
+  const [
+    campaign,
+    team,
+    history,
+    milestones,
+    votes,
+    partnerships,
+    agreements,
+    portions,
+    groups,
+    lines,
+    claims,
+    refunds,
+    payoutRows,
+    sessions,
+    notes,
+    roles,
+  ] = await d.batch([
+    d.select().from(campaigns).where(eq(campaigns.id, c)),
+    d.select().from(campaignContributors).where(eq(campaignContributors.campaignId, c)).orderBy(byRow),
+    d.select().from(campaignStatusHistory).where(eq(campaignStatusHistory.campaignId, c)).orderBy(byRow),
+    d.select().from(campaignMilestones).where(eq(campaignMilestones.campaignId, c)).orderBy(byRow),
+    d.select().from(campaignExtensionVotes).where(eq(campaignExtensionVotes.campaignId, c)).orderBy(byRow),
+    d.select().from(partnershipAgreements).where(eq(partnershipAgreements.campaignId, c)).orderBy(byRow),
+    d.select().from(shareAgreements).where(eq(shareAgreements.campaignId, c)).orderBy(byRow),
+    d.select().from(releasePortions).where(eq(releasePortions.campaignId, c)).orderBy(byRow),
+    d.select().from(ledgerGroups).where(eq(ledgerGroups.campaignId, c)).orderBy(byRow),
+    d.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, c)).orderBy(byRow),
+    d.select().from(escrowClaims).where(eq(escrowClaims.campaignId, c)).orderBy(byRow),
+    d.select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, c)).orderBy(byRow),
+    d.select().from(payouts).where(eq(payouts.campaignId, c)).orderBy(byRow),
+    d.select().from(checkoutSessions).where(eq(checkoutSessions.campaignId, c)).orderBy(byRow),
+    d.select().from(notifications).where(eq(notifications.campaignId, c)).orderBy(byRow),
+    d.select().from(userRoles).where(inArray(userRoles.userId, ids)).orderBy(byRow),
+  ]);
+  const agreementIds = agreements.map((a) => a.id);
+  const members = agreementIds.length
+    ? await d
+        .select()
+        .from(shareAgreementMembers)
+        .where(inArray(shareAgreementMembers.agreementId, agreementIds))
+        .orderBy(byRow)
+    : [];
+  const eventIds = Object.entries(f.ids ?? {})
+    .filter(([k]) => k.startsWith('evt'))
+    .map(([, v]) => v);
+  const events = eventIds.length
+    ? await d.select().from(stripeEvents).where(inArray(stripeEvents.id, eventIds)).orderBy(byRow)
+    : [];
+  return {
+    campaign,
+    team,
+    history,
+    milestones,
+    votes,
+    partnerships,
+    agreements,
+    members,
+    portions,
+    groups,
+    lines,
+    claims,
+    refunds,
+    payouts: payoutRows,
+    sessions,
+    notifications: notes,
+    roles,
+    events,
+  };
+}
+
+// Ids the verbs mint (uuids, Stripe ids, the factories' 10-hex suffixes), named by first appearance.
+const MINTED =
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\b[a-z]{2,12}_[A-Za-z0-9_]{8,}\b|\b[0-9a-f]{10}\b/g;
+const TIME_KEY = /(At|Created|created|updatedAt)$/;
+// How many tries a step took, and the last one's error: a failed try is counted, not a half-write.
+const TRIES_KEY = /^(attempts|lastError)$/;
+
+/**
+ * A state with what differs between two runs of the same verb on two fixtures taken out: the
+ * fixture's ids by their labels, minted ids by order of appearance, times by whether they are set.
+ */
+export function normalize(state: unknown, f: Fixture): unknown {
+  const known = new Map<string, string>();
+  for (const [label, id] of Object.entries({ ...f.people, ...f.ids, campaign: f.campaignId }))
+    known.set(id, `<${label}>`);
+  const minted = new Map<string, string>();
+  const text = (s: string) => {
+    let out = s;
+    for (const [id, label] of known) out = out.split(id).join(label);
+    return out.replace(MINTED, (m) => {
+      if (!minted.has(m)) minted.set(m, `<id${minted.size}>`);
+      return minted.get(m) as string;
+    });
+  };
+  const walk = (v: unknown, key = ''): unknown => {
+    if (v instanceof Date) return '<time>';
+    if (TIME_KEY.test(key) && v !== null && v !== undefined) return '<time>';
+    if (TRIES_KEY.test(key)) return '<tries>';
+    if (typeof v === 'string') return text(v);
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  return walk(state);
+}
+
+export interface CaseReport {
+  verb: string;
+  dbPoints: number;
+  stripePoints: number;
+  /** Stripe requests that were made but whose answer was lost (a retry must not pay twice). */
+  stripeLostAnswers: number;
+  /** Failed runs that left the state as before / as a clean run / at a committed step between. */
+  unchanged: number;
+  complete: number;
+  between: number;
+  /** Failed runs the verb answered without an error (it caught the fault and carried on). */
+  absorbed: number;
+}
+
+const stateOf = async <F extends Fixture>(c: VerbCase<F>, f: F) => ({
+  ...(await campaignState(f)),
+  atStripe: c.atStripe ? await c.atStripe(f) : null,
+});
+
+async function oneFault<F extends Fixture>(
+  c: VerbCase<F>,
+  where: 'db' | 'stripe',
+  k: number,
+  mode: 'before' | 'after',
+  clean: unknown,
+  report: CaseReport,
+): Promise<boolean> {
+  const f = await c.setup();
+  const before = await stateOf(c, f);
+  const plan = new FaultPlan(where, k, mode);
+  const run = runServices({ [where]: plan });
+  let error: unknown = null;
+  try {
+    await c.run(run.services, f);
+  } catch (err) {
+    error = err;
+  }
+  await run.settled();
+  if (!plan.fired) {
+    if (error) throw error;
+    return false;
+  }
+  const label = `${c.name}: ${where} call ${k} failed (${mode === 'before' ? 'never arrived' : 'answer lost'})`;
+  // The only error a failed run may answer with is the fault itself (or the 500 it becomes).
+  if (error && !isInjected(error) && !(error instanceof ApiError && error.status >= 500)) {
+    if (!(where === 'stripe' && /Stripe|connection/i.test(String(error)))) throw error;
+  }
+  if (!error) report.absorbed++;
+  await expectLedgerBalanced(db());
+  const after = await stateOf(c, f);
+  const unchanged = JSON.stringify(after) === JSON.stringify(before);
+  const complete = JSON.stringify(normalize(after, f)) === JSON.stringify(clean);
+  if (unchanged) report.unchanged++;
+  else if (complete) report.complete++;
+  else report.between++;
+  if (c.atomic) expect(unchanged || complete, `${label}: a half-written state`).toBe(true);
+
+  const again = runServices();
+  try {
+    await (c.repeat ?? c.run)(again.services, f);
+  } catch (err) {
+    // A repeat of a change that already committed is refused (409) as any repeat would be.
+    if (!(err instanceof ApiError && err.status < 500 && complete)) throw err;
+  }
+  await again.settled();
+  await expectLedgerBalanced(db());
+  expect(normalize(await stateOf(c, f), f), `${label}, then repeated`).toEqual(clean);
+  return true;
+}
+
+/**
+ * Fails the k-th database call of the verb for k = 1, 2, … until a run hits no fault, then the
+ * same for its Stripe requests, once never arriving and once made with the answer lost (Stripe did
+ * it; the retry must not do it twice): after each failed run the ledger balances and the state is as
+ * before, as after a clean run, or (a verb of several steps) at one of its committed steps; the
+ * repeated verb then ends exactly where a clean run ends. Returns the counts it covered.
+ */
+export async function exercise<F extends Fixture>(c: VerbCase<F>): Promise<CaseReport> {
+  const f0 = await c.setup();
+  const run0 = runServices();
+  await c.run(run0.services, f0);
+  await run0.settled();
+  await expectLedgerBalanced(db());
+  const clean = normalize(await stateOf(c, f0), f0);
+  const report: CaseReport = {
+    verb: c.name,
+    dbPoints: 0,
+    stripePoints: 0,
+    stripeLostAnswers: 0,
+    unchanged: 0,
+    complete: 0,
+    between: 0,
+    absorbed: 0,
+  };
+  for (let k = 1; await oneFault(c, 'db', k, 'before', clean, report); k++) report.dbPoints = k;
+  expect(report.dbPoints, `${c.name}: database calls of a clean run`).toBe(run0.db.calls);
+  if (c.stripe) {
+    for (let k = 1; await oneFault(c, 'stripe', k, 'before', clean, report); k++) report.stripePoints = k;
+    expect(report.stripePoints, `${c.name}: Stripe requests of a clean run`).toBe(run0.stripe.calls);
+    for (let k = 1; await oneFault(c, 'stripe', k, 'after', clean, report); k++) report.stripeLostAnswers = k;
+    expect(report.stripeLostAnswers).toBe(report.stripePoints);
+    expect(report.stripePoints, `${c.name} calls Stripe`).toBeGreaterThan(0);
+  }
+  return report;
+}
+
+export function printReports(group: string, reports: CaseReport[]) {
+  const points = reports.reduce((s, r) => s + r.dbPoints + r.stripePoints + r.stripeLostAnswers, 0);
+  console.log(
+    `faults (${group}): ${reports.length} verbs, ${points} injection points\n${reports
+      .map(
+        (r) =>
+          `  ${r.verb}: db ${r.dbPoints}, stripe ${r.stripePoints} (+${r.stripeLostAnswers} answers lost) — left unchanged ${r.unchanged}, complete ${r.complete}, at a committed step ${r.between}; absorbed ${r.absorbed}`,
+      )
+      .join('\n')}`,
+  );
+  return points;
+}

@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Viewer } from '../../../functions/auth/viewer';
+import { campaigns, checkoutSessions } from '../../../functions/db/schema';
+import { TestStore } from '../../../functions/payments/test-mode/store';
+import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
+import { releaseCompletedCampaign } from '../../../functions/services/milestones/closing-release';
+import { castExtensionVote } from '../../../functions/services/milestones/vote';
+import { receiveStripeEvent } from '../../../functions/services/payments/receive-event';
+import { processPayouts } from '../../../functions/services/payouts/process';
+import { runPayoutJobs } from '../../../functions/services/payouts/refresh';
+import { finishRefunds } from '../../../functions/services/refunds/cancelled';
+import { refundCancelledCampaign } from '../../../functions/services/refunds/internal/refund-campaign';
+import { afterCampaignChange } from '../../../functions/services/refunds/money-stops';
+import { STALE_PROCESSING_MS } from '../../../functions/shared/payouts/constants';
+import { TEST_SYSTEM } from '../../support/actors';
+import { makeCampaign } from '../campaign-factories';
+import { asViewer, makeUser, type TestUser } from '../factories';
+import { readyMember } from '../payout-factories';
+import {
+  db,
+  deliver,
+  holdAtStripe,
+  registerMoneyTestHooks,
+  sessionCompleted,
+  type TestPayment,
+  testPayment,
+} from '../stripe-support';
+import { env, testServices } from '../support';
+import { type CaseReport, exercise, type Fixture, printReports, type VerbCase } from './harness';
+
+registerMoneyTestHooks();
+
+let owner: TestUser;
+let member: TestUser;
+let admin: TestUser;
+let payer: TestUser;
+const adminViewer = (): Viewer => asViewer(admin, ['viewer', 'admin']);
+
+beforeAll(async () => {
+  [owner, admin, payer] = await Promise.all([
+    makeUser(['contributor'], 'owner'),
+    makeUser(['admin'], 'admin'),
+    makeUser([], 'payer'),
+  ]);
+  // A member whose payout account can take transfers (TEST mode's Connect onboarding).
+  member = await readyMember();
+});
+
+interface MoneyFixture extends Fixture {
+  payment: TestPayment;
+}
+
+const store = () => new TestStore(env.KV);
+
+/** A card payment that Stripe (the TEST responder) holds, credited by our webhook unless told. */
+async function paid(campaignId: string, amountCents: number, credit = true) {
+  const p = testPayment(amountCents, campaignId);
+  await holdAtStripe(p, payer.id);
+  await db()
+    .insert(checkoutSessions)
+    .values({
+      id: p.sessionId,
+      reference: p.checkoutRef,
+      campaignId,
+      payerId: payer.id,
+      amountCents,
+      currency: 'usd',
+      status: 'open',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      createdAt: new Date(Date.now() - 60_000),
+    });
+  if (credit) expect((await deliver(sessionCompleted(p, payer.id))).status).toBe(200);
+  return p;
+}
+
+/** A live campaign of `owner` with `member` approved (split agreed, version 1) and a payment of 40 USD. */
+async function fundedCampaign(opts: { goal?: number; credit?: boolean } = {}): Promise<MoneyFixture> {
+  const c = await makeCampaign({ owner, status: 'live', members: [{ user: member, approved: true }] });
+  if (opts.goal) await db().update(campaigns).set({ goalAmount: opts.goal }).where(eq(campaigns.id, c.id));
+  const payment = await paid(c.id, 4000, opts.credit ?? true);
+  return {
+    campaignId: c.id,
+    payment,
+    people: { owner: owner.id, member: member.id, admin: admin.id, payer: payer.id },
+    ids: { film: c.movieId, pi: payment.pi, session: payment.sessionId, ref: payment.checkoutRef },
+  };
+}
+
+interface EventFixture extends MoneyFixture {
+  event: Stripe.Event;
+}
+
+/** The credit of a payment as Stripe announces it (checkout.session.completed), not yet delivered. */
+async function creditFixture(goal?: number): Promise<EventFixture> {
+  const f = await fundedCampaign({ goal, credit: false });
+  const event = sessionCompleted(f.payment, payer.id) as unknown as Stripe.Event;
+  return { ...f, event, ids: { ...f.ids, evt: event.id } };
+}
+
+const cancelled = async () => {
+  const f = await fundedCampaign();
+  await setCampaignStatus(testServices(), adminViewer(), f.campaignId, 'cancelled');
+  return f;
+};
+
+const completed = async () => {
+  const f = await fundedCampaign();
+  await setCampaignStatus(testServices(), adminViewer(), f.campaignId, 'completed');
+  return f;
+};
+
+/** A completed campaign whose closing release is written: one pending payout per member. */
+const released = async () => {
+  const f = await completed();
+  await releaseCompletedCampaign(testServices(), TEST_SYSTEM, f.campaignId);
+  return f;
+};
+
+/** The payouts job, run as if an hour later: a payout left processing is resolved at Stripe. */
+const payoutJobLater = (s: Parameters<typeof runPayoutJobs>[0]) =>
+  runPayoutJobs(
+    { ...s, clock: { now: () => new Date(Date.now() + STALE_PROCESSING_MS + 60_000) } } as typeof s,
+    TEST_SYSTEM,
+  );
+
+/** The payment as Stripe holds it: refunded once, in full, whatever failed on the way. */
+const refundsAtStripe = async (f: MoneyFixture) => {
+  const held = await store().get('payment_intent', f.payment.pi);
+  return { refunds: held?.refunds.length, amountRefunded: held?.amountRefunded };
+};
+
+/** The enumerated money verbs: credit, vote, release, payout, cancel and refund. */
+const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
+  {
+    // The event is recorded first (Stripe's retry finds it unprocessed), then credited in one batch.
+    name: 'credit a payment (checkout.session.completed)',
+    atomic: false,
+    setup: () => creditFixture(),
+    run: (s, f) => receiveStripeEvent(s, TEST_SYSTEM, f.event as Stripe.Event, 'platform'),
+  },
+  {
+    // The credit reaches the goal: milestone 1 and its vote open in the credit's batch.
+    name: 'credit a payment that reaches a milestone',
+    atomic: false,
+    setup: () => creditFixture(3000),
+    run: (s, f) => receiveStripeEvent(s, TEST_SYSTEM, f.event as Stripe.Event, 'platform'),
+  },
+  {
+    // The last voter votes to complete: the round resolves, milestone 1 is released, payouts written.
+    name: 'vote (the final vote releases the milestone)',
+    atomic: false,
+    setup: async () => {
+      const f = await fundedCampaign({ goal: 3000 });
+      await castExtensionVote(testServices(), asViewer(owner, ['viewer', 'contributor']), {
+        campaignId: f.campaignId,
+        userId: owner.id,
+        vote: false,
+      });
+      return f;
+    },
+    run: (s, f) =>
+      castExtensionVote(s, asViewer(member, ['viewer', 'contributor']), {
+        campaignId: f.campaignId,
+        userId: member.id,
+        vote: false,
+      }),
+  },
+  {
+    name: 'release (a completed campaign’s closing release)',
+    atomic: true,
+    setup: completed,
+    run: (s, f) => releaseCompletedCampaign(s, TEST_SYSTEM, f.campaignId),
+  },
+  {
+    // Claim, transfer at Stripe, record: an interrupted payout is finished by the hourly payouts job.
+    name: 'payout (a milestone’s transfers)',
+    atomic: false,
+    stripe: true,
+    setup: released,
+    run: (s, f) => processPayouts(s, TEST_SYSTEM, { campaignId: f.campaignId }),
+    repeat: async (s, f) => {
+      await processPayouts(s, TEST_SYSTEM, { campaignId: f.campaignId });
+      await payoutJobLater(s);
+    },
+  },
+  {
+    // As the status route does: the status, then what follows it (checkouts expired, escrow refunded).
+    name: 'cancel (admin: live with money → cancelled, refunds)',
+    atomic: false,
+    stripe: true,
+    setup: () => fundedCampaign(),
+    atStripe: refundsAtStripe,
+    run: async (s, f) => {
+      await setCampaignStatus(s, adminViewer(), f.campaignId, 'cancelled');
+      await afterCampaignChange(s, adminViewer(), f.campaignId);
+    },
+    repeat: async (s, f) => {
+      await setCampaignStatus(s, adminViewer(), f.campaignId, 'cancelled').catch(() => null);
+      await afterCampaignChange(s, adminViewer(), f.campaignId);
+      await finishRefunds(s, TEST_SYSTEM);
+    },
+  },
+  {
+    // Claim the payment for its payer, refund it at Stripe, record it, tell the payer.
+    name: 'refund (a cancelled campaign’s escrow)',
+    atomic: false,
+    stripe: true,
+    setup: cancelled,
+    atStripe: refundsAtStripe,
+    run: (s, f) => refundCancelledCampaign(s, f.campaignId),
+    repeat: async (s, f) => {
+      await refundCancelledCampaign(s, f.campaignId);
+      await finishRefunds(s, TEST_SYSTEM);
+    },
+  },
+];
+
+describe('faults in every money verb: the ledger balances, nothing half-written, the verb can be repeated', () => {
+  const reports: CaseReport[] = [];
+
+  it.each(CASES.map((c) => [c.name, c] as const))('%s', { timeout: 180_000 }, async (_, c) => {
+    const report = await exercise(c);
+    expect(report.dbPoints).toBeGreaterThan(0);
+    if (c.atomic) expect(report.between).toBe(0);
+    reports.push(report);
+  });
+
+  it('covered every verb and injection point', () => {
+    const points = printReports('money', reports);
+    expect(reports.map((r) => r.verb)).toEqual(CASES.map((c) => c.name));
+    expect(reports).toHaveLength(7);
+    expect(points).toBeGreaterThan(0);
+  });
+});
