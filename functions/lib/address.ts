@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem';
-import { MSG } from './messages';
+import { WALLET_MSG } from '../domain/wallets/messages';
 
 /**
  * An address a person typed or a message carried, as its checksummed (EIP-55) form, or null. Valid
@@ -13,7 +13,7 @@ export function parseAddress(text: string): Address | null {
 /** parseAddress, throwing SPEC's 'Invalid address' for anything else. */
 export function checkAddress(text: string): Address {
   const address = parseAddress(text);
-  if (!address) throw new Error(MSG.invalidAddress);
+  if (!address) throw new Error(WALLET_MSG.invalidAddress);
   return address;
 }
 

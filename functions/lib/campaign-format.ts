@@ -13,6 +13,12 @@ export function formatCents(cents: number): string {
 
 const DAY_MS = 86_400_000;
 
+/** The browser's local date. */
+export function localToday(d = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
 /** Whole days from `today` to the end date (both YYYY-MM-DD), shown as 0 when negative. */
 export function daysLeft(endDate: string, today: string): number {
   const diff = Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);

@@ -3,7 +3,7 @@
  * one place: statuses and their labels, who may do what, which transitions are allowed from where,
  * and the four-step progress tracker. The services enforce it; the screens only mirror it.
  */
-import { MSG } from './messages';
+import { CAMPAIGN_MSG } from '../domain/campaigns/messages';
 
 export const CAMPAIGN_STATUSES = [
   'pending',
@@ -250,18 +250,24 @@ export function progressSteps(status: CampaignStatus, allMembersApproved: boolea
     n < stage || (done && n === 4) ? 'completed' : n === stage ? 'current' : 'upcoming';
   const waiting = displayStatus(status, allMembersApproved) === WAITING_FOR_TEAM;
   const steps: ProgressStep[] = [
-    { number: 1, label: MSG.stepCreate, state: stateOf(1), clickable: false },
+    { number: 1, label: CAMPAIGN_MSG.stepCreate, state: stateOf(1), clickable: false },
     {
       number: 2,
-      label: MSG.stepSubmit,
+      label: CAMPAIGN_MSG.stepSubmit,
       state: stateOf(2),
       clickable: false,
-      ...(waiting ? { warning: MSG.pendingFromContributor } : {}),
+      ...(waiting ? { warning: CAMPAIGN_MSG.pendingFromContributor } : {}),
     },
-    { number: 3, label: MSG.stepLaunch, state: stateOf(3), clickable: false },
+    { number: 3, label: CAMPAIGN_MSG.stepLaunch, state: stateOf(3), clickable: false },
     done
-      ? { number: 4, label: MSG.stepComplete, state: stateOf(4), clickable: false, note: MSG.campaignEnded }
-      : { number: 4, label: MSG.stepLive, state: stateOf(4), clickable: false },
+      ? {
+          number: 4,
+          label: CAMPAIGN_MSG.stepComplete,
+          state: stateOf(4),
+          clickable: false,
+          note: CAMPAIGN_MSG.campaignEnded,
+        }
+      : { number: 4, label: CAMPAIGN_MSG.stepLive, state: stateOf(4), clickable: false },
   ];
   for (const s of steps) s.clickable = s.state === 'current' && status !== 'cancelled';
   return steps;

@@ -2,8 +2,9 @@
  * Campaign field rules (SPEC 5, 9), shared by the settings screen and the server so both say the
  * same thing. Amounts are cents; dates are YYYY-MM-DD.
  */
+
+import { CAMPAIGN_FORM_MSG } from '../domain/campaigns/form-messages';
 import type { CampaignStatus } from './campaign-status';
-import { MSG } from './messages';
 
 export const NEW_GOAL_MIN_CENTS = 100_000;
 export const NEW_GOAL_MAX_CENTS = 1_000_000;
@@ -42,12 +43,6 @@ export const isIsoDate = (s: unknown): s is string =>
  */
 export const serverToday = (now = Date.now()) => new Date(now - 12 * 3_600_000).toISOString().slice(0, 10);
 
-/** The browser's local date. */
-export function localToday(d = new Date()) {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 export interface CampaignFieldsInput {
   title?: unknown;
   description?: unknown;
@@ -67,27 +62,27 @@ export function validateCampaignFields(
   const errors: FieldError[] = [];
   if (ctx.isNew || input.title !== undefined) {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
-    if (!title) errors.push({ field: 'title', message: MSG.titleRequired });
-    else if (title.length > TITLE_MAX) errors.push({ field: 'title', message: MSG.titleTooLong });
+    if (!title) errors.push({ field: 'title', message: CAMPAIGN_FORM_MSG.titleRequired });
+    else if (title.length > TITLE_MAX) errors.push({ field: 'title', message: CAMPAIGN_FORM_MSG.titleTooLong });
   }
   if (input.description !== undefined) {
     if (typeof input.description !== 'string' || input.description.length > DESCRIPTION_MAX)
-      errors.push({ field: 'description', message: MSG.descriptionTooLong });
+      errors.push({ field: 'description', message: CAMPAIGN_FORM_MSG.descriptionTooLong });
   }
   if (ctx.isNew || input.goalAmount !== undefined) {
     const goal = input.goalAmount;
     if (typeof goal !== 'number' || !Number.isInteger(goal) || goal <= 0 || !Number.isSafeInteger(goal)) {
-      errors.push({ field: 'goalAmount', message: MSG.invalidGoal });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.invalidGoal });
     } else if (ctx.isNew && (goal < NEW_GOAL_MIN_CENTS || goal > NEW_GOAL_MAX_CENTS)) {
-      errors.push({ field: 'goalAmount', message: MSG.goalRange });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.goalRange });
     } else if (ctx.isNew && goal % NEW_GOAL_STEP_CENTS !== 0) {
-      errors.push({ field: 'goalAmount', message: MSG.goalIncrement });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.goalIncrement });
     }
   }
   if (ctx.isNew || input.endDate !== undefined) {
     const end = input.endDate;
     if (!isIsoDate(end) || (ctx.status !== 'completed' && end < ctx.today))
-      errors.push({ field: 'endDate', message: MSG.endDateFuture });
+      errors.push({ field: 'endDate', message: CAMPAIGN_FORM_MSG.endDateFuture });
   }
   return errors;
 }
@@ -95,7 +90,7 @@ export function validateCampaignFields(
 export function validatePlatformFee(fee: unknown): FieldError[] {
   return typeof fee === 'number' && Number.isInteger(fee) && fee >= 0 && fee <= 100
     ? []
-    : [{ field: 'platformFeePercentage', message: MSG.platformFeeRange }];
+    : [{ field: 'platformFeePercentage', message: CAMPAIGN_FORM_MSG.platformFeeRange }];
 }
 
 /** Upper-cases and trims a coin symbol. */
@@ -106,12 +101,12 @@ export function validateCoinSettings(input: { creatorCoinSymbol?: unknown; creat
   if (input.creatorCoinSymbol !== undefined) {
     const s = input.creatorCoinSymbol;
     if (typeof s !== 'string' || !/^[A-Z0-9]{1,6}$/.test(s))
-      errors.push({ field: 'creatorCoinSymbol', message: MSG.coinSymbolInvalid });
+      errors.push({ field: 'creatorCoinSymbol', message: CAMPAIGN_FORM_MSG.coinSymbolInvalid });
   }
   if (input.creatorCoinPrice !== undefined) {
     const p = input.creatorCoinPrice;
     if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < MIN_COIN_PRICE || p % COIN_PRICE_STEP !== 0)
-      errors.push({ field: 'creatorCoinPrice', message: MSG.coinPriceInvalid });
+      errors.push({ field: 'creatorCoinPrice', message: CAMPAIGN_FORM_MSG.coinPriceInvalid });
   }
   return errors;
 }

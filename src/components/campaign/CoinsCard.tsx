@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
 import {
   COIN_SYMBOL_MAX,
   coinPriceToDollars,
@@ -8,7 +9,6 @@ import {
   normalizeCoinSymbol,
   validateCoinSettings,
 } from '../../../functions/lib/campaign-validation';
-import { MSG } from '../../../functions/lib/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
@@ -38,7 +38,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (!c) {
-      toast(MSG.saveFirst, 'error');
+      toast(CAMPAIGN_FORM_MSG.saveFirst, 'error');
       return;
     }
     const body = {
@@ -54,7 +54,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setBusy(false);
     if (!res.ok) {
       setError(res.message);
-      toast(MSG.updateFailed, 'error');
+      toast(CAMPAIGN_FORM_MSG.updateFailed, 'error');
       return;
     }
     toast('Creator coin settings saved', 'success');

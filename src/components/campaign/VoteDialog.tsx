@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { VOTE_MSG } from '../../../functions/domain/milestones/messages';
+import { SITE_MSG } from '../../../functions/domain/site/messages';
 import { formatCents } from '../../../functions/lib/campaign-format';
-import { MSG } from '../../../functions/lib/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { ExtensionVoteView } from '../../../functions/services/milestones/view';
 import { api } from '../../lib/campaign-api';
@@ -96,10 +97,10 @@ function VoteFlow({ view }: { view: CampaignView }) {
     });
     if (!res.ok) {
       setPhase('ask');
-      toast(MSG.voteFailed, 'error');
+      toast(VOTE_MSG.voteFailed, 'error');
       return;
     }
-    toast(MSG.voteRecorded, 'success', 4000, extend ? MSG.voteRecordedExtend : MSG.voteRecordedComplete);
+    toast(VOTE_MSG.voteRecorded, 'success', 4000, extend ? VOTE_MSG.voteRecordedExtend : VOTE_MSG.voteRecordedComplete);
     // Read the vote back first, so the list shows this member's vote as soon as the phase changes.
     await load();
     setPhase(res.data.votingComplete ? 'done' : 'waiting');
@@ -176,7 +177,7 @@ function VoteFlow({ view }: { view: CampaignView }) {
             <ul className="vote-members" aria-label="Team votes">
               {members.map((m) => (
                 <li key={m.userId} data-member-vote={m.vote === null ? 'pending' : m.vote ? 'extend' : 'complete'}>
-                  <span>{m.username ?? MSG.unknownContributor}</span>
+                  <span>{m.username ?? SITE_MSG.unknownContributor}</span>
                   <span className="muted">
                     {m.userId === view.viewer.userId && m.vote !== null
                       ? m.vote
