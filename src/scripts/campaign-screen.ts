@@ -1,4 +1,4 @@
-import { daysLeft, localToday } from '../../functions/lib/campaign-format';
+import { daysLeft, localToday } from '../../functions/domain/campaigns/format';
 import { $campaign, $removingMember, watchFreshness } from '../stores/campaign';
 
 /**

@@ -3,7 +3,7 @@ import {
   COMING_SOON_SETTINGS_KEY,
   type GateStatus,
   isComingSoonExempt,
-} from '../../functions/lib/coming-soon';
+} from '../../functions/domain/site/coming-soon';
 
 /**
  * The browser's side of the coming-soon gate on the site's pages. The worker already decided that

@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import type { MessageView, Thread } from '../../functions/services/messages/thread';
 import { ApiRequestError, api } from '../lib/api';
 import { add } from '../lib/dom';

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
-import type { Role } from '../../functions/lib/roles';
-import { isAdmin, isContributor, isEditor } from '../../functions/lib/roles';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import type { Role } from '../../functions/domain/users/roles';
+import { isAdmin, isContributor, isEditor } from '../../functions/domain/users/roles';
 
 export interface Me {
   user: { id: string; email: string };

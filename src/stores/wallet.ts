@@ -1,10 +1,10 @@
 import { createStore as createProviderStore, type EIP6963ProviderDetail } from 'mipd';
 import { atom, computed } from 'nanostores';
 import { type Address, createWalletClient, custom, defineChain, type EIP1193Provider, getAddress } from 'viem';
+import type { ChainInfo, ChainList } from '../../functions/domain/chains/info';
 import { fillMessage } from '../../functions/domain/fill-message';
+import { shortAddress } from '../../functions/domain/wallets/address';
 import { WALLET_MSG } from '../../functions/domain/wallets/messages';
-import { shortAddress } from '../../functions/lib/address';
-import type { ChainInfo, ChainList } from '../../functions/lib/chain-info';
 import { readWalletMemory, type WalletMemory, writeWalletMemory } from '../lib/wallet-memory';
 
 /**

@@ -16,8 +16,8 @@ import {
   TRANSITION_VERBS,
   type TransitionVerb,
   transitionTarget,
-} from '../../functions/lib/campaign-status';
-import { MSG } from '../../functions/lib/messages';
+} from '../../functions/domain/campaigns/status';
+import { MSG } from '../../functions/domain/messages';
 
 /** Every allowed transition, written out by hand from SPEC 4 and issue 7; anything else is refused. */
 const ALLOWED: Record<Exclude<TransitionVerb, 'setStatus'>, Partial<Record<CampaignStatus, CampaignStatus>>> = {

@@ -8,8 +8,8 @@ import {
   validateCampaignFields,
   validateCoinSettings,
   validatePlatformFee,
-} from '../../functions/lib/campaign-validation';
-import { MSG } from '../../functions/lib/messages';
+} from '../../functions/domain/campaigns/validation';
+import { MSG } from '../../functions/domain/messages';
 
 const today = '2030-06-15';
 const good = { title: 'Night Shift', goalAmount: 500_000, endDate: '2030-07-01' };

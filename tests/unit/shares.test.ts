@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeShares, MAX_TEAM_SIZE, totalIsBalanced } from '../../functions/lib/shares';
+import { computeShares, MAX_TEAM_SIZE, totalIsBalanced } from '../../functions/domain/campaigns/shares';
 
 describe('revenue shares (SPEC 4, 9)', () => {
   for (let members = 1; members <= MAX_TEAM_SIZE; members++) {

@@ -7,10 +7,10 @@ import {
   partnershipAgreements,
   userRoles,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { db, historyOf, inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { body, call } from './support-json';
+import { body, call } from './worker-call-json';
 
 const api = (path: string, method: string, body: unknown, who: TestUser | null) =>
   call(`/api/campaigns${path}`, jsonInit(method, body, who?.cookie));

@@ -10,7 +10,7 @@ import { passcodeVersion } from '../../functions/shared/site-settings/passcode';
 import { GATE_OFF, readGateSettings, SETTINGS_KV_KEY } from '../../functions/shared/site-settings/store';
 import { PAGE_MARKER } from './entry';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 const PASSCODE = 'open-sesame-7';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CAMPAIGN_STATUSES, HISTORY_EVENTS, PAYOUT_STATUSES } from '../../lib/campaign-status';
+import { CAMPAIGN_STATUSES, HISTORY_EVENTS, PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { user } from './auth';
 import { videos } from './catalogue';
 import { createdAt, id, oneOf, updatedAt } from './columns';

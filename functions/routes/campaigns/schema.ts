@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { ADMIN_SETTABLE_STATUSES } from '../../lib/campaign-status';
-import { DECLINE_MESSAGE_MAX, DESCRIPTION_MAX, REJECTION_REASON_MAX, ROLE_MAX } from '../../lib/campaign-validation';
-import { MSG } from '../../lib/messages';
+import { ADMIN_SETTABLE_STATUSES } from '../../domain/campaigns/status';
+import {
+  DECLINE_MESSAGE_MAX,
+  DESCRIPTION_MAX,
+  REJECTION_REASON_MAX,
+  ROLE_MAX,
+} from '../../domain/campaigns/validation';
+import { MSG } from '../../domain/messages';
 
 // Shapes only: the services apply SPEC 5's rules and answer with its messages.
 const title = z.string({ error: MSG.titleRequired }).max(1000);

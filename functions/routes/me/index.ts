@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { isAdmin, isContributor, isEditor, isViewer } from '../../domain/users/roles';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { isAdmin, isContributor, isEditor, isViewer } from '../../lib/roles';
 
 /** GET /api/me — the signed-in user, profile and roles (401 when signed out). */
 export const meRoutes = new Hono<AppEnv>().get('/', async (c) => {

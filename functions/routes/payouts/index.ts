@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { PAYOUT_STATUSES } from '../../lib/campaign-status';
 import { connectPayoutAccount } from '../../services/payouts/accounts';
 import { refreshPayouts } from '../../services/payouts/refresh';
 import { retryPayout } from '../../services/payouts/retry';

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { type AdminSettableStatus, STATUS_LABELS } from '../../lib/campaign-status';
+import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
 import type { Services } from '../../platform/services';
 import { notify } from '../../shared/notifications/notify';
 import { applyTransition } from './internal/transition';

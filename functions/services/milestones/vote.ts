@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
-import { milestoneTeam } from '../../shared/milestones/team';
+import { milestoneTeam } from '../../shared/campaigns/team';
 import { type ResolveEffects, resolveRound } from './internal/resolve';
 
 export interface VoteInput {

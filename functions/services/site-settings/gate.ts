@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { clearAttempts, reserveAttempt } from '../../db/attempts';
-import type { GateStatus } from '../../lib/coming-soon';
-import { ApiError, forbidden } from '../../lib/errors';
+import type { GateStatus } from '../../domain/site/coming-soon';
+import { ApiError, forbidden } from '../../http/errors';
 import { signAccess } from '../../shared/site-settings/access-cookie';
 import { type GateServices, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from '../../shared/site-settings/gate';
 import { passcodeVersion, verifyPasscode } from '../../shared/site-settings/passcode';

@@ -1,6 +1,6 @@
 import type { Viewer } from '../../auth/viewer';
-import type { GateStatus } from '../../lib/coming-soon';
-import { isAdmin } from '../../lib/roles';
+import type { GateStatus } from '../../domain/site/coming-soon';
+import { isAdmin } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
 import { ACCESS_COOKIE, readCookie, verifyAccess } from './access-cookie';
 import { passcodeVersion } from './passcode';

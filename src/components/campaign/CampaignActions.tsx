@@ -5,13 +5,13 @@ import {
   type AdminSettableStatus,
   NOT_PAUSABLE,
   STATUS_LABELS,
-} from '../../../functions/lib/campaign-status';
+} from '../../../functions/domain/campaigns/status';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
-import { Card, ConfirmDialog } from './parts';
+import { Card, ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 type Confirming = 'pause' | 'delete' | 'reject' | null;

@@ -8,11 +8,11 @@ import {
   dollarsToCoinPrice,
   normalizeCoinSymbol,
   validateCoinSettings,
-} from '../../../functions/lib/campaign-validation';
+} from '../../../functions/domain/campaigns/validation';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card } from './parts';
+import { Card } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /**

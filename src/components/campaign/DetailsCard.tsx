@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
-import { fillMessage } from '../../../functions/domain/fill-message';
-import { formatCents, localToday } from '../../../functions/lib/campaign-format';
+import { formatCents, localToday } from '../../../functions/domain/campaigns/format';
+import { DEFAULT_PLATFORM_FEE } from '../../../functions/domain/campaigns/shares';
 import {
   dollarsToCents,
   type FieldError,
@@ -10,14 +10,14 @@ import {
   NEW_GOAL_STEP_CENTS,
   validateCampaignFields,
   validatePlatformFee,
-} from '../../../functions/lib/campaign-validation';
-import { DEFAULT_PLATFORM_FEE } from '../../../functions/lib/shares';
+} from '../../../functions/domain/campaigns/validation';
+import { fillMessage } from '../../../functions/domain/fill-message';
 import type { EditOutcome } from '../../../functions/services/campaigns/edit';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { FilmRef } from '../../../functions/shared/campaigns/access';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card, StatusBadge } from './parts';
+import { Card, StatusBadge } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 const OUTCOME_TOAST: Record<EditOutcome, string> = {

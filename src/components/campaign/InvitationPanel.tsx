@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { INVITATION_MSG } from '../../../functions/domain/campaigns/invitation-messages';
+import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import { formatPercent } from '../../../functions/lib/shares';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { ConfirmDialog } from './parts';
+import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /** SPEC 9: after joining, the campaigns tab follows in 2 seconds. */

@@ -5,7 +5,7 @@ import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { ConfirmDialog } from './parts';
+import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 interface Candidate {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formatCents } from '../../../functions/domain/campaigns/format';
 import { VOTE_MSG } from '../../../functions/domain/milestones/messages';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import { formatCents } from '../../../functions/lib/campaign-format';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { ExtensionVoteView } from '../../../functions/services/milestones/view';
 import { api } from '../../lib/campaign-api';

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
+import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { PAYMENT_MSG } from '../../../functions/domain/payments/messages';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import { formatPercent } from '../../../functions/lib/shares';
 import type { SplitShare, SplitSummary as Summary } from '../../../functions/shared/agreements/summary';
 
 /** One split on one line: the fee, each member's share, and the total (always 100.0 %). */

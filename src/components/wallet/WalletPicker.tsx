@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { chainName } from '../../../functions/domain/chains/info';
+import { parseAddress, shortAddress } from '../../../functions/domain/wallets/address';
 import { WALLET_MSG } from '../../../functions/domain/wallets/messages';
-import { parseAddress, shortAddress } from '../../../functions/lib/address';
-import { chainName } from '../../../functions/lib/chain-info';
 import {
   $activeWallet,
   $chains,

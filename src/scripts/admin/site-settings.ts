@@ -1,5 +1,5 @@
-import { CHROME_MSG } from '../../../functions/lib/chrome-messages';
-import { COMING_SOON_SETTINGS_KEY } from '../../../functions/lib/coming-soon';
+import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
+import { COMING_SOON_SETTINGS_KEY } from '../../../functions/domain/site/coming-soon';
 import { toast } from '../../stores/toast';
 
 /**

@@ -1,7 +1,7 @@
+import { sniffImage } from '../../../functions/domain/films/media-sniff';
+import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
+import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/domain/films/upload-plan';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/lib/film-messages';
-import { sniffImage } from '../../../functions/lib/media-sniff';
-import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/lib/upload-plan';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
 import { ApiFailure, api, messageOf, problemOf } from './api';

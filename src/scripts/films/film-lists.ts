@@ -1,6 +1,6 @@
+import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
+import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import { CHROME_MSG } from '../../../functions/lib/chrome-messages';
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/lib/film-messages';
 import { toast } from '../../stores/toast';
 import { ApiFailure, api, messageOf } from './api';
 import type { Film } from './types';

@@ -1,6 +1,6 @@
-import type { Relation } from '../../../lib/campaign-status';
-import { MSG } from '../../../lib/messages';
-import { isAdmin, isContributor, type Role } from '../../../lib/roles';
+import type { Relation } from '../../../domain/campaigns/status';
+import { MSG } from '../../../domain/messages';
+import { isAdmin, isContributor, type Role } from '../../../domain/users/roles';
 import type { FilmRef } from '../../../shared/campaigns/access';
 
 /** The campaign screens: settings (create/edit), progress, and team management. */

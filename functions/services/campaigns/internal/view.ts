@@ -15,7 +15,7 @@ import {
   type Relation,
   STATUS_LABELS,
   transitionTarget,
-} from '../../../lib/campaign-status';
+} from '../../../domain/campaigns/status';
 import { type SplitSummary, splitSummary } from '../../../shared/agreements/summary';
 import type { CampaignAccess, CampaignRow, MemberRow } from '../../../shared/campaigns/access';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../../shared/refunds/summary';

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import { formatCents } from '../../../lib/campaign-format';
-import type { CampaignStatus } from '../../../lib/campaign-status';
-import { fillMessage, MSG } from '../../../lib/messages';
+import { formatCents } from '../../../domain/campaigns/format';
+import type { CampaignStatus } from '../../../domain/campaigns/status';
+import { fillMessage, MSG } from '../../../domain/messages';
 import type { Services } from '../../../platform/services';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
+import { milestoneTeam } from '../../../shared/campaigns/team';
 import { afterCrossing, crossingNotices, milestoneCrossing } from '../../../shared/milestones/crossing';
-import { milestoneTeam } from '../../../shared/milestones/team';
 import { notify } from '../../../shared/notifications/notify';
 import { planRelease } from './release';
 

@@ -1,4 +1,4 @@
-import { type IdKind, isId } from '../http/ids';
+import { type IdKind, isId } from '../../http/ids';
 
 /**
  * Every page of the product (SPEC 2's route table) and who may open it. The worker enforces this

@@ -1,4 +1,4 @@
-import type { NotificationType } from './notification-types';
+import type { NotificationType } from './types';
 
 /**
  * Where a click in the bell popover (or on /notifications) leads: the one mapping from a

@@ -1,8 +1,8 @@
 import type { Address } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
+import { type ChainInfo, chainName } from '../chains/info';
+import { fillMessage, MSG } from '../messages';
 import { parseAddress } from './address';
-import { type ChainInfo, chainName } from './chain-info';
-import { fillMessage, MSG } from './messages';
 
 /** How far a signer's clock may run ahead of ours when it stamps "Issued At". */
 export const SIWE_CLOCK_SKEW_MS = 5 * 60_000;

@@ -5,7 +5,7 @@
  * that version: every member floor(share × gross), the fee floor(fee % × gross), and the cents
  * left over to that version's originator. Shares are tenths of a percent (see shares.ts).
  */
-import { TOTAL_PERMILLE } from './shares';
+import { TOTAL_PERMILLE } from '../campaigns/shares';
 
 export interface AgreementMember {
   userId: string;

@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem';
-import { WALLET_MSG } from '../domain/wallets/messages';
+import { WALLET_MSG } from './messages';
 
 /**
  * An address a person typed or a message carried, as its checksummed (EIP-55) form, or null. Valid

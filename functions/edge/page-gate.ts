@@ -1,5 +1,5 @@
 import { resolveViewer } from '../auth/viewer';
-import { isComingSoonExempt } from '../lib/coming-soon';
+import { isComingSoonExempt } from '../domain/site/coming-soon';
 import type { Services } from '../platform/services';
 import { gateStatus } from '../shared/site-settings/gate';
 import { comingSoonResponse } from './coming-soon-page';

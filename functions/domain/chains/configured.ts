@@ -1,6 +1,6 @@
 import type { Chain } from 'viem';
 import { base, baseSepolia, hardhat } from 'viem/chains';
-import { BASE_ID, BASE_SEPOLIA_ID, type ChainInfo, type ChainList, LOCAL_CHAIN_ID } from './chain-info';
+import { BASE_ID, BASE_SEPOLIA_ID, type ChainInfo, type ChainList, LOCAL_CHAIN_ID } from './info';
 
 /** Every chain the app knows, described from viem's own definitions. */
 const KNOWN: Record<number, Chain> = { [BASE_SEPOLIA_ID]: baseSepolia, [BASE_ID]: base, [LOCAL_CHAIN_ID]: hardhat };

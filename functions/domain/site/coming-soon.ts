@@ -45,3 +45,17 @@ export interface GateStatus {
  */
 export const COMING_SOON_HEAD_SCRIPT = `try{if(!sessionStorage.getItem("${COMING_SOON_SETTINGS_KEY}"))document.documentElement.setAttribute("data-coming-soon-loading","")}catch(e){}`;
 export const COMING_SOON_HEAD_SCRIPT_HASH = 'sha256-K/7CUnH67T4Cctf8eZLCvWKWdTuhJ1eKqVvp3X0oPLE=';
+
+/**
+ * The API endpoints that stay open while the coming-soon gate locks a visitor out — this list and
+ * nowhere else: sign-in (better-auth, /api/me itself), the gate's own endpoints, health checks and payment
+ * webhooks. When a feature gives one of SPEC's exempt pages (/apply, /donation-success,
+ * /browse-by-category, /new-and-popular, /search-results, /my-list, ...) its data, add its prefix here.
+ */
+export const GATE_OPEN_API = ['/api/auth', '/api/health', '/api/gate', '/api/webhooks'] as const;
+/** Open as exactly these paths, not what lies under them: /api/me (the session check), not the statement. */
+export const GATE_OPEN_EXACT = ['/api/me'] as const;
+
+export const isGateOpenApi = (path: string) =>
+  GATE_OPEN_EXACT.some((p) => path === p || path === `${p}/`) ||
+  GATE_OPEN_API.some((p) => path === p || path.startsWith(`${p}/`));

@@ -3,7 +3,7 @@
  * one place: statuses and their labels, who may do what, which transitions are allowed from where,
  * and the four-step progress tracker. The services enforce it; the screens only mirror it.
  */
-import { CAMPAIGN_MSG } from '../domain/campaigns/messages';
+import { CAMPAIGN_MSG } from './messages';
 
 export const CAMPAIGN_STATUSES = [
   'pending',

@@ -1,4 +1,4 @@
-export { call } from './support';
+export { call } from './worker-call';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies loosely and assert on them.
 type Loose = any;

@@ -3,8 +3,8 @@
  * same thing. Amounts are cents; dates are YYYY-MM-DD.
  */
 
-import { CAMPAIGN_FORM_MSG } from '../domain/campaigns/form-messages';
-import type { CampaignStatus } from './campaign-status';
+import { CAMPAIGN_FORM_MSG } from './form-messages';
+import type { CampaignStatus } from './status';
 
 export const NEW_GOAL_MIN_CENTS = 100_000;
 export const NEW_GOAL_MAX_CENTS = 1_000_000;

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { afterCampaignChange } from '../../services/refunds/money-stops';
+import { afterCampaignChange } from '../../services/refunds/after-campaign-change';
 import { openCheckouts } from '../../shared/payments/expire-checkouts';
 
 /**

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaignMilestones, campaigns, profiles, videos } from '../../db/schema';
-import { campaignAgreements, usernamesOf } from '../agreements/read';
+import { type CampaignKey, campaignAgreements, isCampaign, usernamesOf } from '../agreements/read';
 
 /** A voter and payee of a milestone: the originator (the film's owner) or an approved contributor. */
 export interface TeamMember {
@@ -78,3 +78,20 @@ export async function milestoneTeam(db: Db, campaignId: string, milestoneNumber:
     isOriginator: m.isOriginator,
   }));
 }
+
+/** The team's current split as the member rows hold it, in joining order. */
+export const teamRows = (db: Db, campaign: CampaignKey) =>
+  db
+    .select()
+    .from(campaignContributors)
+    .where(isCampaign(db, campaignContributors.campaignId, campaign))
+    .orderBy(asc(campaignContributors.createdAt));
+
+/** The team rows with each member's current profile (username, avatar), in joining order. */
+export const teamWithProfiles = (db: Db, campaign: CampaignKey) =>
+  db
+    .select({ member: campaignContributors, username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .from(campaignContributors)
+    .leftJoin(profiles, eq(profiles.userId, campaignContributors.contributorId))
+    .where(isCampaign(db, campaignContributors.campaignId, campaign))
+    .orderBy(asc(campaignContributors.createdAt));

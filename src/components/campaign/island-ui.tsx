@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { DisplayStatus } from '../../../functions/lib/campaign-status';
+import type { DisplayStatus } from '../../../functions/domain/campaigns/status';
 
 export function StatusBadge({ status, label }: { status: DisplayStatus; label: string }) {
   return (

@@ -5,13 +5,13 @@ import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } fro
 import type { Services } from '../../../platform/services';
 import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreements/record';
 import { hasEnded } from '../../../shared/campaigns/end-date';
+import { campaignTeam } from '../../../shared/campaigns/team';
 import {
   afterCrossing,
   type CrossingNotices,
   crossingNotices,
   milestoneCrossing,
 } from '../../../shared/milestones/crossing';
-import { campaignTeam } from '../../../shared/milestones/team';
 import {
   type CreditState,
   creditAndRefund,
