@@ -31,6 +31,8 @@ import { getCampaignView } from '../../services/campaigns/view';
 import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../shared/payments/limits';
 import { afterCampaignWrites } from './after-writes';
+import { extensionVoteRoutes } from './extension-vote';
+import { campaignInsightRoutes } from './insights';
 import {
   acceptSchema,
   addMemberSchema,
@@ -205,4 +207,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });
-  });
+  })
+  // The read-outs of a campaign (breakdown, agreements, analytics) and its milestone vote.
+  .route('/', campaignInsightRoutes)
+  .route('/', extensionVoteRoutes);

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { getExtensionVote } from '../../services/milestones/view';
 import { castExtensionVote } from '../../services/milestones/vote';
 import { processPayouts } from '../../services/payouts/process';
 
@@ -14,8 +12,11 @@ const voteSchema = z.object({
   vote: z.boolean(),
 });
 
-/** /api/functions — SPEC 7's named functions: vote-campaign-extension. */
-export const functionRoutes = new Hono<AppEnv>().post(
+/**
+ * /api/functions — the product's named functions, each calling its feature's verbs:
+ * vote-campaign-extension (milestones).
+ */
+export const functionsRoutes = new Hono<AppEnv>().post(
   '/vote-campaign-extension',
   validate('json', voteSchema),
   async (c) => {
@@ -29,10 +30,3 @@ export const functionRoutes = new Hono<AppEnv>().post(
     );
   },
 );
-
-/** /api/campaigns/:id/extension-vote — the state of the milestone vote, for the vote dialog. */
-export const extensionVoteRoutes = new Hono<AppEnv>().get(`/:id${ID.campaign}/extension-vote`, async (c) => {
-  const viewer = await currentViewer(c);
-  c.header('Cache-Control', 'private, no-store');
-  return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });
-});
