@@ -2,6 +2,7 @@ import { createApp } from './app';
 import { benchRoute } from './edge/bench-routes';
 import { handlePage, type PageRenderer } from './edge/pages';
 import { withSecurityHeaders } from './edge/security-headers';
+import { withTestModeBanner } from './edge/test-mode-banner';
 import { type Bindings, getConfig } from './env';
 import { runScheduled } from './scheduled';
 
@@ -24,7 +25,8 @@ export function createWorker(render: PageRenderer) {
       const response = isApi ? await api.fetch(request, env, ctx) : await handlePage(request, env, ctx, render);
       // WebSocket upgrades pass through untouched.
       if (response.status === 101) return response;
-      return withSecurityHeaders(response, config);
+      const page = !isApi && config.paymentsTestMode ? withTestModeBanner(response) : response;
+      return withSecurityHeaders(page, config);
     },
     /** Cron triggers (wrangler.toml [triggers]). */
     async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext): Promise<void> {

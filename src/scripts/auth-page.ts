@@ -50,7 +50,9 @@ async function post(path: string, body: unknown): Promise<{ ok: boolean; message
 }
 
 function wire(mode: Mode, handler: (form: HTMLFormElement) => Promise<string | null>) {
-  const form = root?.querySelector<HTMLFormElement>(`[data-panel="${mode}"]`);
+  // A tab's panel wraps its form (a form may not take the tabpanel role); the other panels are forms.
+  const panel = root?.querySelector<HTMLElement>(`[data-panel="${mode}"]`);
+  const form = panel instanceof HTMLFormElement ? panel : panel?.querySelector('form');
   form?.addEventListener('submit', async (e) => {
     e.preventDefault();
     const error = form.querySelector<HTMLElement>('[data-error]');

@@ -83,8 +83,13 @@ function item(spec: ItemSpec): HTMLLIElement {
 }
 
 function render(summary: Summary | null) {
-  if (!root || !button || !badge) return;
   const text = $badge.get();
+  // The drawer's Notifications link carries the same count (the bell is hidden on phones).
+  for (const el of document.querySelectorAll<HTMLElement>('[data-unread-count]')) {
+    el.textContent = text;
+    el.hidden = !text;
+  }
+  if (!root || !button || !badge) return;
   badge.textContent = text;
   badge.hidden = !text;
   const total = summary?.unread.total ?? 0;

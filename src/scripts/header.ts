@@ -36,7 +36,47 @@ function render() {
   for (const el of header.querySelectorAll<HTMLElement>('[data-requires]')) {
     el.hidden = !allowed[el.dataset.requires ?? ''];
   }
+  fitNav();
 }
+
+// "More": the links that do not fit the row (from the end) move behind one visible control.
+const nav = header?.querySelector<HTMLElement>('[data-nav]');
+const more = header?.querySelector<HTMLElement>('[data-more]');
+const moreButton = header?.querySelector<HTMLButtonElement>('[data-more-button]');
+const moreList = header?.querySelector<HTMLElement>('#more-links');
+function fitNav() {
+  if (!nav || !more || !moreList) return;
+  const links = [...nav.querySelectorAll<HTMLAnchorElement>('a')];
+  for (const a of links) delete a.dataset.overflow;
+  more.hidden = true;
+  const shown = links.filter((a) => !a.hidden);
+  if (nav.offsetWidth > 0 && nav.scrollWidth > nav.clientWidth) {
+    more.hidden = false;
+    for (let i = shown.length - 1; i >= 0 && nav.scrollWidth > nav.clientWidth; i--) {
+      (shown[i] as HTMLAnchorElement).dataset.overflow = '';
+    }
+  }
+  const moved = new Set(shown.filter((a) => a.dataset.overflow !== undefined).map((a) => a.getAttribute('href')));
+  for (const a of moreList.querySelectorAll<HTMLElement>('[data-more-for]'))
+    a.hidden = !moved.has(a.dataset.moreFor ?? '');
+  if (more.hidden) setMore(false);
+}
+function setMore(open: boolean) {
+  if (!moreButton || !moreList) return;
+  moreButton.setAttribute('aria-expanded', String(open));
+  moreList.hidden = !open;
+}
+moreButton?.addEventListener('click', () => setMore(moreList?.hidden ?? false));
+moreList?.addEventListener('keydown', (e) => {
+  if (e.key !== 'Escape') return;
+  setMore(false);
+  moreButton?.focus();
+});
+document.addEventListener('click', (e) => {
+  if (moreList && !moreList.hidden && !(e.target as Element).closest('[data-more]')) setMore(false);
+});
+if (header) new ResizeObserver(() => fitNav()).observe(header);
+void document.fonts?.ready.then(fitNav);
 
 $session.subscribe(render);
 $abilities.subscribe(render);
@@ -75,23 +115,40 @@ document.addEventListener('click', (e) => {
   if (menuList && !menuList.hidden && !(e.target as Element).closest('.menu')) setMenu(false);
 });
 
-// Drawer (under 768 px).
-const drawer = header?.querySelector<HTMLElement>('#site-drawer');
-const backdrop = header?.querySelector<HTMLElement>('[data-drawer-backdrop]');
+// Drawer (under 768 px): a modal dialog, so focus stays inside and Esc closes it natively.
+const drawer = header?.querySelector<HTMLDialogElement>('[data-drawer]');
 const drawerToggle = header?.querySelector<HTMLButtonElement>('[data-drawer-open]');
-function setDrawer(open: boolean) {
-  if (!drawer || !backdrop || !drawerToggle) return;
-  drawer.hidden = !open;
-  backdrop.hidden = !open;
-  drawerToggle.setAttribute('aria-expanded', String(open));
-  if (open) drawer.querySelector<HTMLElement>('[data-drawer-close]')?.focus();
-  else drawerToggle.focus();
-}
-drawerToggle?.addEventListener('click', () => setDrawer(true));
-header?.querySelector('[data-drawer-close]')?.addEventListener('click', () => setDrawer(false));
-backdrop?.addEventListener('click', () => setDrawer(false));
-document.addEventListener('keydown', (e) => {
-  if (e.key === 'Escape' && drawer && !drawer.hidden) setDrawer(false);
+drawerToggle?.addEventListener('click', () => {
+  if (!drawer) return;
+  drawer.showModal();
+  drawerToggle.setAttribute('aria-expanded', 'true');
+  drawer.querySelector<HTMLElement>('[data-drawer-close]')?.focus();
+});
+drawer?.addEventListener('close', () => {
+  drawerToggle?.setAttribute('aria-expanded', 'false');
+  drawerToggle?.focus();
+});
+header?.querySelector('[data-drawer-close]')?.addEventListener('click', () => drawer?.close());
+// A tap on the backdrop hits the dialog element itself, outside its box.
+drawer?.addEventListener('click', (e) => {
+  const r = drawer.getBoundingClientRect();
+  const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  if (e.target === drawer && !inside) drawer.close();
+});
+// Tab and Shift+Tab wrap inside the open drawer rather than leave for the browser's own controls.
+drawer?.addEventListener('keydown', (e) => {
+  if (e.key !== 'Tab') return;
+  const items = [...drawer.querySelectorAll<HTMLElement>('a[href], button')].filter((el) => el.offsetParent !== null);
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (e.shiftKey && document.activeElement === first) last?.focus();
+  else if (!e.shiftKey && document.activeElement === last) first?.focus();
+  else return;
+  e.preventDefault();
+});
+// Growing past 768 px with the drawer open: the header shows everything, so the dialog closes.
+matchMedia('(min-width: 768px)').addEventListener('change', (e) => {
+  if (e.matches && drawer?.open) drawer.close();
 });
 
 // Sign out (global). Success: home with 'Signed out successfully'. Failure: 'Error signing out',

@@ -6,7 +6,6 @@ import 'media-chrome/dist/media-seek-forward-button.js';
 import 'media-chrome/dist/media-mute-button.js';
 import 'media-chrome/dist/media-volume-range.js';
 import 'media-chrome/dist/media-time-range.js';
-import 'media-chrome/dist/media-time-display.js';
 import 'media-chrome/dist/media-captions-button.js';
 import 'media-chrome/dist/media-fullscreen-button.js';
 import 'media-chrome/dist/media-loading-indicator.js';
@@ -14,10 +13,25 @@ import 'media-chrome/dist/media-loading-indicator.js';
 /** About how often the position is saved while playing. */
 const SAVE_EVERY_MS = 10_000;
 
+const clock = (s: number) => {
+  const t = Math.max(0, Math.floor(Number.isFinite(s) ? s : 0));
+  const h = Math.floor(t / 3600);
+  const mm = String(Math.floor((t % 3600) / 60));
+  const ss = String(t % 60).padStart(2, '0');
+  return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
+};
+
 function watch(root: HTMLElement) {
   const video = root.querySelector<HTMLVideoElement>('[data-player-video]');
   const filmId = root.dataset.filmId;
   if (!video || !filmId) return;
+  const time = root.querySelector<HTMLElement>('[data-player-time]');
+  const showTime = () => {
+    if (time) time.textContent = `${clock(video.currentTime)} / ${clock(video.duration)}`;
+  };
+  for (const type of ['timeupdate', 'durationchange', 'loadedmetadata', 'seeked'])
+    video.addEventListener(type, showTime);
+  showTime();
   const api = `/api/watch/${encodeURIComponent(filmId)}`;
   let lastSaved = 0;
   let viewCounted = false;

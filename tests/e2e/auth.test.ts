@@ -148,7 +148,10 @@ describe('accounts in the browser', () => {
     await signInViaApi(context, email, 'reelfund-demo');
     await page.goto('/');
     await expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-in');
-    const visible = await page.locator('.nav a:visible').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    // Each link once: in the row, or (when the row is full) behind "More", in the same order.
+    const visible = await page
+      .locator('.nav a:visible, .more-list a[data-more-for]:not([hidden])')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(visible).toEqual([
       '/',
       '/browse-by-category',

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerEntries, stripeEvents, user, videos } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
+import { TEST_MODE_LABEL } from '../../functions/payments/mode';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { createServices } from '../../functions/platform/services';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
@@ -49,9 +50,14 @@ async function liveCampaign() {
 }
 
 describe('payments in TEST mode, over HTTP against the built worker', () => {
-  it('labels server-rendered pages TEST MODE (prerendered pages are built for every environment)', async () => {
-    expect(await (await fetch(`${base()}/donation-success`)).text()).toContain('data-test-mode');
-    expect(await (await fetch(`${base()}/faq`)).text()).not.toContain('data-test-mode');
+  it('labels every page TEST MODE, server-rendered and prerendered alike', async () => {
+    for (const path of ['/donation-success', '/faq', '/auth', '/privacy']) {
+      const html = await (await fetch(`${base()}${path}`)).text();
+      expect(html, path).toContain(
+        `<div class="test-mode-banner" role="status" data-test-mode>${TEST_MODE_LABEL}</div>`,
+      );
+      expect(html, path).not.toContain('data-test-mode-slot');
+    }
   });
 
   it('takes a signed event from the raw body once, and refuses an unsigned one', async () => {

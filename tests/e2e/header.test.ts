@@ -1,0 +1,182 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, signIn, signUp } from './api';
+import { launchBrowser, newPage } from './browser';
+
+/** The header at phone and desktop widths, used the way a person does: taps and clicks at coordinates. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const center = async (el: Locator) => {
+  const box = await el.boundingBox();
+  if (!box) throw new Error('the element has no box (not rendered)');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+};
+const tap = async (page: Page, el: Locator) => {
+  const { x, y } = await center(el);
+  await page.touchscreen.tap(x, y);
+};
+const ready = (page: Page, state = 'signed-in') =>
+  expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe(state);
+const path = (page: Page) => new URL(page.url()).pathname;
+/** What the viewport shows, under test-results/ for a person to look at (never asserted on). */
+const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/${name}.png` });
+
+const ADMIN_LINKS = [
+  ['/', 'Home'],
+  ['/browse-by-category', 'Browse'],
+  ['/new-and-popular', 'Popular Movies'],
+  ['/my-list', 'My List'],
+  ['/join-us', 'Join Us'],
+  ['/contributor', 'Creators'],
+  ['/admin', 'Admin'],
+  ['/admin/payouts', 'Payouts'],
+  ['/messages', 'Messages'],
+] as const;
+
+describe('the drawer at 375 px (touch)', () => {
+  const phone = { viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true };
+
+  it('a tap on each item navigates (admin), and Sign Out signs out', async () => {
+    const { page, context, errors } = await newPage(browser, phone);
+    await signIn(context, 'admin@reelfund.local');
+    const items: [string, string][] = [
+      ...ADMIN_LINKS.filter(([href]) => href !== '/messages').map(([h, l]): [string, string] => [h, l]),
+      ['/notifications', 'Notifications'],
+      ['/messages', 'Messages'],
+      ['/account', 'Account Settings'],
+    ];
+    for (const [href, label] of items) {
+      await page.goto('/terms');
+      await ready(page);
+      await tap(page, page.locator('[data-drawer-open]'));
+      const drawer = page.locator('#site-drawer');
+      await drawer.waitFor({ state: 'visible' });
+      const link = drawer.locator(`a[href="${href}"]`);
+      expect((await link.innerText()).trim()).toMatch(new RegExp(`^${label}`));
+      await tap(page, link);
+      await expect.poll(() => path(page)).toBe(href);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+    // Sign Out is global (every session of the account ends): tapped by an account of its own, so the
+    // demo admin's sessions in other tests running at the same time live on.
+    const own = await newPage(browser, phone);
+    await signUp(own.context, 'drawerout');
+    await own.page.goto('/terms');
+    await ready(own.page);
+    await tap(own.page, own.page.locator('[data-drawer-open]'));
+    await own.page.locator('#site-drawer').waitFor({ state: 'visible' });
+    await tap(own.page, own.page.locator('#site-drawer [data-sign-out]'));
+    await expect.poll(() => path(own.page)).toBe('/');
+    await ready(own.page, 'signed-out');
+    expect(own.errors).toEqual([]);
+    await own.context.close();
+  }, 120_000);
+
+  it('is full height with 44 px targets and the unread count; Esc, ✕ and a tap outside close it; focus stays inside', async () => {
+    const sender = await newPage(browser);
+    await signIn(sender.context, 'creator@reelfund.local');
+    const { page, context } = await newPage(browser, phone);
+    const me = await signUp(context, 'drawer');
+    for (const message of ['First', 'Second']) {
+      await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message });
+    }
+    await page.goto('/terms');
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const drawer = page.locator('#site-drawer');
+    const open = async () => {
+      await tap(page, page.locator('[data-drawer-open]'));
+      await drawer.waitFor({ state: 'visible' });
+    };
+    await open();
+    const box = (await drawer.boundingBox()) ?? { y: -1, height: 0 };
+    expect(box.y).toBe(0);
+    expect(box.height).toBe(740);
+    await expect.poll(() => drawer.locator('a[href="/notifications"] [data-unread-count]').textContent()).toBe('2');
+    for (const el of await drawer.locator('a:visible, button:visible').all()) {
+      expect((await el.boundingBox())?.height ?? 0, await el.innerText()).toBeGreaterThanOrEqual(44);
+    }
+    await screenshot(page, 'header-drawer-375');
+    // Focus: Tab and Shift+Tab never leave the open drawer.
+    for (const key of [...Array(14).fill('Tab'), ...Array(14).fill('Shift+Tab')]) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-drawer')))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-drawer-open'))).toBe(true);
+    await open();
+    await tap(page, drawer.locator('[data-drawer-close]'));
+    await drawer.waitFor({ state: 'hidden' });
+    await open();
+    await page.touchscreen.tap(360, 500);
+    await drawer.waitFor({ state: 'hidden' });
+    expect(path(page)).toBe('/terms');
+    await context.close();
+    await sender.context.close();
+  }, 120_000);
+});
+
+describe('desktop widths: every link of every role reachable in one click', () => {
+  const roles = [
+    ['viewer@reelfund.local', ['/', '/browse-by-category', '/new-and-popular', '/my-list', '/join-us']],
+    [
+      'creator@reelfund.local',
+      ['/', '/browse-by-category', '/new-and-popular', '/my-list', '/join-us', '/contributor', '/messages'],
+    ],
+    ['admin@reelfund.local', ADMIN_LINKS.map(([href]) => href)],
+  ] as const;
+
+  /** The link to click for `href`: whole in the row, or in the "More" list after opening it. */
+  async function reach(page: Page, href: string): Promise<Locator> {
+    const inRow = page.locator(`.nav a[href="${href}"]`);
+    if (await inRow.isVisible()) {
+      const whole = await inRow.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        const nav = (a.closest('nav') as HTMLElement).getBoundingClientRect();
+        const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return r.left >= nav.left && r.right <= nav.right + 0.5 && a.scrollWidth <= a.clientWidth && hit === a;
+      });
+      expect(whole, `${href} is whole in the row`).toBe(true);
+      return inRow;
+    }
+    const more = page.locator('[data-more-button]');
+    expect(await more.isVisible(), `${href} is hidden, so "More" shows`).toBe(true);
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    const inMore = page.locator(`.more-list a[href="${href}"]`);
+    expect(await inMore.isVisible(), `${href} is in "More"`).toBe(true);
+    return inMore;
+  }
+
+  for (const width of [800, 1024, 1366, 1920]) {
+    it(`${width} px`, async () => {
+      for (const [email, hrefs] of roles) {
+        const { page, context } = await newPage(browser, { viewport: { width, height: 800 } });
+        await signIn(context, email);
+        await page.goto('/terms');
+        await ready(page);
+        for (const href of hrefs) await reach(page, href);
+        const shown = await page.locator('.nav a:visible, .more-list a[data-more-for]:not([hidden])').count();
+        expect(shown, `${email}: each link once, in the row or in "More"`).toBe(hrefs.length);
+        if (email.startsWith('admin')) {
+          if (width === 1366 || width === 800) await screenshot(page, `header-admin-${width}`);
+          for (const href of hrefs) {
+            await page.goto('/terms');
+            await ready(page);
+            const { x, y } = await center(await reach(page, href));
+            await page.mouse.click(x, y);
+            await expect.poll(() => path(page)).toBe(href);
+          }
+        }
+        await context.close();
+      }
+    }, 180_000);
+  }
+});
