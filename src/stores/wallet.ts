@@ -8,7 +8,7 @@ import { WALLET_MSG } from '../../functions/domain/wallets/messages';
 import { readWalletMemory, type WalletMemory, writeWalletMemory } from '../lib/wallet-memory';
 
 /**
- * The browser's wallets (SPEC 3 Wallet state, 4 Wallet): injected wallets found through EIP-6963,
+ * The browser's wallets: injected wallets found through EIP-6963,
  * the connected ones, the active wallet, account and chain; remembered in local storage and restored
  * without a prompt (eth_accounts) on the next visit. Loaded only when someone opens the wallet.
  */

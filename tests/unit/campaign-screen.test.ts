@@ -17,7 +17,7 @@ const base = (over: Partial<Parameters<typeof decideScreen>[0]> = {}) =>
     ...over,
   });
 
-describe('campaign screens: who sees what (SPEC 2, 6)', () => {
+describe('campaign screens: who sees what', () => {
   it('settings of something that does not exist → /contributor with the toast; progress shows Campaign Not Found', () => {
     expect(base({ target: null })).toEqual({
       kind: 'redirect',

@@ -18,7 +18,7 @@ const messages = (
   ctx: Partial<Parameters<typeof validateCampaignFields>[1]> = {},
 ) => validateCampaignFields(input, { isNew: true, today, ...ctx }).map((e) => e.message);
 
-describe('campaign validation (SPEC 5) — every message', () => {
+describe('campaign validation — every message', () => {
   it('accepts a good new campaign', () => {
     expect(messages(good)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { badgeText, previewText } from '../../functions/domain/notifications/bel
 import { decodeCursor, encodeCursor } from '../../functions/http/cursor';
 import { reconnectDelay } from '../../functions/realtime/protocol';
 
-describe('the bell badge and previews (SPEC 9)', () => {
+describe('the bell badge and previews', () => {
   it("shows nothing at 0, the count up to 99, then '99+'", () => {
     expect(badgeText(0)).toBe('');
     expect(badgeText(1)).toBe('1');

@@ -284,7 +284,7 @@ describe('coming-soon settings', () => {
     expect((await call('/api/short-links', jsonInit('POST', { path: '/faq' }, member.cookie))).status).toBe(403);
   });
 
-  it('count as off with an empty passcode when neither KV nor the table answers (SPEC 8)', async () => {
+  it('count as off with an empty passcode when neither KV nor the table answers', async () => {
     const failing = () => {
       throw new Error('unavailable');
     };

@@ -37,7 +37,7 @@ export const campaigns = sqliteTable(
     /** The last day of the campaign, YYYY-MM-DD. */
     endDate: text('end_date').notNull(),
     platformFeePercentage: integer('platform_fee_percentage').notNull().default(10),
-    /** The originator's share; contributors' shares are on their rows (SPEC 9 split). */
+    /** The originator's share; contributors' shares are on their rows. */
     originatorSharePermille: integer('originator_share_permille').notNull().default(900),
     /**
      * Names the team's current split (the members' rows, the originator's share, the fee): a fresh

@@ -1,4 +1,4 @@
-/** Display helpers for campaign figures (SPEC 9: amounts are cents shown divided by 100). */
+/** Display helpers for campaign figures (amounts are cents, shown divided by 100). */
 
 /** 500000 → "$5,000"; 123456 → "$1,234.56". */
 export function formatCents(cents: number): string {

@@ -1,5 +1,5 @@
 /**
- * Revenue shares (SPEC 4, 9), in integer tenths of a percent (permille) so the total is exact.
+ * Revenue shares, in integer tenths of a percent (permille) so the total is exact.
  * The platform fee is part of the 100 %; the rest is split equally among the originator and every
  * contributor, each share rounded down to one decimal; the rounding remainder goes to the
  * originator, so fee + originator + contributors is exactly 100.0 %.

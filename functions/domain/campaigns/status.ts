@@ -1,6 +1,5 @@
 /**
- * The campaign status machine (SPEC 4 "Campaign status", 6, and issue 7's stricter decisions), in
- * one place: statuses and their labels, who may do what, which transitions are allowed from where,
+ * The campaign status machine in one place: statuses and their labels, who may do what, which transitions are allowed from where,
  * and the four-step progress tracker. The services enforce it; the screens only mirror it.
  */
 import { CAMPAIGN_MSG } from './messages';
@@ -44,7 +43,7 @@ export function displayStatus(status: CampaignStatus, allMembersApproved: boolea
 export const isCampaignStatus = (s: unknown): s is CampaignStatus =>
   typeof s === 'string' && (CAMPAIGN_STATUSES as readonly string[]).includes(s);
 
-/** The statuses an admin may pick directly (SPEC 4). */
+/** The statuses an admin may pick directly. */
 export const ADMIN_SETTABLE_STATUSES = [
   'pending',
   'active',
@@ -110,7 +109,7 @@ export type CampaignAction = (typeof CAMPAIGN_ACTIONS)[number];
 
 const RIGHTS: Record<CampaignAction, (r: Relation) => boolean> = {
   view: (r) => r.isOwner || r.isAdmin || r.isMember,
-  // Stricter than SPEC 6's "any viewer of settings": only the film owner and admins.
+  // Stricter than "any viewer of settings": only the film owner and admins.
   edit: (r) => r.isOwner || r.isAdmin,
   manageTeam: (r) => r.isOwner || r.isAdmin,
   submit: (r) => r.isOwner || r.isAdmin,
@@ -122,7 +121,7 @@ const RIGHTS: Record<CampaignAction, (r: Relation) => boolean> = {
   setStatus: (r) => r.isAdmin,
   editFee: (r) => r.isAdmin,
   editCoins: (r) => r.isAdmin,
-  // Only the film owner launches, admins included (SPEC 8 'Only the originator can launch the campaign').
+  // Only the film owner launches, admins included.
   launch: (r) => r.isOwner,
   // An invitee acts only on their own invitation and share.
   respond: (r) => r.isMember,
@@ -189,7 +188,7 @@ export function transitionTarget(
   }
 }
 
-/** Title, description, goal and end date are editable except while under review (SPEC 5). */
+/** Title, description, goal and end date are editable except while under review. */
 export const canEditFields = (status: CampaignStatus) => status !== 'pending_approval';
 
 /** Members are added and removed except under review and once a campaign is over. */
@@ -201,8 +200,8 @@ export const canAcceptInvitation = (status: CampaignStatus) => status !== 'cance
 
 /**
  * An edit by the owner of a campaign an admin already approved goes back to review; an admin's
- * approval returns it here. (SPEC names live; approved and paused-from-approved-or-live close the
- * same loophole.)
+ * approval returns it here. (The specification names live; approved and paused-from-approved-or-live
+ * close the same loophole.)
  */
 export function reviewReturnTarget(subject: TransitionSubject): CampaignStatus | null {
   if (subject.status === 'live' || subject.status === 'approved') return subject.status;
@@ -212,7 +211,7 @@ export function reviewReturnTarget(subject: TransitionSubject): CampaignStatus |
 }
 
 // ---------------------------------------------------------------------------------------------
-// The four-step progress tracker (SPEC 4 "Progress steps").
+// The four-step progress tracker.
 
 export type StepState = 'completed' | 'current' | 'upcoming';
 

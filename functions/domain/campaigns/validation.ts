@@ -1,5 +1,5 @@
 /**
- * Campaign field rules (SPEC 5, 9), shared by the settings screen and the server so both say the
+ * Campaign field rules, shared by the settings screen and the server so both say the
  * same thing. Amounts are cents; dates are YYYY-MM-DD.
  */
 

@@ -1,4 +1,4 @@
-/** SPEC 2 Notification popover and SPEC 9: what the bell shows. */
+/** What the bell shows. */
 export const POPOVER_NOTIFICATIONS = 5;
 export const POPOVER_MESSAGES = 5;
 export const PREVIEW_CHARS = 80;

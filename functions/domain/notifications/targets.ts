@@ -2,7 +2,7 @@ import type { NotificationType } from './types';
 
 /**
  * Where a click in the bell popover (or on /notifications) leads: the one mapping from a
- * notification's type and the viewer's role to a page (SPEC 2 Notification popover).
+ * notification's type and the viewer's role to a page.
  *
  * | type              | admin                    | everyone else                                          |
  * |-------------------|--------------------------|--------------------------------------------------------|
@@ -16,7 +16,7 @@ import type { NotificationType } from './types';
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
- * reply: /messages/{senderId}?newMessage=true (SPEC lists no plain thread target), or /messages.
+ * reply: /messages/{senderId}?newMessage=true (no plain thread target is used), or /messages.
  */
 export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';

@@ -1,4 +1,4 @@
-/** SPEC 3 notifications.type; 'other' covers anything not listed. */
+/** The values of notifications.type; 'other' covers anything not listed. */
 export const NOTIFICATION_TYPES = [
   'creator_coin',
   'team_invitation',

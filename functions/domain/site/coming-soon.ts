@@ -1,9 +1,9 @@
 /**
- * The coming-soon gate's shared facts (SPEC 2, 3, 9), read by the worker and by the browser.
+ * The coming-soon gate's shared facts, read by the worker and by the browser.
  * The worker decides who is locked out; the browser only mirrors that decision.
  */
 
-/** A page whose path contains one of these stays open while the gate is on (SPEC 2, exactly these). */
+/** A page whose path contains one of these stays open while the gate is on. */
 export const COMING_SOON_EXEMPT_FRAGMENTS = [
   '/auth',
   '/apply',

@@ -1,7 +1,7 @@
 import { type IdKind, isId } from '../../http/ids';
 
 /**
- * Every page of the product (SPEC 2's route table) and who may open it. The worker enforces this
+ * Every page of the product and who may open it. The worker enforces this
  * before any page is rendered or a prerendered file is served; the authorization matrix test reads
  * it too. Privileges never come from the URL: a path with /admin or ?invitation=true is a display
  * hint; the API checks roles and memberships for every action.
@@ -11,7 +11,7 @@ export type PageAccess =
   | 'public'
   /** any signed-in user */
   | 'signed-in'
-  /** contributors and admins (SPEC 6 isContributor) */
+  /** contributors and admins */
   | 'creator'
   /** admins only */
   | 'admin'

@@ -16,7 +16,7 @@ export interface CoinSettingsInput {
   creatorCoinPrice?: number;
 }
 
-/** Admins alone enable creator coins and set their symbol and price (SPEC 6); fixed once deployed. */
+/** Admins alone enable creator coins and set their symbol and price; fixed once deployed. */
 export async function updateCoinSettings(
   { db }: Services,
   actor: Actor,

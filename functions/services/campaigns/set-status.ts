@@ -4,7 +4,7 @@ import type { Services } from '../../platform/services';
 import { notify } from '../../shared/notifications/notify';
 import { applyTransition } from './internal/transition';
 
-/** An admin sets one of SPEC 4's admin statuses directly; the owner is told. */
+/** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
   ctx: Services,
   actor: Actor,

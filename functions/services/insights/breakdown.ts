@@ -44,7 +44,7 @@ export interface CampaignBreakdown {
 }
 
 /**
- * The public breakdown of a campaign's money (issue 9 §4): anyone may see it for a live, paused or
+ * The public breakdown of a campaign's money: anyone may see it for a live, paused or
  * completed campaign; in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */

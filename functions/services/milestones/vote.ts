@@ -30,7 +30,8 @@ const voteOf = (ctx: Services, campaignId: string, round: number, userId: string
     .get();
 
 /**
- * SPEC 7 vote-campaign-extension: a voter's vote in the open round (round = milestone_count); the
+ * vote-campaign-extension (POST /api/functions/vote-campaign-extension): a voter's vote in the
+ * open round (round = milestone_count); the
  * voters are the members of the agreed version in force when the milestone was reached.
  * One vote per member per round (primary key): the same vote again is answered as before, a
  * different one is refused. extension_votes counts the round's votes. When every member has voted

@@ -27,7 +27,7 @@ export interface Summary {
   unread: { notifications: number; messages: number; total: number };
 }
 
-/** What the bell shows (SPEC 2): the 5 latest notifications, the 5 latest unread messages, unread counts. */
+/** What the bell shows: the 5 latest notifications, the 5 latest unread messages, unread counts. */
 export async function notificationSummary({ db }: Services, actor: Actor): Promise<Summary> {
   const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;

@@ -17,7 +17,7 @@ export async function readSiteAccess(services: GateServices, actor: Actor, heade
 }
 
 /**
- * Checks a passcode (exactly, SPEC 5) and returns the access cookie's value. A wrong one is a bare
+ * Checks a passcode (exactly, case and spaces included) and returns the access cookie's value. A wrong one is a bare
  * 403 (the page shows no message); each try is reserved before the check (so parallel guesses are
  * counted too), and many from one address are refused for a while. A right one clears the count.
  */

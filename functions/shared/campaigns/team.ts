@@ -13,7 +13,7 @@ export interface TeamMember {
 }
 
 /**
- * SPEC 4 "Milestone reached": the team is the originator plus the approved contributors. The
+ * At a milestone, the team is the originator plus the approved contributors. The
  * originator comes first (leftover cents of a release go to them).
  */
 export async function campaignTeam(db: Db, campaignId: string): Promise<TeamMember[]> {

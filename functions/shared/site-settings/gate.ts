@@ -10,7 +10,7 @@ import { readGateSettings } from './store';
 export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock'>;
 
 /**
- * Whether this request may see the site (SPEC 4): yes while the gate is off; otherwise with a
+ * Whether this request may see the site: yes while the gate is off; otherwise with a
  * valid access cookie, or as a signed-in admin (admins are never locked out). `viewer` is asked
  * only when the cookie does not settle it.
  */

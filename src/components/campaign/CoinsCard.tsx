@@ -16,7 +16,7 @@ import { Card } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /**
- * Admin-only Creator Coins settings (SPEC 2, 5, 9): enabled, symbol (upper-cased, at most 6) and
+ * Admin-only Creator Coins settings: enabled, symbol (upper-cased, at most 6) and
  * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default).
  * Deployment itself is a later feature.
  */

@@ -30,7 +30,7 @@ const OUTCOME_TOAST: Record<EditOutcome, string> = {
 const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /**
- * Campaign Details (SPEC 2, 5): title, description, funding milestone, end date, status, and the
+ * Campaign Details: title, description, funding milestone, end date, status, and the
  * platform fee for admins. Creates the campaign for a film, or edits it; locked under review.
  */
 export function DetailsCard(props: { initial: CampaignView | null; film: FilmRef; adminMode: boolean }) {

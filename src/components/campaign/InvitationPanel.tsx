@@ -8,7 +8,7 @@ import { toast } from '../../stores/toast';
 import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
-/** SPEC 9: after joining, the campaigns tab follows in 2 seconds. */
+/** After joining, the campaigns tab follows in 2 seconds. */
 export const JOIN_REDIRECT_MS = 2000;
 export const JOINED_REDIRECT = '/contributor?tab=campaigns';
 

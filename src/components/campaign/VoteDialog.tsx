@@ -10,7 +10,7 @@ import { onRealtime } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
 import { useCampaign } from './useCampaign';
 
-/** SPEC 9: the vote dialog closes 2 s after voting completes. */
+/** The vote dialog closes 2 s after voting completes. */
 export const VOTE_DIALOG_CLOSE_MS = 2000;
 /** While waiting for the rest of the team, the screen re-reads the campaign this often (besides live events). */
 const WAITING_REFRESH_MS = 5000;
@@ -18,7 +18,7 @@ const WAITING_REFRESH_MS = 5000;
 type Phase = 'ask' | 'sending' | 'waiting' | 'done';
 
 /**
- * The milestone vote (SPEC 4, 7, 8): when the campaign reached its goal and the team is voting,
+ * The milestone vote: when the campaign reached its goal and the team is voting,
  * each member (originator and approved contributors) chooses to extend to the next increment or to
  * complete. The server decides everything (who may vote, one vote per member, the outcome); this
  * dialog asks, shows who has voted, and closes 2 s after the vote is complete.

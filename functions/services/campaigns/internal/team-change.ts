@@ -14,7 +14,7 @@ import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/
  * The common part of every team change (add, remove, decline): the campaign's originator share is
  * recomputed for the new team size under a conditional update on the revision the caller read, the
  * history row guards the batch, and every remaining member's share is rewritten and their approval
- * reset (SPEC 4 "Contributor invitation"). The new split is a proposal (a fresh split_proposal):
+ * reset. The new split is a proposal (a fresh split_proposal):
  * the agreed version stays in force until every member approves it. The caller adds the insert or
  * delete of the member row, then (a removal) recordAgreementIfApproved, for a team left with nobody to ask.
  */

@@ -150,7 +150,7 @@ export async function resolveRound(
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
-    // SPEC 4: payouts are processed automatically at a milestone — the pending payouts rows of
+    // Payouts are processed automatically at a milestone — the pending payouts rows of
     // milestone `round` were written by the batch above.
     effects.startPayouts?.(campaignId, round);
     return true;

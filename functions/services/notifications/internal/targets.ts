@@ -21,7 +21,7 @@ export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[
   return out;
 }
 
-/** SPEC 7: the latest decline sender, by subject, for decline notifications written without an actor. */
+/** The latest decline sender, by subject, for decline notifications written without an actor. */
 async function latestDeclineSender(db: Db, userId: string): Promise<string | null> {
   const row = await db
     .select({ senderId: creatorMessages.senderId })
