@@ -1,5 +1,5 @@
 import uPlot from 'uplot';
-import { formatMoney } from '../../functions/lib/money-format';
+import { formatMoney } from '../../functions/domain/money/format';
 
 /**
  * Draws "money over time" from the figures the server rendered into `data-series` (no request):

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from '../../functions/lib/campaign-format';
-import { formatMoney } from '../../functions/lib/money-format';
+import { formatCents } from '../../functions/domain/campaigns/format';
+import { formatMoney } from '../../functions/domain/money/format';
 
 describe('one money format', () => {
   it('shows every amount in dollars with two decimals, whole or not', () => {

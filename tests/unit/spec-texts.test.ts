@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 
 /**
  * Every error-catalogue text of the specification, literally. Each is made to appear by a browser

@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { isAdmin } from '../../lib/roles';
+import { isAdmin } from '../../domain/users/roles';
 import { mediaOf, type Services } from '../../platform/services';
 import type { CreateFilmInput } from '../../shared/films/input';
 import { assertCategory, resolveUpload } from './internal/assets';

@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
 import {
   ADMIN_SETTABLE_STATUSES,
   type AdminSettableStatus,
   NOT_PAUSABLE,
   STATUS_LABELS,
-} from '../../../functions/lib/campaign-status';
-import { MSG } from '../../../functions/lib/messages';
+} from '../../../functions/domain/campaigns/status';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
-import { Card, ConfirmDialog } from './parts';
+import { Card, ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 type Confirming = 'pause' | 'delete' | 'reject' | 'set-status' | null;
@@ -44,7 +44,12 @@ export function CampaignActions(props: { initial: CampaignView | null; adminMode
     return (
       <section className="card campaign-card" aria-label="Campaign actions">
         <h2>Campaign actions</h2>
-        <button type="button" className="btn" data-action="submit" onClick={() => toast(MSG.saveFirst, 'error')}>
+        <button
+          type="button"
+          className="btn"
+          data-action="submit"
+          onClick={() => toast(CAMPAIGN_FORM_MSG.saveFirst, 'error')}
+        >
           Submit for Approval
         </button>
       </section>
@@ -69,7 +74,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
   const [picked, setNextStatus] = useState<string>(c.status);
   const nextStatus = (options as readonly string[]).includes(picked) ? (picked as AdminSettableStatus) : null;
   const applyStatus = (status: AdminSettableStatus) =>
-    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, MSG.updateFailed, { status });
+    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, CAMPAIGN_FORM_MSG.updateFailed, { status });
 
   async function run(path: string, method: string, ok: string, failed: string, body?: unknown, notFoundText?: string) {
     setBusy(true);
@@ -90,10 +95,17 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
     setBusy(false);
     setConfirming(null);
     if (!res.ok) {
-      toast(res.status === 404 ? MSG.noCampaignToDelete : res.status === 409 ? res.message : MSG.deleteFailed, 'error');
+      toast(
+        res.status === 404
+          ? CAMPAIGN_FORM_MSG.noCampaignToDelete
+          : res.status === 409
+            ? res.message
+            : CAMPAIGN_FORM_MSG.deleteFailed,
+        'error',
+      );
       return;
     }
-    toastAfterNavigation(MSG.deleted, 'success');
+    toastAfterNavigation(CAMPAIGN_FORM_MSG.deleted, 'success');
     window.location.assign(adminMode ? '/admin' : '/contributor');
   }
 
@@ -115,9 +127,11 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy || !view.allMembersApproved}
             data-action="submit"
-            onClick={() => run('/submit', 'POST', MSG.submittedForApproval, MSG.submitFailed)}
+            onClick={() =>
+              run('/submit', 'POST', CAMPAIGN_FORM_MSG.submittedForApproval, CAMPAIGN_FORM_MSG.submitFailed)
+            }
           >
-            {view.allMembersApproved ? 'Submit for Approval' : MSG.waitingForTeam}
+            {view.allMembersApproved ? 'Submit for Approval' : CAMPAIGN_FORM_MSG.waitingForTeam}
           </button>
         )}
         {c.status === 'approved' && rights.launch && (
@@ -126,13 +140,13 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy}
             data-action="launch"
-            onClick={() => run('/launch', 'POST', MSG.launched, MSG.launchFailed)}
+            onClick={() => run('/launch', 'POST', CAMPAIGN_FORM_MSG.launched, CAMPAIGN_FORM_MSG.launchFailed)}
           >
             Launch Campaign
           </button>
         )}
         {c.status === 'approved' && !rights.launch && rights.submit && (
-          <p className="muted">{MSG.onlyOriginatorLaunches}</p>
+          <p className="muted">{CAMPAIGN_FORM_MSG.onlyOriginatorLaunches}</p>
         )}
         {showPause && (
           <button
@@ -170,7 +184,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             type="button"
             className="btn btn-danger"
             disabled={busy || c.currentAmount > 0}
-            title={c.currentAmount > 0 ? MSG.campaignHasMoney : undefined}
+            title={c.currentAmount > 0 ? CAMPAIGN_FORM_MSG.campaignHasMoney : undefined}
             data-action="delete"
             onClick={() => setConfirming('delete')}
           >
@@ -178,7 +192,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           </button>
         )}
       </div>
-      {rights.delete && c.currentAmount > 0 && <p className="muted small">{MSG.campaignHasMoney}</p>}
+      {rights.delete && c.currentAmount > 0 && <p className="muted small">{CAMPAIGN_FORM_MSG.campaignHasMoney}</p>}
 
       {adminMode && rights.setStatus && (
         <div className="admin-controls" data-admin-controls>
@@ -186,7 +200,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           {c.status === 'pending_approval' && (
             <div className="review">
               <ChangeDiff changes={changes} />
-              {!view.allMembersApproved && <p className="muted">{MSG.allMustApproveForApproval}</p>}
+              {!view.allMembersApproved && <p className="muted">{CAMPAIGN_FORM_MSG.allMustApproveForApproval}</p>}
               <div className="action-row">
                 <button
                   type="button"
@@ -245,7 +259,16 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         body="Funding stops until the campaign is resumed."
         confirmLabel="Pause"
         busy={busy}
-        onConfirm={() => run('/pause', 'POST', MSG.paused, MSG.pauseFailed, undefined, MSG.noCampaignToPause)}
+        onConfirm={() =>
+          run(
+            '/pause',
+            'POST',
+            CAMPAIGN_FORM_MSG.paused,
+            CAMPAIGN_FORM_MSG.pauseFailed,
+            undefined,
+            CAMPAIGN_FORM_MSG.noCampaignToPause,
+          )
+        }
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog
@@ -281,7 +304,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         busy={busy}
         onConfirm={() => {
           if (!reason.trim()) {
-            toast(MSG.rejectionReasonRequired, 'error');
+            toast(CAMPAIGN_FORM_MSG.rejectionReasonRequired, 'error');
             return;
           }
           void run('/reject', 'POST', 'Campaign rejected', 'Failed to reject campaign', { reason: reason.trim() });
