@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from './factories';
 import { type FilmView, makeFilm } from './films-support';
-import { call } from './support';
+import { call } from './worker-call';
 
 interface ReviewLists {
   films: FilmView[];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { campaigns, type ReviewStatus, videos } from '../../functions/db/schema';
 import { db, inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, uid } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 async function filmIn(ownerId: string, reviewStatus: ReviewStatus) {
   const id = crypto.randomUUID();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 describe("the pages' session check (GET /api/me?optional=1)", () => {
   it('answers a signed-out visitor with 200 and no user; /api/me alone still says 401', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 interface Item {
   type: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeCampaign } from './campaign-factories';
 import { makeUser, uid } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 const candidates = async (campaignId: string, q: string, cookie: string) => {
   const res = await call(`/api/campaigns/${campaignId}/candidates?q=${encodeURIComponent(q)}`, { headers: { cookie } });

@@ -152,7 +152,7 @@ function renderHistory(history: ReviewedFilm[]) {
           h(
             'span',
             { class: 'muted' },
-            ` · ${f.reviewedBy?.username ?? MSG.unknownUser}${f.reviewedAt ? ` · ${date(f.reviewedAt)}` : ''}`,
+            ` · ${f.reviewedBy?.username ?? CHROME_MSG.unknownUser}${f.reviewedAt ? ` · ${date(f.reviewedAt)}` : ''}`,
           ),
         ),
       ),
