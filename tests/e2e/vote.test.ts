@@ -108,6 +108,12 @@ describe('the milestone vote', () => {
     const { id } = await votingCampaign(owner.context, member.context, admin.context);
 
     await open(member.page, `/contributor/campaign-progress/${id}`);
+    // The first try fails on the way (the request never arrives): nothing is recorded, the member may try again.
+    await member.page.route('**/api/functions/vote-campaign-extension', (route) => route.abort('connectionfailed'));
+    await member.page.click('[data-dialog="vote"] [data-vote="complete"]');
+    await toastText(member.page, 'Error: Failed to record your vote. Please try again.');
+    expect((await campaignOf(owner.context, id)).extensionPending).toBe(true);
+    await member.page.unrouteAll();
     await member.page.click('[data-dialog="vote"] [data-vote="complete"]');
     await toastText(member.page, MSG.voteRecordedComplete);
 

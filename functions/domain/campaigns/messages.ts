@@ -8,7 +8,6 @@ export const CAMPAIGN_MSG = {
   editOwnOnly: 'You can only edit campaigns for your own movies',
   viewOwnOnly: 'You can only view campaigns for your own movies',
   allMustApprove: 'All team members must approve their revenue share before submission',
-  dataNotAvailable: 'Campaign or video data not available',
   videoNotFoundState: 'Video Not Found',
   campaignNotFoundState: 'Campaign Not Found',
   campaignNotFoundBody: 'The campaign does not exist or you lack permission.',
@@ -43,7 +42,5 @@ export const CAMPAIGN_MSG = {
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
   coinDeployed: 'Creator coin deployed successfully with anti-scam protection!',
   coinDeployFailed: 'Failed to deploy creator coin',
-  saveFailed: 'Failed to save campaign',
-  approveShareFailed: 'Failed to approve revenue share',
   resetApprovalsFailed: 'Failed to reset contributor approvals',
 } as const;
