@@ -15,5 +15,10 @@ export default defineConfig({
   security: { checkOrigin: false, csp: true },
   build: { inlineStylesheets: 'never' },
   // The CSP header (functions/edge/security-headers.ts) allows no inline script: never inline small ones.
-  vite: { build: { assetsInlineLimit: 0 } },
+  vite: {
+    build: { assetsInlineLimit: 0 },
+    // The adapter's `process` shim is for the worker; browser code needs none, and every script
+    // file would carry it.
+    environments: { client: { build: { rolldownOptions: { output: { banner: '' } } } } },
+  },
 });

@@ -3,34 +3,32 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
+import { comingSoonGate } from './http/api-gate';
 import { betterAuthErrors } from './http/auth-errors';
-import { comingSoonGate } from './http/coming-soon-gate';
+import { ApiError } from './http/errors';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { scheduleFor } from './http/wait-until';
-import { ApiError } from './lib/errors';
 import { createServices, prepareClock, type ServiceOverrides } from './platform/services';
 import { accountRoutes } from './routes/account';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
-import { filmTeamRoutes } from './routes/campaigns/film-team';
 import { devRoutes } from './routes/dev';
 import { filmRoutes } from './routes/films';
+import { functionsRoutes } from './routes/functions';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
-import { campaignInsightRoutes, statementRoutes } from './routes/insights';
 import { meRoutes } from './routes/me';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
-import { extensionVoteRoutes, functionRoutes } from './routes/milestones';
 import { myListRoutes } from './routes/my-list';
 import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
-import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
+import { payoutRoutes } from './routes/payouts';
 import { realtimeRoutes } from './routes/realtime';
 import { searchRoutes } from './routes/search';
 import { shortLinkRoutes } from './routes/short-links';
-import { siteSettingsRoutes } from './routes/site-settings';
 import { studioRoutes } from './routes/studio';
 import { FILE_BODY_ROUTES, uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -38,11 +36,43 @@ import { walletRoutes } from './routes/wallets';
 import { watchRoutes } from './routes/watch';
 import { webhookRoutes } from './routes/webhooks';
 
+/**
+ * One routes module per API prefix (the first path segment after /api), each mounted once and in
+ * this order; a module composes its feature's files. tests/workers/api-routes.test.ts holds this.
+ */
+export const API_ROUTES = {
+  '/health': health,
+  '/auth': authRoutes,
+  '/me': meRoutes,
+  '/account': accountRoutes,
+  '/dev': devRoutes,
+  '/gate': gateRoutes,
+  '/admin': adminRoutes,
+  '/short-links': shortLinkRoutes,
+  '/notifications': notificationRoutes,
+  '/messages': messageRoutes,
+  '/users': userRoutes,
+  '/realtime': realtimeRoutes,
+  '/uploads': uploadRoutes,
+  '/films': filmRoutes,
+  '/studio': studioRoutes,
+  '/payments': paymentRoutes,
+  '/webhooks': webhookRoutes,
+  '/payouts': payoutRoutes,
+  '/media': mediaRoutes,
+  '/my-list': myListRoutes,
+  '/search': searchRoutes,
+  '/watch': watchRoutes,
+  '/campaigns': campaignRoutes,
+  '/functions': functionsRoutes,
+  '/wallets': walletRoutes,
+} as const;
+
 /** Default cap on request bodies; uploads have their own routes and limits. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
- * The API: middleware, one `app.route` per resource, one error handler. Mounted at /api by the
+ * The API: middleware, one `app.route` per prefix (API_ROUTES), one error handler. Mounted at /api by the
  * worker. `overrides` go to the service factory (the libSQL parity tests pass their database).
  */
 export function createApp(overrides: ServiceOverrides = {}) {
@@ -73,36 +103,7 @@ export function createApp(overrides: ServiceOverrides = {}) {
 
   app.use('/auth/*', betterAuthErrors);
 
-  app.route('/health', health);
-  app.route('/auth', authRoutes);
-  app.route('/me', meRoutes);
-  app.route('/me', statementRoutes);
-  app.route('/account', accountRoutes);
-  app.route('/dev', devRoutes);
-  app.route('/gate', gateRoutes);
-  app.route('/admin/site-settings', siteSettingsRoutes);
-  app.route('/short-links', shortLinkRoutes);
-  app.route('/notifications', notificationRoutes);
-  app.route('/messages', messageRoutes);
-  app.route('/users', userRoutes);
-  app.route('/realtime', realtimeRoutes);
-  app.route('/uploads', uploadRoutes);
-  app.route('/films', filmRoutes);
-  app.route('/studio', studioRoutes);
-  app.route('/payments', paymentRoutes);
-  app.route('/webhooks', webhookRoutes);
-  app.route('/payouts', payoutRoutes);
-  app.route('/admin/payouts', adminPayoutRoutes);
-  app.route('/media', mediaRoutes);
-  app.route('/my-list', myListRoutes);
-  app.route('/search', searchRoutes);
-  app.route('/watch', watchRoutes);
-  app.route('/campaigns', campaignRoutes);
-  app.route('/campaigns', campaignInsightRoutes);
-  app.route('/films', filmTeamRoutes);
-  app.route('/campaigns', extensionVoteRoutes);
-  app.route('/functions', functionRoutes);
-  app.route('/wallets', walletRoutes);
+  for (const [prefix, routes] of Object.entries(API_ROUTES)) app.route(prefix, routes);
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'No such endpoint' } }, 404));
   app.onError(onError);

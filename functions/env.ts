@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DbEnv } from './db/client';
-import type { ChainList } from './lib/chain-info';
-import { configuredChains } from './lib/chains';
-import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './lib/upload-plan';
+import { configuredChains } from './domain/chains/configured';
+import type { ChainList } from './domain/chains/info';
+import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './domain/films/upload-plan';
 import { paymentsTestModeOf } from './payments/mode';
 
 /** The worker's bindings and environment variables, typed once. */

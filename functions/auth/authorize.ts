@@ -1,5 +1,5 @@
-import { forbidden, unauthorized } from '../lib/errors';
-import { isAdmin, isContributor } from '../lib/roles';
+import { isAdmin, isContributor } from '../domain/users/roles';
+import { forbidden, unauthorized } from '../http/errors';
 import { isSystemActor, type SystemActor } from './system-actor';
 import type { Viewer } from './viewer';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, userRoles } from '../db/schema';
-import type { Role } from '../lib/roles';
+import type { Role } from '../domain/users/roles';
 import type { Services } from '../platform/services';
 
 /** Who is asking: resolved by the server from the session cookie, never from the URL. */

@@ -1,4 +1,4 @@
-import { COMING_SOON_AUTHORIZED_KEY } from '../lib/coming-soon';
+import { COMING_SOON_AUTHORIZED_KEY } from '../domain/site/coming-soon';
 
 /**
  * The Coming Soon document: what a visitor the gate locks out gets instead of any page. It is a

@@ -1,9 +1,9 @@
 import type { Viewer } from '../auth/viewer';
+import { matchPageRoute, pageParamsValid } from '../domain/site/pages';
 import type { Bindings } from '../env';
-import { matchPageRoute, pageParamsValid } from '../lib/page-routes';
 import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
 import { canonicalPath } from './canonical';
-import { pageGate } from './coming-soon-gate';
+import { pageGate } from './page-gate';
 import { decideAccess } from './protection';
 import { isShortLinkPath, shortLinkRedirect } from './short-links';
 

@@ -1,6 +1,6 @@
 import { resolveViewer, type Viewer } from '../auth/viewer';
-import type { PageAccess } from '../lib/page-routes';
-import { isAdmin, isContributor } from '../lib/roles';
+import type { PageAccess } from '../domain/site/pages';
+import { isAdmin, isContributor } from '../domain/users/roles';
 import type { Services } from '../platform/services';
 
 export type AccessDecision =

@@ -11,8 +11,8 @@ const redirect = (location: string, cacheControl: string) =>
 const home = () => redirect('/', 'private, no-store');
 
 /**
- * /s/{shortCode}, answered by the worker with no page at all (SPEC 2 Other screens): a redirect to
- * the stored same-site path; a missing, unknown or failing code goes home, and is logged (SPEC 8).
+ * /s/{shortCode}, answered by the worker with no page at all: a redirect to
+ * the stored same-site path; a missing, unknown or failing code goes home, and is logged.
  */
 export async function shortLinkRedirect(pathname: string, services: Services): Promise<Response> {
   const code = pathname.replace(/^\/s\/?/, '').replace(/\/$/, '');

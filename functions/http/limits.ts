@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AttemptLimit } from '../db/attempts';
 import { reserveAttempt } from '../db/attempts';
-import { ApiError } from '../lib/errors';
+import { ApiError } from './errors';
 import type { AppEnv } from './types';
 
 /** The caller's address: Cloudflare's own header only (others can be set by anyone). */

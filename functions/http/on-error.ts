@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError } from '../lib/errors';
+import { ApiError } from './errors';
 import type { AppEnv } from './types';
 
 /** The API's one error handler: a known error keeps its status and message; anything else is a 500 with no details. */

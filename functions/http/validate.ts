@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { ApiError } from '../lib/errors';
+import { ApiError } from './errors';
 
 /**
  * zod validation for a route with the API's one error shape: the first problem is the message,

@@ -4,7 +4,7 @@
  * from the API, so a lost event loses nothing.
  */
 export const REALTIME_PATH = '/api/realtime';
-/** SPEC 9: realtime heartbeat 25 s. The client sends PING; the runtime auto-responds PONG. */
+/** Realtime heartbeat 25 s. The client sends PING; the runtime auto-responds PONG. */
 export const HEARTBEAT_MS = 25_000;
 export const PING = 'ping';
 export const PONG = 'pong';

@@ -1,4 +1,4 @@
-import type { Role } from '../lib/roles';
+import type { Role } from '../domain/users/roles';
 import { ensureUser } from '../services/accounts/ensure-user';
 import { SEED, type SeedModule } from './types';
 

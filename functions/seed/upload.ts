@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/viewer';
-import { HEAD_BYTES } from '../lib/upload-plan';
+import { HEAD_BYTES } from '../domain/films/upload-plan';
 import type { Services } from '../platform/services';
 import { completeUpload } from '../services/uploads/complete';
 import { createUpload } from '../services/uploads/create';

@@ -4,7 +4,7 @@ import { viewerOf } from './viewer';
 
 /**
  * Server side of a campaign page: who is asking (resolved by the worker), what the id names, and
- * what SPEC 2/6 say this viewer gets. A signed-out request never reaches here (the worker sends it
+ * what this viewer gets. A signed-out request never reaches here (the worker sends it
  * to /auth).
  */
 export async function loadCampaignPage(

@@ -1,4 +1,4 @@
-/** SPEC 2 go-back helper: back in history, or to the fallback when there is no page to go back to. */
+/** Go back: back in history, or to the fallback when there is no page to go back to. */
 export function goBack(fallback = '/') {
   if (window.history.length <= 1) window.location.assign(fallback);
   else window.history.back();

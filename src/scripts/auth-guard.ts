@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import { $session } from '../stores/session';
 
 /**

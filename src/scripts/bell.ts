@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import type { Summary } from '../../functions/services/notifications/summary';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';

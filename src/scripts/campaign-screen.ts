@@ -1,5 +1,4 @@
-import { daysLeft } from '../../functions/lib/campaign-format';
-import { localToday } from '../../functions/lib/campaign-validation';
+import { daysLeft, localToday } from '../../functions/domain/campaigns/format';
 import { $campaign, $removingMember, watchFreshness } from '../stores/campaign';
 
 /**

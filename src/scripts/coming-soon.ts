@@ -3,7 +3,7 @@ import {
   COMING_SOON_SETTINGS_KEY,
   type GateStatus,
   isComingSoonExempt,
-} from '../../functions/lib/coming-soon';
+} from '../../functions/domain/site/coming-soon';
 
 /**
  * The browser's side of the coming-soon gate on the site's pages. The worker already decided that
@@ -24,7 +24,7 @@ async function fetchStatus(): Promise<GateStatus | null> {
     if (!res.ok) throw new Error(`GET /api/gate/status answered ${res.status}`);
     return (await res.json()) as GateStatus;
   } catch (err) {
-    // SPEC 8: logged, and treated as off (the worker still decides what each request may see).
+    // Logged, and treated as off (the worker still decides what each request may see).
     console.error('Failed to load coming-soon settings', err);
     return null;
   }

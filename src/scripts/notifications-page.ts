@@ -1,4 +1,4 @@
-import { MSG } from '../../functions/lib/messages';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import type { NotificationPage, NotificationView } from '../../functions/services/notifications/list';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
@@ -68,7 +68,7 @@ function row(n: NotificationView): HTMLLIElement {
         setRead([n.id]);
       } catch {
         mark.disabled = false;
-        toast(MSG.failedToLoad, 'error');
+        toast(CHROME_MSG.failedToLoad, 'error');
       }
     });
     add(action, mark);
@@ -127,7 +127,7 @@ more?.addEventListener('click', async () => {
   try {
     await serial(loadOlder);
   } catch {
-    toast(MSG.failedToLoad, 'error');
+    toast(CHROME_MSG.failedToLoad, 'error');
   } finally {
     more.disabled = false;
   }
@@ -139,7 +139,7 @@ readAll?.addEventListener('click', async () => {
     await markAllNotificationsRead();
     setRead('all');
   } catch {
-    toast(MSG.failedToLoad, 'error');
+    toast(CHROME_MSG.failedToLoad, 'error');
     readAll.disabled = false;
   }
 });
@@ -150,5 +150,5 @@ onRealtime((e) => {
 });
 
 serial(loadOlder).catch(() => {
-  if (status) status.textContent = MSG.failedToLoad;
+  if (status) status.textContent = CHROME_MSG.failedToLoad;
 });

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { CampaignView } from '../../functions/services/campaigns/view';
 import { type ApiResult, api } from '../lib/campaign-api';
 
-/** SPEC 9: campaign data is fresh for 5 minutes on the campaign screens, with one retry. */
+/** Campaign data is fresh for 5 minutes on the campaign screens, with one retry. */
 export const CAMPAIGN_FRESH_MS = 5 * 60_000;
 export const CAMPAIGN_RETRIES = 1;
 

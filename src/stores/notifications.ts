@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
-import { badgeText } from '../../functions/lib/popover';
+import { badgeText } from '../../functions/domain/notifications/bell';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import {
   type ChannelEvent,
   CLOSE_SESSION_EXPIRED,

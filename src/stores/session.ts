@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
-import { CHROME_MSG } from '../../functions/lib/chrome-messages';
-import type { Role } from '../../functions/lib/roles';
-import { isAdmin, isContributor, isEditor } from '../../functions/lib/roles';
+import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import type { Role } from '../../functions/domain/users/roles';
+import { isAdmin, isContributor, isEditor } from '../../functions/domain/users/roles';
 
 export interface Me {
   user: { id: string; email: string };
@@ -15,7 +15,7 @@ export type SessionState =
   | { status: 'signed-in'; me: Me }
   | { status: 'signed-out'; me: null };
 
-/** SPEC 9 timers. */
+/** The session check's timers. */
 export const SESSION_RETRIES = 3;
 export const SESSION_RETRY_MS = 200;
 export const ROLE_REFRESH_MS = 30_000;
@@ -66,8 +66,8 @@ async function fetchMe(): Promise<Me | null> {
 }
 
 /**
- * Checks the session with the server: up to 3 retries 200 ms apart on failure (SPEC 4), logging
- * SPEC 8's messages. A definite "signed out" is not retried.
+ * Checks the session with the server: up to 3 retries 200 ms apart on failure, logging
+ * the chrome's messages. A definite "signed out" is not retried.
  */
 export async function checkSession(): Promise<SessionState> {
   for (let attempt = 0; ; attempt++) {
@@ -105,7 +105,7 @@ export function startSessionRefresh() {
   document.addEventListener('visibilitychange', tick);
 }
 
-/** Removes every auth entry this browser keeps (SPEC 9: supabase.auth.* and *sb-* keys, and ours). */
+/** Removes every auth entry this browser keeps (supabase.auth.* and *sb-* keys, and ours). */
 export function clearLocalAuthEntries() {
   try {
     for (const key of Object.keys(localStorage)) {

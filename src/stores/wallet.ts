@@ -1,13 +1,14 @@
 import { createStore as createProviderStore, type EIP6963ProviderDetail } from 'mipd';
 import { atom, computed } from 'nanostores';
 import { type Address, createWalletClient, custom, defineChain, type EIP1193Provider, getAddress } from 'viem';
-import { shortAddress } from '../../functions/lib/address';
-import type { ChainInfo, ChainList } from '../../functions/lib/chain-info';
-import { fillMessage, MSG } from '../../functions/lib/messages';
+import type { ChainInfo, ChainList } from '../../functions/domain/chains/info';
+import { fillMessage } from '../../functions/domain/fill-message';
+import { shortAddress } from '../../functions/domain/wallets/address';
+import { WALLET_MSG } from '../../functions/domain/wallets/messages';
 import { readWalletMemory, type WalletMemory, writeWalletMemory } from '../lib/wallet-memory';
 
 /**
- * The browser's wallets (SPEC 3 Wallet state, 4 Wallet): injected wallets found through EIP-6963,
+ * The browser's wallets: injected wallets found through EIP-6963,
  * the connected ones, the active wallet, account and chain; remembered in local storage and restored
  * without a prompt (eth_accounts) on the next visit. Loaded only when someone opens the wallet.
  */
@@ -68,7 +69,7 @@ export function rpcCode(err: unknown): number | null {
 
 function failure(err: unknown, fallback: string): WalletError {
   if (err instanceof WalletError) return err;
-  if (rpcCode(err) === 4001) return new WalletError(MSG.walletRequestDeclined);
+  if (rpcCode(err) === 4001) return new WalletError(WALLET_MSG.walletRequestDeclined);
   return new WalletError(fallback);
 }
 
@@ -173,14 +174,14 @@ export function startWallets(): Promise<void> {
 /** Connects a wallet (the wallet asks the person) and makes it the active one. */
 export async function connectWallet(id: string): Promise<ConnectedWallet> {
   const provider = providers.get(id);
-  if (!provider) throw new WalletError(MSG.noActiveWallet);
+  if (!provider) throw new WalletError(WALLET_MSG.noActiveWallet);
   let wallet: ConnectedWallet | null;
   try {
     wallet = await readConnection(id, provider, true);
   } catch (err) {
-    throw failure(err, MSG.walletFailed);
+    throw failure(err, WALLET_MSG.walletFailed);
   }
-  if (!wallet) throw new WalletError(MSG.walletWithoutAccount);
+  if (!wallet) throw new WalletError(WALLET_MSG.walletWithoutAccount);
   const s = $wallet.get();
   setConnected([...s.connected.filter((w) => w.id !== id), wallet], id);
   return wallet;
@@ -190,13 +191,13 @@ export async function connectWallet(id: string): Promise<ConnectedWallet> {
 export function setActiveWallet(id: string) {
   const s = $wallet.get();
   const wallet = s.connected.find((w) => w.id === id);
-  if (!wallet || wallet.accounts.length === 0) throw new WalletError(MSG.walletWithoutAccount);
+  if (!wallet || wallet.accounts.length === 0) throw new WalletError(WALLET_MSG.walletWithoutAccount);
   setConnected(s.connected, id);
 }
 
 /** Forgets a wallet here (the active one by default); the wallet may also drop this site's permission. */
 export async function disconnectWallet(id = $wallet.get().activeWalletId) {
-  if (!id) throw new WalletError(MSG.noActiveWallet);
+  if (!id) throw new WalletError(WALLET_MSG.noActiveWallet);
   const provider = providers.get(id);
   const s = $wallet.get();
   setConnected(
@@ -231,10 +232,12 @@ const CANNOT_SWITCH = new Set([4200, -32601, -32004]);
 export async function switchChain(chainId: number) {
   const active = $activeWallet.get();
   if (!active) {
-    throw new WalletError($wallet.get().activeWalletId ? MSG.switchWithoutConnection : MSG.noActiveWallet);
+    throw new WalletError(
+      $wallet.get().activeWalletId ? WALLET_MSG.switchWithoutConnection : WALLET_MSG.noActiveWallet,
+    );
   }
   const provider = providers.get(active.id);
-  if (!provider) throw new WalletError(MSG.switchWithoutConnection);
+  if (!provider) throw new WalletError(WALLET_MSG.switchWithoutConnection);
   const client = clientOf(provider);
   const chain = $chains.get()?.chains.find((c) => c.id === chainId);
   try {
@@ -247,8 +250,8 @@ export async function switchChain(chainId: number) {
     }
   } catch (err) {
     const code = rpcCode(err);
-    if (code !== null && CANNOT_SWITCH.has(code)) throw new WalletError(MSG.walletCannotSwitchChain);
-    throw failure(err, MSG.walletCannotSwitchChain);
+    if (code !== null && CANNOT_SWITCH.has(code)) throw new WalletError(WALLET_MSG.walletCannotSwitchChain);
+    throw failure(err, WALLET_MSG.walletCannotSwitchChain);
   }
   const now = await client.getChainId().catch(() => chainId);
   update(active.id, (w) => ({ ...w, chainId: now }));
@@ -259,11 +262,11 @@ export async function signWithActiveWallet(message: string) {
   const active = $activeWallet.get();
   const account = active?.accounts[0];
   const provider = active ? providers.get(active.id) : undefined;
-  if (!active || !account || !provider) throw new WalletError(MSG.noActiveWallet);
+  if (!active || !account || !provider) throw new WalletError(WALLET_MSG.noActiveWallet);
   try {
     return await clientOf(provider).signMessage({ account, message });
   } catch (err) {
-    throw failure(err, MSG.walletFailed);
+    throw failure(err, WALLET_MSG.walletFailed);
   }
 }
 
@@ -272,4 +275,4 @@ export function chainNames(): string {
   return ($chains.get()?.chains ?? []).map((c) => c.name).join(', ');
 }
 
-export const unsupportedChainMessage = () => fillMessage(MSG.walletUnsupportedChain, { chains: chainNames() });
+export const unsupportedChainMessage = () => fillMessage(WALLET_MSG.walletUnsupportedChain, { chains: chainNames() });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES, type PageAccess } from '../../functions/lib/page-routes';
+import { PAGE_ROUTES, type PageAccess } from '../../functions/domain/site/pages';
 import { apiJson, signIn } from './api';
 import { baseUrl, launchBrowser } from './browser';
 

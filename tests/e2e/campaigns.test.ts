@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -20,7 +20,7 @@ describe('campaigns in the browser', () => {
     const member = await newPage(browser);
     const guest = await signUp(member.context);
 
-    // Create: a goal off the $1,000 steps is refused with SPEC 5's message, then a good one saves.
+    // Create: a goal off the $1,000 steps is refused with the field rule's message, then a good one saves.
     const page = owner.page;
     await open(page, `/contributor/edit/${film.id}/campaign`);
     await page.locator('[data-campaign-settings][data-mode="create"]').waitFor();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillMessage, MSG } from '../../functions/lib/messages';
+import { fillMessage, MSG } from '../../functions/domain/messages';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { campaignEndsAt } from '../../functions/shared/campaigns/end-date';
 import { serve } from '../../scripts/serve.mjs';

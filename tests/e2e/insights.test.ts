@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
-import { formatMoney } from '../../functions/lib/money-format';
+import { MSG } from '../../functions/domain/messages';
+import { formatMoney } from '../../functions/domain/money/format';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
 import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { apiJson, localDate, open, signIn, signUp, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 

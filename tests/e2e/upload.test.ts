@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILM_MSG } from '../../functions/lib/film-messages';
-import { MSG } from '../../functions/lib/messages';
-import { MIB } from '../../functions/lib/upload-plan';
+import { FILM_MSG } from '../../functions/domain/films/messages';
+import { MIB } from '../../functions/domain/films/upload-plan';
+import { MSG } from '../../functions/domain/messages';
 import { png, toBase64, webm } from '../support/media';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shortAddress } from '../../functions/lib/address';
-import { BASE_ID, BASE_SEPOLIA_ID } from '../../functions/lib/chain-info';
-import { MSG } from '../../functions/lib/messages';
+import { BASE_ID, BASE_SEPOLIA_ID } from '../../functions/domain/chains/info';
+import { MSG } from '../../functions/domain/messages';
+import { shortAddress } from '../../functions/domain/wallets/address';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 import { injectTestWallets, type TestWalletSpec } from './test-wallet';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { env } from '../workers/support';
+import { env } from '../workers/worker-call';
 import { roundSize } from './generate';
 import { describeFailures, runFuzz } from './run';
 import { buildWorld } from './world';

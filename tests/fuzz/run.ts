@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { LOCAL_WEBHOOK_SECRETS } from '../../functions/payments/stripe';
 import { cookieFrom, jsonInit, ORIGIN } from '../support/http';
 import { signature } from '../support/stripe-fixtures';
-import { call } from '../workers/support';
+import { call } from '../workers/worker-call';
 import { type FuzzRequest, type FuzzWorld, generator } from './generate';
 import type { FuzzActors } from './world';
 

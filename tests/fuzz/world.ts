@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { createApp } from '../../functions/app';
 import { creatorMessages, notifications } from '../../functions/db/schema';
-import { PAGE_ROUTES } from '../../functions/lib/page-routes';
+import { PAGE_ROUTES } from '../../functions/domain/site/pages';
 import { webm } from '../support/media';
 import { makeCampaign } from '../workers/campaign-factories';
 import { jsonInit, makeActors, makeUser, ORIGIN, type TestUser } from '../workers/factories';
@@ -10,7 +10,7 @@ import { pay } from '../workers/insights-support';
 import { connect, makeReleasedPayouts } from '../workers/payout-factories';
 import { getJson, sendApi } from '../workers/realtime/helpers';
 import { db } from '../workers/stripe-support';
-import { call } from '../workers/support';
+import { call } from '../workers/worker-call';
 import type { FuzzWorld, Pools, Route } from './generate';
 
 /** The API's routes as the Hono app registers them (middleware-only entries left out). */

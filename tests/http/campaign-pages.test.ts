@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { base, signIn } from './session';
 
 /**
- * The campaign pages' access rules (SPEC 2, 6) on the built product: who sees a screen, who is
+ * The campaign pages' access rules on the built product: who sees a screen, who is
  * sent home, who goes back to /contributor with which toast. Seeded demo accounts and campaigns.
  */
 const ORIGIN = () => ({ origin: base() });

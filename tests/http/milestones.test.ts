@@ -8,7 +8,7 @@ import {
   checkoutSessions,
   videos,
 } from '../../functions/db/schema';
-import { computeShares } from '../../functions/lib/shares';
+import { computeShares } from '../../functions/domain/campaigns/shares';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';

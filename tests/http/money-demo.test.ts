@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
 import { base, signIn } from './session';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MSG } from '../../functions/lib/messages';
-import { PAGE_ROUTES, type PageRoute } from '../../functions/lib/page-routes';
+import { MSG } from '../../functions/domain/messages';
+import { PAGE_ROUTES, type PageRoute } from '../../functions/domain/site/pages';
 
-/** Every page of SPEC 2's table over plain HTTP against the built product, as a browser without JS sees it. */
+/** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
 const pathOf = (route: PageRoute) => route.pattern.replace(/:[A-Za-z]+/g, 'some-id');
 const get = (path: string, cookie?: string) =>

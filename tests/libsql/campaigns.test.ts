@@ -13,8 +13,8 @@ import {
   userRoles,
   videos,
 } from '../../functions/db/schema';
-import type { Role } from '../../functions/lib/roles';
-import { computeShares } from '../../functions/lib/shares';
+import { computeShares } from '../../functions/domain/campaigns/shares';
+import type { Role } from '../../functions/domain/users/roles';
 import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../functions/services/campaigns/add-member';
 import { approveCampaign } from '../../functions/services/campaigns/approve';

@@ -11,7 +11,7 @@ import {
   payouts,
   videos,
 } from '../../functions/db/schema';
-import { computeShares } from '../../functions/lib/shares';
+import { computeShares } from '../../functions/domain/campaigns/shares';
 import { castExtensionVote } from '../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
 import { TEST_SYSTEM } from '../support/actors';

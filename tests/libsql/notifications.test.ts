@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, schema } from '../../functions/db/client';
 import { notifications, profiles, user, userRoles } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
-import type { Role } from '../../functions/lib/roles';
+import type { Role } from '../../functions/domain/users/roles';
 import type { Services } from '../../functions/platform/services';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';

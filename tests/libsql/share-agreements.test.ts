@@ -17,7 +17,7 @@ import {
   releasePortions,
   shareAgreements,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../functions/services/campaigns/add-member';
 import { approveCampaign } from '../../functions/services/campaigns/approve';

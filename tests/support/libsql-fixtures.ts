@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
 import type { Db } from '../../functions/db/client';
 import { campaigns, profiles, uploads, user, userRoles, videos } from '../../functions/db/schema';
-import type { Role } from '../../functions/lib/roles';
+import type { Role } from '../../functions/domain/users/roles';
 import { expectLedgerBalanced } from './ledger';
 import { createLibsqlDb } from './libsql';
 

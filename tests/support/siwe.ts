@@ -1,6 +1,6 @@
 import type { LocalAccount } from 'viem';
 import { type CreateSiweMessageParameters, createSiweMessage } from 'viem/siwe';
-import { BASE_SEPOLIA_ID } from '../../functions/lib/chain-info';
+import { BASE_SEPOLIA_ID } from '../../functions/domain/chains/info';
 import { ORIGIN } from './http';
 
 /** A Sign-In-with-Ethereum message for the local site, as the /account page builds it; any field overridable. */

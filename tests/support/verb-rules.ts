@@ -121,7 +121,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'payouts/views#memberPayouts': 'signed-in',
   'payouts/views#adminPayouts': 'admin',
   'refunds/cancelled#finishRefunds': 'system',
-  'refunds/money-stops#afterCampaignChange': 'signed-in-or-system',
+  'refunds/after-campaign-change#afterCampaignChange': 'signed-in-or-system',
   'short-links/create#createShortLink': 'signed-in',
   'short-links/resolve#resolveShortLink': {
     public: 'a short link leads to a page whose own rules apply when it is opened',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Relation } from '../../functions/lib/campaign-status';
-import { MSG } from '../../functions/lib/messages';
-import type { Role } from '../../functions/lib/roles';
+import type { Relation } from '../../functions/domain/campaigns/status';
+import { MSG } from '../../functions/domain/messages';
+import type { Role } from '../../functions/domain/users/roles';
 import { type CampaignScreen, decideScreen } from '../../functions/services/campaigns/internal/screen-decision';
 
 const film = { id: 'film', title: 'F', ownerId: 'owner' };
@@ -17,7 +17,7 @@ const base = (over: Partial<Parameters<typeof decideScreen>[0]> = {}) =>
     ...over,
   });
 
-describe('campaign screens: who sees what (SPEC 2, 6)', () => {
+describe('campaign screens: who sees what', () => {
   it('settings of something that does not exist → /contributor with the toast; progress shows Campaign Not Found', () => {
     expect(base({ target: null })).toEqual({
       kind: 'redirect',

@@ -16,10 +16,10 @@ import {
   TRANSITION_VERBS,
   type TransitionVerb,
   transitionTarget,
-} from '../../functions/lib/campaign-status';
-import { MSG } from '../../functions/lib/messages';
+} from '../../functions/domain/campaigns/status';
+import { MSG } from '../../functions/domain/messages';
 
-/** Every allowed transition, written out by hand from SPEC 4 and issue 7; anything else is refused. */
+/** Every allowed transition, written out by hand from the rules in docs/architecture.md; anything else is refused. */
 const ALLOWED: Record<Exclude<TransitionVerb, 'setStatus'>, Partial<Record<CampaignStatus, CampaignStatus>>> = {
   submit: { pending: 'pending_approval', active: 'pending_approval', rejected: 'pending_approval' },
   approve: { pending_approval: 'approved' },
@@ -106,7 +106,7 @@ describe('who may do what', () => {
 });
 
 describe('labels and the derived Waiting for Team Approval', () => {
-  it('labels the statuses as SPEC 4 names them', () => {
+  it('labels the statuses by their product names', () => {
     expect(STATUS_LABELS.active).toBe('Draft');
     expect(STATUS_LABELS.pending_approval).toBe('Pending Review');
     expect(STATUS_LABELS.pending_contributor_approval).toBe('Waiting for Team Approval');

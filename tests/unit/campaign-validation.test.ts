@@ -8,8 +8,8 @@ import {
   validateCampaignFields,
   validateCoinSettings,
   validatePlatformFee,
-} from '../../functions/lib/campaign-validation';
-import { MSG } from '../../functions/lib/messages';
+} from '../../functions/domain/campaigns/validation';
+import { MSG } from '../../functions/domain/messages';
 
 const today = '2030-06-15';
 const good = { title: 'Night Shift', goalAmount: 500_000, endDate: '2030-07-01' };
@@ -18,7 +18,7 @@ const messages = (
   ctx: Partial<Parameters<typeof validateCampaignFields>[1]> = {},
 ) => validateCampaignFields(input, { isNew: true, today, ...ctx }).map((e) => e.message);
 
-describe('campaign validation (SPEC 5) — every message', () => {
+describe('campaign validation — every message', () => {
   it('accepts a good new campaign', () => {
     expect(messages(good)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import {
   COMING_SOON_HEAD_SCRIPT,
   COMING_SOON_HEAD_SCRIPT_HASH,
   isComingSoonExempt,
-} from '../../functions/lib/coming-soon';
+} from '../../functions/domain/site/coming-soon';
 import { newShortCode, sameSiteTarget } from '../../functions/shared/short-links/target';
 import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/shared/site-settings/passcode';
 

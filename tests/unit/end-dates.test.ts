@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, progressPercent } from '../../functions/lib/campaign-format';
+import { daysLeft, progressPercent } from '../../functions/domain/campaigns/format';
 import {
   campaignEndsAt,
   checkoutClosed,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messageTarget, notificationTarget, type TargetInput } from '../../functions/lib/notification-targets';
-import { NOTIFICATION_TYPES } from '../../functions/lib/notification-types';
+import { messageTarget, notificationTarget, type TargetInput } from '../../functions/domain/notifications/targets';
+import { NOTIFICATION_TYPES } from '../../functions/domain/notifications/types';
 
 const base: TargetInput = { type: 'other', campaignId: null, actorId: null, videoId: null, movieId: null };
 const admin = { isAdmin: true };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCursor, encodeCursor } from '../../functions/lib/cursor';
-import { badgeText, previewText } from '../../functions/lib/popover';
+import { badgeText, previewText } from '../../functions/domain/notifications/bell';
+import { decodeCursor, encodeCursor } from '../../functions/http/cursor';
 import { reconnectDelay } from '../../functions/realtime/protocol';
 
-describe('the bell badge and previews (SPEC 9)', () => {
+describe('the bell badge and previews', () => {
   it("shows nothing at 0, the count up to 99, then '99+'", () => {
     expect(badgeText(0)).toBe('');
     expect(badgeText(1)).toBe('1');

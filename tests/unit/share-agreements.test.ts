@@ -5,8 +5,8 @@ import {
   releaseByVersions,
   splitByAgreement,
   versionsLabel,
-} from '../../functions/lib/share-agreements';
-import { computeShares } from '../../functions/lib/shares';
+} from '../../functions/domain/agreements/split';
+import { computeShares } from '../../functions/domain/campaigns/shares';
 
 /** A version as the services write it: the originator plus `others`, shares from computeShares. */
 function agreement(version: number, fee: number, others: string[], originator = 'cora'): Agreement {

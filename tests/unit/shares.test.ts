@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { computeShares, MAX_TEAM_SIZE, totalIsBalanced } from '../../functions/lib/shares';
+import { computeShares, MAX_TEAM_SIZE, totalIsBalanced } from '../../functions/domain/campaigns/shares';
 
-describe('revenue shares (SPEC 4, 9)', () => {
+describe('revenue shares', () => {
   for (let members = 1; members <= MAX_TEAM_SIZE; members++) {
     it(`sum to exactly 100.0 % for ${members} member(s) at every fee 0–100`, () => {
       const contributors = members - 1;

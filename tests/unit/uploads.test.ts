@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from '../../functions/env';
-import { sniffImage, sniffVideo } from '../../functions/lib/media-sniff';
+import { sniffImage, sniffVideo } from '../../functions/domain/films/media-sniff';
 import {
   DEFAULT_UPLOAD_MAX_BYTES,
   expectedPartSize,
   formatBytes,
   MIB,
   planParts,
-} from '../../functions/lib/upload-plan';
+} from '../../functions/domain/films/upload-plan';
+import { parseConfig } from '../../functions/env';
 import { parseRange } from '../../functions/services/films/internal/range';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, WEBM_HEAD } from '../support/media';
 

@@ -1,9 +1,9 @@
 import { base, baseSepolia, hardhat } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
-import { checkAddress, parseAddress, shortAddress } from '../../functions/lib/address';
-import { BASE_ID, BASE_SEPOLIA_ID, KNOWN_CHAIN_NAMES, LOCAL_CHAIN_ID } from '../../functions/lib/chain-info';
-import { configuredChains } from '../../functions/lib/chains';
-import { MSG } from '../../functions/lib/messages';
+import { configuredChains } from '../../functions/domain/chains/configured';
+import { BASE_ID, BASE_SEPOLIA_ID, KNOWN_CHAIN_NAMES, LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
+import { MSG } from '../../functions/domain/messages';
+import { checkAddress, parseAddress, shortAddress } from '../../functions/domain/wallets/address';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonInit } from '../support/http';
 import { makeUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 /** better-auth's own refusals reach the client in the API's one error shape, status and headers kept. */
 describe("better-auth's errors in the one error shape", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cookieFrom, jsonInit } from '../support/http';
-import { call } from './support';
+import { call } from './worker-call';
 
 const uid = () => crypto.randomUUID().slice(0, 8);
 const json = (body: unknown, cookie?: string) => jsonInit('POST', body, cookie);

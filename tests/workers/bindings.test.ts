@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { env } from './support';
+import { env } from './worker-call';
 
 describe('KV', () => {
   it('round-trips a value with metadata and expiry', async () => {

@@ -10,11 +10,11 @@ import {
   userRoles,
   videos,
 } from '../../functions/db/schema';
-import type { CampaignStatus } from '../../functions/lib/campaign-status';
-import { computeShares } from '../../functions/lib/shares';
+import { computeShares } from '../../functions/domain/campaigns/shares';
+import type { CampaignStatus } from '../../functions/domain/campaigns/status';
 import { recordAgreementIfApproved } from '../../functions/shared/agreements/record';
 import { makeUser, type TestUser, uid } from './factories';
-import { env } from './support';
+import { env } from './worker-call';
 
 export const db = () => getDb(env);
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerGroups } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser } from './factories';
@@ -15,7 +15,7 @@ import {
   sessionCompleted,
   testPayment,
 } from './stripe-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 registerMoneyTestHooks();
 

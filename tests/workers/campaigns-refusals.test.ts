@@ -3,7 +3,7 @@ import rows from './authz/api/campaigns';
 import type { Fixture } from './authz/types';
 import { snapshot } from './campaign-factories';
 import { ACTORS, type Actor, makeActors, type TestUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 /**
  * Every campaign verb as the owner, the invitee, another contributor, an editor, an admin, a viewer

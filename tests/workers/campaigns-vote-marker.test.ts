@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { campaignExtensionVotes, campaigns } from '../../functions/db/schema';
 import { db, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 interface Row {
   id: string;

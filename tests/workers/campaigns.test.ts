@@ -7,10 +7,10 @@ import {
   partnershipAgreements,
   userRoles,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { db, historyOf, inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { body, call } from './support-json';
+import { body, call } from './worker-call-json';
 
 const api = (path: string, method: string, body: unknown, who: TestUser | null) =>
   call(`/api/campaigns${path}`, jsonInit(method, body, who?.cookie));
@@ -29,7 +29,7 @@ async function create(movieId: string, extra: Record<string, unknown> = {}, who 
 describe('a campaign from draft to live, through the API', () => {
   it('creates, invites, joins, submits, approves, launches, pauses and resumes', async () => {
     const movieId = await makeFilm(owner.id);
-    // A bad goal first: SPEC 5's message.
+    // A bad goal first: the field rule's message.
     const bad = await create(movieId, { goalAmount: 150_000 });
     expect(bad.status).toBe(400);
     expect((await body(bad)).error.message).toBe(MSG.goalIncrement);

@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { MSG } from '../../functions/domain/messages';
 import type { Bindings } from '../../functions/env';
-import { MSG } from '../../functions/lib/messages';
 import { manualClock, systemClock } from '../../functions/platform/clock';
 import { createServices } from '../../functions/platform/services';
 import { createCampaign } from '../../functions/services/campaigns/create';
 import { setClockOffset } from '../../functions/services/site-settings/clock';
 import { inDays, makeFilm } from './campaign-factories';
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
-import { call, env, testServices } from './support';
+import { call, env, testServices } from './worker-call';
 
 const DAY = 86_400_000;
 const withCookie = (u: TestUser, init: RequestInit) => ({

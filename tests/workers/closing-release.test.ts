@@ -8,7 +8,7 @@ import {
   notifications,
   payouts,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
 import { releaseCompletedCampaign } from '../../functions/services/milestones/closing-release';
@@ -17,7 +17,7 @@ import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { readyMember } from './payout-factories';
 import { db, deliver, eventually, registerMoneyTestHooks, sessionCompleted, testPayment } from './stripe-support';
-import { call, env, testServices } from './support';
+import { call, env, testServices } from './worker-call';
 
 registerMoneyTestHooks();
 

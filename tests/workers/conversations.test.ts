@@ -4,7 +4,7 @@ import type { Thread } from '../../functions/services/messages/thread';
 import type { Summary } from '../../functions/services/notifications/summary';
 import { jsonInit, makeUser } from './factories';
 import { connect, getJson, sendApi } from './realtime/helpers';
-import { call } from './support';
+import { call } from './worker-call';
 
 describe('conversations and threads', { timeout: 30_000 }, () => {
   it('groups conversations by the other person with last message and unread count', async () => {

@@ -7,7 +7,7 @@ import {
   ledgerGroups,
   notifications,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { manualClock } from '../../functions/platform/clock';
 import { runScheduled } from '../../functions/scheduled';
 import { completeEndedCampaign, completeEndedCampaigns } from '../../functions/services/campaigns/complete-ended';
@@ -26,7 +26,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 registerMoneyTestHooks();
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../functions/auth/viewer';
 import { getDb } from '../../functions/db/client';
 import { user } from '../../functions/db/schema';
-import type { Role } from '../../functions/lib/roles';
+import type { Role } from '../../functions/domain/users/roles';
 import { grantRole } from '../../functions/services/accounts/internal/roles';
 import { cookieFrom, jsonInit } from '../support/http';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 export const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 10);
 

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { categories, videos } from '../../functions/db/schema';
-import { FILM_MSG } from '../../functions/lib/film-messages';
+import { FILM_MSG } from '../../functions/domain/films/messages';
 import { CAPTIONS_MAX_BYTES } from '../../functions/shared/films/captions';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { type FilmView, filmDetails, makeFilm as makeFilmFor, uploadVideo } from './films-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 let owner: TestUser;
 let admin: TestUser;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { toBase64, webm } from '../support/media';
 import { jsonInit, ORIGIN, type TestUser } from './factories';
-import { call } from './support';
+import { call } from './worker-call';
 
 export const head = (bytes: Uint8Array) => toBase64(bytes.subarray(0, 64));
 

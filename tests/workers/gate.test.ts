@@ -10,7 +10,7 @@ import { passcodeVersion } from '../../functions/shared/site-settings/passcode';
 import { GATE_OFF, readGateSettings, SETTINGS_KV_KEY } from '../../functions/shared/site-settings/store';
 import { PAGE_MARKER } from './entry';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 const PASSCODE = 'open-sesame-7';
 
@@ -284,7 +284,7 @@ describe('coming-soon settings', () => {
     expect((await call('/api/short-links', jsonInit('POST', { path: '/faq' }, member.cookie))).status).toBe(403);
   });
 
-  it('count as off with an empty passcode when neither KV nor the table answers (SPEC 8)', async () => {
+  it('count as off with an empty passcode when neither KV nor the table answers', async () => {
     const failing = () => {
       throw new Error('unavailable');
     };

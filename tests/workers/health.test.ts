@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 describe('GET /api/health through the worker', () => {
   it('reports the database as up', async () => {

@@ -13,7 +13,7 @@ import { type PaymentFacts, raisedProjection, refundPosting } from '../../functi
 import { db, deliver, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 
 /**
- * Money movements for the read-side tests, written as MONEY.md's contract says the writers do:
+ * Money movements for the read-side tests, written as docs/money.md's contract says the writers do:
  * payments through the signed webhook, releases, payouts, reversals and refunds as their ledger
  * groups with the rows that move with them.
  */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
 import { campaignExtensionVotes, campaignMilestones, campaigns, videos } from '../../functions/db/schema';
-import type { CampaignStatus } from '../../functions/lib/campaign-status';
+import type { CampaignStatus } from '../../functions/domain/campaigns/status';
 import { getFilmTeam } from '../../functions/services/campaigns/film-team';
 import { getFilm } from '../../functions/services/catalogue/film';
 import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
@@ -17,7 +17,7 @@ import { type CampaignFixture, makeCampaign, makeFilm } from './campaign-factori
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';
 import { db } from './stripe-support';
-import { call, testServices } from './support';
+import { call, testServices } from './worker-call';
 
 afterEach(async () => {
   await expectLedgerBalanced(db());

@@ -7,7 +7,7 @@ import { MESSAGE_RATE_LIMITS } from '../../functions/shared/messages/limits';
 import { inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser } from './factories';
 import { getJson, sendApi } from './realtime/helpers';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 describe('who may write to whom', { timeout: 30_000 }, () => {
   it('lets creators, admins and editors start a conversation; others only reply', async () => {

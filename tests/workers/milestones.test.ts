@@ -12,7 +12,7 @@ import {
   notifications,
   payouts,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
@@ -31,7 +31,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call, testServices } from './support';
+import { call, testServices } from './worker-call';
 
 registerMoneyTestHooks();
 

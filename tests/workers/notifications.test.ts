@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { profiles } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import type { NotificationPage } from '../../functions/services/notifications/list';
 import type { Summary } from '../../functions/services/notifications/summary';
 import { makeUser, ORIGIN } from './factories';
 import { getJson, notifyUser, sendApi } from './realtime/helpers';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 const post = (path: string, cookie: string) => call(path, { method: 'POST', headers: { cookie, origin: ORIGIN } });
 

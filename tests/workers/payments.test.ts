@@ -6,7 +6,7 @@ import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/s
 import * as obj from '../../functions/payments/test-mode/objects';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { shapedTypes } from '../../functions/services/payments/internal/event-shapes';
-import { HANDLERS } from '../../functions/services/payments/internal/handlers';
+import { HANDLERS } from '../../functions/services/payments/internal/webhook-events';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {
@@ -22,7 +22,7 @@ import {
   testPayments,
   uid,
 } from './stripe-support';
-import { call } from './support';
+import { call } from './worker-call';
 
 registerMoneyTestHooks();
 

@@ -6,7 +6,7 @@ import { handWrittenRelease } from '../support/ledger';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { db, eventually } from './stripe-support';
-import { call } from './support';
+import { call } from './worker-call';
 
 /**
  * What the vote's release leaves behind, written directly: a payment into the campaign's escrow,

@@ -22,7 +22,7 @@ import {
   readyMember,
 } from './payout-factories';
 import { db, deliver, eventually, registerMoneyTestHooks, testPayments, uid } from './stripe-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 registerMoneyTestHooks();
 

@@ -3,7 +3,7 @@ import { type ChannelEvent, CLOSE_SESSION_EXPIRED, SESSION_EXPIRES_HEADER } from
 import type { NotificationPage } from '../../functions/services/notifications/list';
 import { makeUser, ORIGIN } from './factories';
 import { channelOf, connect, getJson, notifyTogether, notifyUser, sendApi } from './realtime/helpers';
-import { call } from './support';
+import { call } from './worker-call';
 
 const isNotification = (id: string) => (e: ChannelEvent) => e.kind === 'notification' && e.id === id;
 

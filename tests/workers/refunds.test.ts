@@ -10,7 +10,7 @@ import {
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { listOutbox } from '../../functions/platform/outbox';
@@ -33,7 +33,7 @@ import {
   testPayments,
   uid,
 } from './stripe-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 registerMoneyTestHooks();
 

@@ -9,7 +9,7 @@ import {
   payouts,
   releasePortions,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import type { AgreementHistory } from '../../functions/services/agreements/list';
 import type { CampaignView } from '../../functions/services/campaigns/view';
@@ -27,7 +27,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 registerMoneyTestHooks();
 

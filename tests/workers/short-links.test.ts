@@ -3,7 +3,7 @@ import { getDb } from '../../functions/db/client';
 import { shortUrls } from '../../functions/db/schema';
 import { SHORT_LINK_KV_PREFIX } from '../../functions/shared/short-links/target';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from './factories';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 let member: TestUser;
 let admin: TestUser;

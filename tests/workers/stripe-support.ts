@@ -11,7 +11,7 @@ import type { ServiceOverrides } from '../../functions/platform/services';
 import { ORIGIN } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
 import { metadataOf, signature, type TestPayment, uid } from '../support/stripe-fixtures';
-import { call, env, testServices } from './support';
+import { call, env, testServices } from './worker-call';
 
 export * from '../support/stripe-fixtures';
 

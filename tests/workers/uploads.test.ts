@@ -4,15 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import { getDb } from '../../functions/db/client';
 import { uploadParts, uploads } from '../../functions/db/schema';
-import { FILM_MSG } from '../../functions/lib/film-messages';
-import { MAX_POSTER_BYTES, MIB } from '../../functions/lib/upload-plan';
+import { FILM_MSG } from '../../functions/domain/films/messages';
+import { MAX_POSTER_BYTES, MIB } from '../../functions/domain/films/upload-plan';
 import { cleanupAbandonedUploads } from '../../functions/services/uploads/cleanup';
 import { ABANDONED_AFTER_MS } from '../../functions/services/uploads/internal/abandoned';
 import { TEST_SYSTEM } from '../support/actors';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, webm } from '../support/media';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { bytesInit, head, sendPart, startUpload, type UploadView } from './films-support';
-import { call, env, testServices } from './support';
+import { call, env, testServices } from './worker-call';
 
 let creator: TestUser;
 let other: TestUser;

@@ -6,7 +6,7 @@ import type { UserMatch } from '../../functions/services/users/search';
 import { USER_SEARCH_LIMIT } from '../../functions/shared/users/search';
 import { makeUser, uid } from './factories';
 import { getJson } from './realtime/helpers';
-import { call, env } from './support';
+import { call, env } from './worker-call';
 
 const search = (q: string, cookie: string) =>
   getJson<{ users: UserMatch[] }>(`/api/users/search?q=${encodeURIComponent(q)}`, cookie);

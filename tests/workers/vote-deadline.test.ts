@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaignMilestones, campaigns, ledgerGroups, notifications } from '../../functions/db/schema';
-import { MSG } from '../../functions/lib/messages';
+import { MSG } from '../../functions/domain/messages';
 import { manualClock } from '../../functions/platform/clock';
 import { completeEndedCampaigns } from '../../functions/services/campaigns/complete-ended';
 import { closeExpiredVotes } from '../../functions/services/milestones/expired-votes';
@@ -10,7 +10,7 @@ import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { db, deliver, registerMoneyTestHooks, sessionCompleted, testPayment, testPayments } from './stripe-support';
-import { call } from './support';
+import { call } from './worker-call';
 
 registerMoneyTestHooks();
 

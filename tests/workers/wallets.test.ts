@@ -4,15 +4,15 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { walletAddresses, walletLinks, walletNonces } from '../../functions/db/schema';
-import { BASE_ID, BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../../functions/lib/chain-info';
-import { MSG } from '../../functions/lib/messages';
+import { BASE_ID, BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
+import { MSG } from '../../functions/domain/messages';
 import { unlinkWallet } from '../../functions/services/wallets/unlink';
 import { NONCE_LIMIT } from '../../functions/shared/wallets/limits';
 import type { LinkRef } from '../../functions/shared/wallets/unlink-guards';
 import { siweMessage } from '../support/siwe';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, env, testServices } from './support';
+import { call, env, testServices } from './worker-call';
 
 const db = () => getDb(env);
 const newAccount = () => privateKeyToAccount(generatePrivateKey());

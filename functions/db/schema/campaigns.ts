@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { CAMPAIGN_STATUSES, HISTORY_EVENTS, PAYOUT_STATUSES } from '../../lib/campaign-status';
+import { CAMPAIGN_STATUSES, HISTORY_EVENTS, PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { user } from './auth';
 import { videos } from './catalogue';
 import { createdAt, id, oneOf, updatedAt } from './columns';
@@ -37,7 +37,7 @@ export const campaigns = sqliteTable(
     /** The last day of the campaign, YYYY-MM-DD. */
     endDate: text('end_date').notNull(),
     platformFeePercentage: integer('platform_fee_percentage').notNull().default(10),
-    /** The originator's share; contributors' shares are on their rows (SPEC 9 split). */
+    /** The originator's share; contributors' shares are on their rows. */
     originatorSharePermille: integer('originator_share_permille').notNull().default(900),
     /**
      * Names the team's current split (the members' rows, the originator's share, the fee): a fresh

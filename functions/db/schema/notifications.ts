@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { NOTIFICATION_TYPES } from '../../lib/notification-types';
+import { NOTIFICATION_TYPES } from '../../domain/notifications/types';
 import { user } from './auth';
 import { createdAt, id, oneOf } from './columns';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { PAYOUT_STATUSES } from '../../lib/campaign-status';
+import { PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { user } from './auth';
 import { campaigns } from './campaigns';
 import { createdAt, id, oneOf, updatedAt } from './columns';

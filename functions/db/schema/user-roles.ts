@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { ROLES } from '../../lib/roles';
+import { ROLES } from '../../domain/users/roles';
 import { user } from './auth';
 import { createdAt, oneOf } from './columns';
 

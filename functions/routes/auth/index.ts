@@ -1,10 +1,10 @@
 import { type Context, Hono } from 'hono';
 import { passwordProblem } from '../../auth/password-policy';
 import { attemptLimits, releaseAttempt, signInSucceeded } from '../../auth/throttle';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { ApiError, badRequest, notFound } from '../../lib/errors';
 import { closeSockets } from '../../realtime/doorbell';
 import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
 import { answerExistingEmail } from './sign-up';

@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
+import { MSG } from '../../domain/messages';
+import { badRequest, notFound } from '../../http/errors';
 import { ID } from '../../http/ids';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { badRequest, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
 import { acceptInvitation } from '../../services/campaigns/accept-invitation';
 import { addMember } from '../../services/campaigns/add-member';
 import { approveCampaign } from '../../services/campaigns/approve';
@@ -30,7 +30,9 @@ import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
 import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../shared/payments/limits';
-import { afterCampaignWrites } from './money-stops';
+import { afterCampaignWrites } from './after-writes';
+import { extensionVoteRoutes } from './extension-vote';
+import { campaignInsightRoutes } from './insights';
 import {
   acceptSchema,
   addMemberSchema,
@@ -52,7 +54,7 @@ const checkoutSchema = z.object({
 
 /**
  * /api/campaigns — thin: session, validation, one service verb. Every rule (who may, from which
- * status) is in functions/services/campaigns and functions/lib/campaign-status.ts.
+ * status) is in functions/services/campaigns and functions/domain/campaigns/status.ts.
  */
 export const campaignRoutes = new Hono<AppEnv>()
   // '/:id/*' matches /:id itself too.
@@ -205,4 +207,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });
-  });
+  })
+  // The read-outs of a campaign (breakdown, agreements, analytics) and its milestone vote.
+  .route('/', campaignInsightRoutes)
+  .route('/', extensionVoteRoutes);

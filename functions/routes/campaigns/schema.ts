@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import { ADMIN_SETTABLE_STATUSES } from '../../lib/campaign-status';
-import { DECLINE_MESSAGE_MAX, DESCRIPTION_MAX, REJECTION_REASON_MAX, ROLE_MAX } from '../../lib/campaign-validation';
-import { MSG } from '../../lib/messages';
+import { ADMIN_SETTABLE_STATUSES } from '../../domain/campaigns/status';
+import {
+  DECLINE_MESSAGE_MAX,
+  DESCRIPTION_MAX,
+  REJECTION_REASON_MAX,
+  ROLE_MAX,
+} from '../../domain/campaigns/validation';
+import { MSG } from '../../domain/messages';
 
-// Shapes only: the services apply SPEC 5's rules and answer with its messages.
+// Shapes only: the services apply the field rules (domain/campaigns/validation.ts) and answer with their messages.
 const title = z.string({ error: MSG.titleRequired }).max(1000);
 const goalAmount = z.number({ error: MSG.invalidGoal });
 const endDate = z.string({ error: MSG.endDateFuture }).max(20);

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
+import { notFound } from '../../http/errors';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { notFound } from '../../lib/errors';
 import { readOutbox } from '../../services/mail/outbox';
 import { setClockOffset, viewClock } from '../../services/site-settings/clock';
 import { clockOffsetInput } from '../../shared/site-settings/input';

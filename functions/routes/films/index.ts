@@ -7,6 +7,7 @@ import { createFilm } from '../../services/films/create';
 import { approveFilm, rejectFilm } from '../../services/films/review';
 import { updateFilm } from '../../services/films/update';
 import { createFilmInput, rejectFilmInput, updateFilmInput } from '../../shared/films/input';
+import { filmTeamRoutes } from './team';
 
 /**
  * Writing films: creators add and edit their own (admins any), admins review. Reads for these
@@ -28,4 +29,5 @@ export const filmRoutes = new Hono<AppEnv>()
   .post(`/:id${ID.film}/reject`, validate('json', rejectFilmInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json({ film: await rejectFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json').reason) });
-  });
+  })
+  .route('/', filmTeamRoutes);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
+import { notFound } from '../../http/errors';
 import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { notFound } from '../../lib/errors';
 import { streamFilm, streamPoster } from '../../services/catalogue/media';
 
 /**

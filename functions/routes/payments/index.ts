@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
+import { notFound } from '../../http/errors';
 import { ID } from '../../http/ids';
 import type { AppEnv } from '../../http/types';
-import { notFound } from '../../lib/errors';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
 

@@ -1,14 +1,8 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { validate } from '../../http/validate';
-import { PAYOUT_STATUSES } from '../../lib/campaign-status';
 import { connectPayoutAccount } from '../../services/payouts/accounts';
-import { refreshPayouts } from '../../services/payouts/refresh';
-import { retryPayout } from '../../services/payouts/retry';
-import { adminPayouts, memberPayouts } from '../../services/payouts/views';
+import { memberPayouts } from '../../services/payouts/views';
 
 /** /api/payouts — a member's own payout account and payouts. */
 export const payoutRoutes = new Hono<AppEnv>()
@@ -22,19 +16,4 @@ export const payoutRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await memberPayouts(c.get('services'), viewer));
-  });
-
-const listQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
-
-/** /api/admin/payouts — every payout, retries, and a re-sync from Stripe. Admins only. */
-export const adminPayoutRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', listQuery), async (c) => {
-    const viewer = await currentViewer(c);
-    c.header('Cache-Control', 'private, no-store');
-    return c.json(await adminPayouts(c.get('services'), viewer, c.req.valid('query').status));
-  })
-  .post('/refresh', async (c) => c.json(await refreshPayouts(c.get('services'), await currentViewer(c))))
-  .post(`/:id${ID.payout}/retry`, async (c) => {
-    const viewer = await currentViewer(c);
-    return c.json({ outcome: await retryPayout(c.get('services'), viewer, c.req.param('id')) });
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
+import { ApiError, forbidden } from '../../http/errors';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { ApiError, forbidden } from '../../lib/errors';
 import { SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
 
 /**

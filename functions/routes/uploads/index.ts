@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { FILM_MSG } from '../../domain/films/messages';
+import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
+import { ApiError } from '../../http/errors';
 import { ID } from '../../http/ids';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { ApiError } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
-import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../lib/upload-plan';
 import { abortUpload } from '../../services/uploads/abort';
 import { completeUpload } from '../../services/uploads/complete';
 import { createUpload } from '../../services/uploads/create';

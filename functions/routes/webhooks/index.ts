@@ -3,8 +3,8 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { systemActor } from '../../auth/system-actor';
 import type { StripeEventSource } from '../../db/schema';
+import { badRequest } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
-import { badRequest } from '../../lib/errors';
 import { webhookSecrets } from '../../payments/stripe';
 import { receiveStripeEvent } from '../../services/payments/receive-event';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
-import type { Role } from '../../lib/roles';
+import type { Role } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
 import { grantRole } from './internal/roles';
 

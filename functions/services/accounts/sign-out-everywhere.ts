@@ -4,7 +4,7 @@ import { session } from '../../db/schema';
 import type { Services } from '../../platform/services';
 
 /**
- * Global sign-out (SPEC 4): better-auth ends this session and gives the cookie-clearing headers,
+ * Global sign-out: better-auth ends this session and gives the cookie-clearing headers,
  * then every other session of the user is revoked. Returns the Set-Cookie headers for this browser.
  */
 export async function signOutEverywhere(

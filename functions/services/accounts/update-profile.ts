@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { profiles, user, videos } from '../../db/schema';
-import { badRequest, conflict } from '../../lib/errors';
+import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { UpdateProfileInput } from '../../shared/accounts/input';
 

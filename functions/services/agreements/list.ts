@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { mayPerform } from '../../lib/campaign-status';
-import { notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { mayPerform } from '../../domain/campaigns/status';
+import { MSG } from '../../domain/messages';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { campaignAgreements, usernamesOf } from '../../shared/agreements/read';
 import { type AgreedSplit, type ProposedSplit, splitSummary } from '../../shared/agreements/summary';

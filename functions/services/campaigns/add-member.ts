@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
-import { canChangeTeam } from '../../lib/campaign-status';
-import { badRequest, conflict, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
-import { MAX_TEAM_SIZE } from '../../lib/shares';
+import { MAX_TEAM_SIZE } from '../../domain/campaigns/shares';
+import { canChangeTeam } from '../../domain/campaigns/status';
+import { MSG } from '../../domain/messages';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { type MemberRow, requireCampaignAction } from '../../shared/campaigns/access';
 import { commitGuarded, isUniqueViolation } from '../../shared/campaigns/guarded-write';

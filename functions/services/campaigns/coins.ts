@@ -2,8 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { normalizeCoinSymbol, validateCoinSettings } from '../../lib/campaign-validation';
-import { conflict } from '../../lib/errors';
+import { normalizeCoinSymbol, validateCoinSettings } from '../../domain/campaigns/validation';
+import { conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
@@ -16,7 +16,7 @@ export interface CoinSettingsInput {
   creatorCoinPrice?: number;
 }
 
-/** Admins alone enable creator coins and set their symbol and price (SPEC 6); fixed once deployed. */
+/** Admins alone enable creator coins and set their symbol and price; fixed once deployed. */
 export async function updateCoinSettings(
   { db }: Services,
   actor: Actor,

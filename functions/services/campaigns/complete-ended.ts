@@ -2,13 +2,13 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, checkoutSessions } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { fillMessage, MSG } from '../../lib/messages';
+import { fillMessage, MSG } from '../../domain/messages';
 import type { Services } from '../../platform/services';
 import { hasEnded, utcToday } from '../../shared/campaigns/end-date';
 import { campaignWon, historyRow, lostTheRace, newRevision } from '../../shared/campaigns/guarded-write';
-import { campaignTeam } from '../../shared/milestones/team';
+import { campaignTeam } from '../../shared/campaigns/team';
 import { notify } from '../../shared/notifications/notify';
-import { afterCampaignChange } from '../refunds/money-stops';
+import { afterCampaignChange } from '../refunds/after-campaign-change';
 
 /** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
 async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {

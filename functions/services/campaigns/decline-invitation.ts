@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { loadCampaignAccess } from '../../shared/campaigns/access';

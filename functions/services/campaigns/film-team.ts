@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { teamWithProfiles } from '../../shared/agreements/read';
 import { filmTeamFrom } from '../../shared/campaigns/film-team';
+import { teamWithProfiles } from '../../shared/campaigns/team';
 import { canSee } from '../../shared/catalogue/film-access';
 
 export type { FilmTeamMember } from '../../shared/campaigns/film-team';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
-import { type CampaignStatus, displayStatus, STATUS_LABELS } from '../../lib/campaign-status';
+import { type CampaignStatus, displayStatus, STATUS_LABELS } from '../../domain/campaigns/status';
 import type { Services } from '../../platform/services';
 
 export interface CampaignListItem {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
-import { canChangeTeam } from '../../lib/campaign-status';
-import { conflict, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { canChangeTeam } from '../../domain/campaigns/status';
+import { MSG } from '../../domain/messages';
+import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { requireCampaignAction } from '../../shared/campaigns/access';

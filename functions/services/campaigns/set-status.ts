@@ -1,10 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { type AdminSettableStatus, STATUS_LABELS } from '../../lib/campaign-status';
+import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
 import type { Services } from '../../platform/services';
 import { notify } from '../../shared/notifications/notify';
 import { applyTransition } from './internal/transition';
 
-/** An admin sets one of SPEC 4's admin statuses directly; the owner is told. */
+/** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
   ctx: Services,
   actor: Actor,

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
 import type { Services } from '../../platform/services';
 import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { applyTransition } from './internal/transition';

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { mayPerform } from '../../lib/campaign-status';
-import { notFound } from '../../lib/errors';
+import { mayPerform } from '../../domain/campaigns/status';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { buildCampaignView } from './internal/view';

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { canSee, canWatch, getFilmAssets } from '../../shared/catalogue/film-access';
 import { serveObject } from '../../shared/media/serve';

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { mediaOf } from '../../platform/services';
 import { rangeNotSatisfiable } from '../../shared/media/serve';

@@ -1,12 +1,13 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import type { CampaignStatus } from '../../lib/campaign-status';
-import { mayPerform } from '../../lib/campaign-status';
-import { ApiError, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import type { CampaignStatus } from '../../domain/campaigns/status';
+import { mayPerform } from '../../domain/campaigns/status';
+import { MSG } from '../../domain/messages';
+import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { campaignAgreements, teamRows, usernameLookup } from '../../shared/agreements/read';
+import { campaignAgreements, usernameLookup } from '../../shared/agreements/read';
 import { composeSplitSummary, type SplitSummary, splitPeople } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
+import { teamRows } from '../../shared/campaigns/team';
 import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 import { breakdownFrom, breakdownPeople } from './internal/breakdown';
 import { campaignLedgerFigures } from './internal/ledger-figures';
@@ -43,7 +44,7 @@ export interface CampaignBreakdown {
 }
 
 /**
- * The public breakdown of a campaign's money (issue 9 §4): anyone may see it for a live, paused or
+ * The public breakdown of a campaign's money: anyone may see it for a live, paused or
  * completed campaign; in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */

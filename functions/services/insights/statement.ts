@@ -10,8 +10,8 @@ import {
   payouts,
   videos,
 } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
 import { statementCsv, statementFileName } from './internal/statement-csv';

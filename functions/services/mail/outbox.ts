@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import { listOutbox } from '../../platform/outbox';
 import type { Services } from '../../platform/services';
 

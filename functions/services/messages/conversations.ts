@@ -1,7 +1,7 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, profiles } from '../../db/schema';
-import { previewText } from '../../lib/popover';
+import { previewText } from '../../domain/notifications/bell';
 import type { Services } from '../../platform/services';
 
 /** How many conversations /messages lists (the most recent ones). */

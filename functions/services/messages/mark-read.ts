@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
 

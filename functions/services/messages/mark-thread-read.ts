@@ -1,8 +1,8 @@
 import { and, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, user } from '../../db/schema';
-import { decodeCursor } from '../../lib/cursor';
-import { notFound } from '../../lib/errors';
+import { decodeCursor } from '../../http/cursor';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
 import type { MarkThreadReadInput } from '../../shared/messages/input';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { NOT_ALLOWED_TO_WRITE, type PostMessageInput, RateLimitedError } from '../../shared/messages/input';
 import { MESSAGE_RATE_LIMITS } from '../../shared/messages/limits';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { milestoneTeam } from '../../shared/milestones/team';
+import { milestoneTeam } from '../../shared/campaigns/team';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
 export interface ExtensionVoteView {

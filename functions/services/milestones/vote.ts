@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
-import { milestoneTeam } from '../../shared/milestones/team';
+import { milestoneTeam } from '../../shared/campaigns/team';
 import { type ResolveEffects, resolveRound } from './internal/resolve';
 
 export interface VoteInput {
@@ -30,7 +30,8 @@ const voteOf = (ctx: Services, campaignId: string, round: number, userId: string
     .get();
 
 /**
- * SPEC 7 vote-campaign-extension: a voter's vote in the open round (round = milestone_count); the
+ * vote-campaign-extension (POST /api/functions/vote-campaign-extension): a voter's vote in the
+ * open round (round = milestone_count); the
  * voters are the members of the agreed version in force when the milestone was reached.
  * One vote per member per round (primary key): the same vote again is answered as before, a
  * different one is refused. extension_votes counts the round's votes. When every member has voted

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { myList, videos } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 
 /** Adds an approved film to the viewer's list (adding twice keeps the first time). */

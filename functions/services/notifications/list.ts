@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
-import { decodeCursor } from '../../lib/cursor';
+import { decodeCursor } from '../../http/cursor';
 import type { Services } from '../../platform/services';
 import type { ListNotificationsQuery } from '../../shared/notifications/input';
 import { targetsFor } from './internal/targets';

@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, notifications, profiles } from '../../db/schema';
-import { encodeCursor } from '../../lib/cursor';
-import { messageTarget } from '../../lib/notification-targets';
-import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../lib/popover';
+import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../domain/notifications/bell';
+import { messageTarget } from '../../domain/notifications/targets';
+import { encodeCursor } from '../../http/cursor';
 import type { Services } from '../../platform/services';
 import { targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
@@ -27,7 +27,7 @@ export interface Summary {
   unread: { notifications: number; messages: number; total: number };
 }
 
-/** What the bell shows (SPEC 2): the 5 latest notifications, the 5 latest unread messages, unread counts. */
+/** What the bell shows: the 5 latest notifications, the 5 latest unread messages, unread counts. */
 export async function notificationSummary({ db }: Services, actor: Actor): Promise<Summary> {
   const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;

@@ -7,7 +7,7 @@ import type { Services } from '../../platform/services';
 import { isStaleCredit } from '../../shared/payments/credit-payment';
 import type { EventHandler } from '../../shared/payments/events';
 import { fitsHandler } from './internal/event-shapes';
-import { HANDLERS } from './internal/handlers';
+import { HANDLERS } from './internal/webhook-events';
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
 const STALE_RETRIES = 5;

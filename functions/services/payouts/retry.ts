@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound } from '../../http/errors';
 import type { PayoutServices } from '../../shared/payouts/constants';
 import { PAYOUT_TEXT } from '../../shared/payouts/texts';
 import { attemptPayout } from './internal/attempt';

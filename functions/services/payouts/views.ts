@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
-import type { PayoutStatus } from '../../lib/campaign-status';
+import type { PayoutStatus } from '../../domain/campaigns/status';
 import type { Services } from '../../platform/services';
 import { type AccountState, accountOf, accountState } from '../../shared/payouts/accounts';
 import { PAYOUT_TEXT } from '../../shared/payouts/texts';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
-import { forbidden } from '../../lib/errors';
+import { forbidden } from '../../http/errors';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 import type { Services } from '../../platform/services';
 import type { clockOffsetInput } from '../../shared/site-settings/input';

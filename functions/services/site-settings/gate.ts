@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { clearAttempts, reserveAttempt } from '../../db/attempts';
-import type { GateStatus } from '../../lib/coming-soon';
-import { ApiError, forbidden } from '../../lib/errors';
+import type { GateStatus } from '../../domain/site/coming-soon';
+import { ApiError, forbidden } from '../../http/errors';
 import { signAccess } from '../../shared/site-settings/access-cookie';
 import { type GateServices, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from '../../shared/site-settings/gate';
 import { passcodeVersion, verifyPasscode } from '../../shared/site-settings/passcode';
@@ -17,7 +17,7 @@ export async function readSiteAccess(services: GateServices, actor: Actor, heade
 }
 
 /**
- * Checks a passcode (exactly, SPEC 5) and returns the access cookie's value. A wrong one is a bare
+ * Checks a passcode (exactly, case and spaces included) and returns the access cookie's value. A wrong one is a bare
  * 403 (the page shows no message); each try is reserved before the check (so parallel guesses are
  * counted too), and many from one address are refused for a while. A right one clears the count.
  */

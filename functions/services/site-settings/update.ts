@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
+import { ApiError } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { updateSiteSettingsInput } from '../../shared/site-settings/input';
 import { hashPasscode } from '../../shared/site-settings/passcode';

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { conflict } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
+import { FILM_MSG } from '../../domain/films/messages';
+import { conflict } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { abortRow } from './internal/abort-row';
 import { loadOwnUpload, uploadView } from './internal/upload-rows';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { conflict } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
+import { FILM_MSG } from '../../domain/films/messages';
+import { conflict } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 

@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
-import { sniffVideo } from '../../lib/media-sniff';
-import { planParts } from '../../lib/upload-plan';
+import { sniffVideo } from '../../domain/films/media-sniff';
+import { FILM_MSG } from '../../domain/films/messages';
+import { planParts } from '../../domain/films/upload-plan';
+import { ApiError } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import type { CreateUploadInput } from '../../shared/uploads/input';
 import { uploadView } from './internal/upload-rows';

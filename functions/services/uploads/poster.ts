@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { ApiError } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
-import { sniffImage } from '../../lib/media-sniff';
-import { MAX_POSTER_BYTES } from '../../lib/upload-plan';
+import { sniffImage } from '../../domain/films/media-sniff';
+import { FILM_MSG } from '../../domain/films/messages';
+import { MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
+import { ApiError } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { uploadView } from './internal/upload-rows';
 

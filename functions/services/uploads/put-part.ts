@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
-import { ApiError, badRequest, conflict } from '../../lib/errors';
-import { FILM_MSG } from '../../lib/film-messages';
-import { sniffVideo } from '../../lib/media-sniff';
-import { expectedPartSize } from '../../lib/upload-plan';
+import { sniffVideo } from '../../domain/films/media-sniff';
+import { FILM_MSG } from '../../domain/films/messages';
+import { expectedPartSize } from '../../domain/films/upload-plan';
+import { ApiError, badRequest, conflict } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { abortUpload } from './abort';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';

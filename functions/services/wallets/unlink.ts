@@ -1,8 +1,8 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
+import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { UNLINK_GUARDS, type UnlinkGuard } from '../../shared/wallets/unlink-guards';
 

@@ -9,7 +9,7 @@ import {
   shareAgreementMembers,
   shareAgreements,
 } from '../../db/schema';
-import { type Agreement, portionsByVersion, releaseByVersions } from '../../lib/share-agreements';
+import { type Agreement, portionsByVersion, releaseByVersions } from '../../domain/agreements/split';
 import type { ProjectionCheck } from '../ledger/projections';
 
 /** Version 0 portions are releases made before agreements were versioned (see releasePortions). */

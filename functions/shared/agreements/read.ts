@@ -1,8 +1,8 @@
 import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client';
-import { campaignContributors, campaigns, profiles, shareAgreementMembers, shareAgreements } from '../../db/schema';
-import type { Agreement } from '../../lib/share-agreements';
+import { campaigns, profiles, shareAgreementMembers, shareAgreements } from '../../db/schema';
+import type { Agreement } from '../../domain/agreements/split';
 
 /** An agreed version as stored. */
 export interface AgreementRecord extends Agreement {
@@ -97,20 +97,3 @@ export function usernameLookup(db: Db, known: Map<string, string | null>) {
     return out;
   };
 }
-
-/** The team's current split as the member rows hold it, in joining order. */
-export const teamRows = (db: Db, campaign: CampaignKey) =>
-  db
-    .select()
-    .from(campaignContributors)
-    .where(isCampaign(db, campaignContributors.campaignId, campaign))
-    .orderBy(asc(campaignContributors.createdAt));
-
-/** The team rows with each member's current profile (username, avatar), in joining order. */
-export const teamWithProfiles = (db: Db, campaign: CampaignKey) =>
-  db
-    .select({ member: campaignContributors, username: profiles.username, avatarUrl: profiles.avatarUrl })
-    .from(campaignContributors)
-    .leftJoin(profiles, eq(profiles.userId, campaignContributors.contributorId))
-    .where(isCampaign(db, campaignContributors.campaignId, campaign))
-    .orderBy(asc(campaignContributors.createdAt));

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
 import type { MemberRow } from '../campaigns/access';
-import { type AgreementRecord, campaignAgreements, teamRows, usernamesOf } from './read';
+import { teamRows } from '../campaigns/team';
+import { type AgreementRecord, campaignAgreements, usernamesOf } from './read';
 
 export interface SplitShare {
   userId: string;

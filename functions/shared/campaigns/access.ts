@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, campaigns, partnershipAgreements, videos } from '../../db/schema';
-import { type CampaignAction, mayPerform, type Relation } from '../../lib/campaign-status';
-import { forbidden, notFound } from '../../lib/errors';
-import { isAdmin } from '../../lib/roles';
+import { type CampaignAction, mayPerform, type Relation } from '../../domain/campaigns/status';
+import { isAdmin } from '../../domain/users/roles';
+import { forbidden, notFound } from '../../http/errors';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type MemberRow = typeof campaignContributors.$inferSelect;

@@ -2,9 +2,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaignStatusHistory } from '../../db/schema';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { CampaignStatus, HistoryEvent } from '../../lib/campaign-status';
-import { conflict } from '../../lib/errors';
-import { MSG } from '../../lib/messages';
+import type { CampaignStatus, HistoryEvent } from '../../domain/campaigns/status';
+import { MSG } from '../../domain/messages';
+import { conflict } from '../../http/errors';
 
 /**
  * How a campaign write stays atomic and race-free without interactive transactions: the first

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import { videos } from '../../db/schema';
-import { isAdmin } from '../../lib/roles';
+import { isAdmin } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
 
 /** The storage side of a film, for the media routes only (never sent to a browser). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILM_MSG } from '../../lib/film-messages';
+import { FILM_MSG } from '../../domain/films/messages';
 
 /** A captions file is small text: a feature film's subtitles are well under this. */
 export const CAPTIONS_MAX_BYTES = 500_000;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILM_MSG } from '../../lib/film-messages';
+import { FILM_MSG } from '../../domain/films/messages';
 import { captionsText } from './captions';
 
 export const YEAR_MIN = 1888;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { cursorParam } from '../../lib/cursor';
-import { ApiError } from '../../lib/errors';
+import { cursorParam } from '../../http/cursor';
+import { ApiError } from '../../http/errors';
 import { MESSAGE_MAX, SUBJECT_MAX } from './limits';
 
 /** What the message routes accept and answer besides the views. */

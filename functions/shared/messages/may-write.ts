@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignContributors, creatorMessages } from '../../db/schema';
-import { isContributor, isEditor, type Role } from '../../lib/roles';
+import { isContributor, isEditor, type Role } from '../../domain/users/roles';
 
 /** Creators, admins and editors may start a conversation with anyone. */
 export const mayStartConversations = (roles: readonly Role[]) => isContributor(roles) || isEditor(roles);

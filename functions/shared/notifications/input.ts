@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorParam } from '../../lib/cursor';
+import { cursorParam } from '../../http/cursor';
 
 export const listNotificationsQuery = z
   .object({

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { UnitOfWork } from '../../db/unit-of-work';
-import type { NotificationType } from '../../lib/notification-types';
+import type { NotificationType } from '../../domain/notifications/types';
 import type { Doorbell } from '../../realtime/doorbell';
 
 export interface NotificationInput {

@@ -1,7 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, videos } from '../../db/schema';
-import { MSG } from '../../lib/messages';
+import { MSG } from '../../domain/messages';
 import { teamApproved } from '../agreements/record';
 import type { SplitSummary } from '../agreements/summary';
 import { checkoutClosed, hasEnded } from '../campaigns/end-date';

@@ -1,4 +1,4 @@
-import { sameSitePath } from '../../lib/same-site';
+import { sameSitePath } from '../../http/same-site';
 
 /** What a short code may look like (ours are 7 base62 characters; older ones may be longer). */
 export const SHORT_CODE = /^[A-Za-z0-9_-]{1,64}$/;

@@ -1,6 +1,6 @@
 import type { Viewer } from '../../auth/viewer';
-import type { GateStatus } from '../../lib/coming-soon';
-import { isAdmin } from '../../lib/roles';
+import type { GateStatus } from '../../domain/site/coming-soon';
+import { isAdmin } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
 import { ACCESS_COOKIE, readCookie, verifyAccess } from './access-cookie';
 import { passcodeVersion } from './passcode';
@@ -10,7 +10,7 @@ import { readGateSettings } from './store';
 export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock'>;
 
 /**
- * Whether this request may see the site (SPEC 4): yes while the gate is off; otherwise with a
+ * Whether this request may see the site: yes while the gate is off; otherwise with a
  * valid access cookie, or as a signed-in admin (admins are never locked out). `viewer` is asked
  * only when the cookie does not settle it.
  */

@@ -57,7 +57,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array) => {
   return diff === 0;
 };
 
-/** True only when `passcode` is exactly the one stored (SPEC 5); false when none is set. */
+/** True only when `passcode` is exactly the one stored; false when none is set. */
 export async function verifyPasscode(passcode: string, stored: string): Promise<boolean> {
   const p = parse(stored);
   if (!p || passcode.length === 0 || passcode.length > 256) return false;

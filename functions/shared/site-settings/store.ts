@@ -10,13 +10,13 @@ export interface GateSettings {
   passcode: string;
 }
 
-/** SPEC 3's keys in site_settings, the record. */
+/** The keys of the gate's record in site_settings. */
 export const SETTING_KEYS = { enabled: 'coming_soon_enabled', passcode: 'coming_soon_passcode' } as const;
 /** The write-through copy in KV. It expires so that a write that missed KV heals by itself. */
 export const SETTINGS_KV_KEY = 'site-settings:v1';
 const KV_TTL_SECONDS = 600;
 
-/** SPEC 8: when the settings cannot be read at all, the gate is off with an empty passcode. */
+/** When the settings cannot be read at all, the gate is off with an empty passcode. */
 export const GATE_OFF: GateSettings = { enabled: false, passcode: '' };
 
 const cached = z.object({ enabled: z.boolean(), passcode: z.string() });
@@ -41,7 +41,7 @@ export async function writeSettingsThrough(kv: KVNamespace | null, settings: Gat
 
 /**
  * The settings from KV; on a miss or a KV failure from the table (and KV is filled again); when
- * both fail, logged and treated as off (SPEC 8).
+ * both fail, logged and treated as off.
  */
 export async function readGateSettings({ db, kv }: Pick<Services, 'db' | 'kv'>): Promise<GateSettings> {
   try {

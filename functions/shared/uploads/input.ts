@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FILM_MSG } from '../../lib/film-messages';
-import { HEAD_BYTES } from '../../lib/upload-plan';
+import { FILM_MSG } from '../../domain/films/messages';
+import { HEAD_BYTES } from '../../domain/films/upload-plan';
 
 export const createUploadInput = z
   .object({

@@ -1,5 +1,5 @@
-import { ApiError } from '../../lib/errors';
-import { fillMessage, MSG } from '../../lib/messages';
+import { fillMessage, MSG } from '../../domain/messages';
+import { ApiError } from '../../http/errors';
 
 /** Too many sign-in nonces asked for: the route adds Retry-After from `retryAfterSeconds`. */
 export class NonceRateLimitedError extends ApiError {

@@ -1,17 +1,17 @@
 import { useState } from 'react';
+import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
 import {
   ADMIN_SETTABLE_STATUSES,
   type AdminSettableStatus,
   NOT_PAUSABLE,
   STATUS_LABELS,
-} from '../../../functions/lib/campaign-status';
-import { MSG } from '../../../functions/lib/messages';
+} from '../../../functions/domain/campaigns/status';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
-import { Card, ConfirmDialog } from './parts';
+import { Card, ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 type Confirming = 'pause' | 'delete' | 'reject' | null;
@@ -41,7 +41,12 @@ export function CampaignActions(props: { initial: CampaignView | null; adminMode
     return (
       <section className="card campaign-card" aria-label="Campaign actions">
         <h2>Campaign actions</h2>
-        <button type="button" className="btn" data-action="submit" onClick={() => toast(MSG.saveFirst, 'error')}>
+        <button
+          type="button"
+          className="btn"
+          data-action="submit"
+          onClick={() => toast(CAMPAIGN_FORM_MSG.saveFirst, 'error')}
+        >
           Submit for Approval
         </button>
       </section>
@@ -85,10 +90,17 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
     setBusy(false);
     setConfirming(null);
     if (!res.ok) {
-      toast(res.status === 404 ? MSG.noCampaignToDelete : res.status === 409 ? res.message : MSG.deleteFailed, 'error');
+      toast(
+        res.status === 404
+          ? CAMPAIGN_FORM_MSG.noCampaignToDelete
+          : res.status === 409
+            ? res.message
+            : CAMPAIGN_FORM_MSG.deleteFailed,
+        'error',
+      );
       return;
     }
-    toastAfterNavigation(MSG.deleted, 'success');
+    toastAfterNavigation(CAMPAIGN_FORM_MSG.deleted, 'success');
     window.location.assign(adminMode ? '/admin' : '/contributor');
   }
 
@@ -110,9 +122,11 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy || !view.allMembersApproved}
             data-action="submit"
-            onClick={() => run('/submit', 'POST', MSG.submittedForApproval, MSG.submitFailed)}
+            onClick={() =>
+              run('/submit', 'POST', CAMPAIGN_FORM_MSG.submittedForApproval, CAMPAIGN_FORM_MSG.submitFailed)
+            }
           >
-            {view.allMembersApproved ? 'Submit for Approval' : MSG.waitingForTeam}
+            {view.allMembersApproved ? 'Submit for Approval' : CAMPAIGN_FORM_MSG.waitingForTeam}
           </button>
         )}
         {c.status === 'approved' && rights.launch && (
@@ -121,13 +135,13 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy}
             data-action="launch"
-            onClick={() => run('/launch', 'POST', MSG.launched, MSG.launchFailed)}
+            onClick={() => run('/launch', 'POST', CAMPAIGN_FORM_MSG.launched, CAMPAIGN_FORM_MSG.launchFailed)}
           >
             Launch Campaign
           </button>
         )}
         {c.status === 'approved' && !rights.launch && rights.submit && (
-          <p className="muted">{MSG.onlyOriginatorLaunches}</p>
+          <p className="muted">{CAMPAIGN_FORM_MSG.onlyOriginatorLaunches}</p>
         )}
         {showPause && (
           <button
@@ -165,7 +179,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             type="button"
             className="btn btn-danger"
             disabled={busy || c.currentAmount > 0}
-            title={c.currentAmount > 0 ? MSG.campaignHasMoney : undefined}
+            title={c.currentAmount > 0 ? CAMPAIGN_FORM_MSG.campaignHasMoney : undefined}
             data-action="delete"
             onClick={() => setConfirming('delete')}
           >
@@ -173,7 +187,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           </button>
         )}
       </div>
-      {rights.delete && c.currentAmount > 0 && <p className="muted small">{MSG.campaignHasMoney}</p>}
+      {rights.delete && c.currentAmount > 0 && <p className="muted small">{CAMPAIGN_FORM_MSG.campaignHasMoney}</p>}
 
       {adminMode && rights.setStatus && (
         <div className="admin-controls" data-admin-controls>
@@ -181,7 +195,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           {c.status === 'pending_approval' && (
             <div className="review">
               <ChangeDiff changes={changes} />
-              {!view.allMembersApproved && <p className="muted">{MSG.allMustApproveForApproval}</p>}
+              {!view.allMembersApproved && <p className="muted">{CAMPAIGN_FORM_MSG.allMustApproveForApproval}</p>}
               <div className="action-row">
                 <button
                   type="button"
@@ -225,7 +239,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
               disabled={busy}
               data-action="set-status"
               onClick={() =>
-                run('/status', 'POST', `Status set to ${STATUS_LABELS[nextStatus]}`, MSG.updateFailed, {
+                run('/status', 'POST', `Status set to ${STATUS_LABELS[nextStatus]}`, CAMPAIGN_FORM_MSG.updateFailed, {
                   status: nextStatus,
                 })
               }
@@ -243,7 +257,16 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         body="Funding stops until the campaign is resumed."
         confirmLabel="Pause"
         busy={busy}
-        onConfirm={() => run('/pause', 'POST', MSG.paused, MSG.pauseFailed, undefined, MSG.noCampaignToPause)}
+        onConfirm={() =>
+          run(
+            '/pause',
+            'POST',
+            CAMPAIGN_FORM_MSG.paused,
+            CAMPAIGN_FORM_MSG.pauseFailed,
+            undefined,
+            CAMPAIGN_FORM_MSG.noCampaignToPause,
+          )
+        }
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog
@@ -266,7 +289,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         busy={busy}
         onConfirm={() => {
           if (!reason.trim()) {
-            toast(MSG.rejectionReasonRequired, 'error');
+            toast(CAMPAIGN_FORM_MSG.rejectionReasonRequired, 'error');
             return;
           }
           void run('/reject', 'POST', 'Campaign rejected', 'Failed to reject campaign', { reason: reason.trim() });

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../functions/lib/campaign-format';
+import { formatCents } from '../../../functions/domain/campaigns/format';
 
 const LABELS: Record<string, string> = {
   title: 'Title',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
 import {
   COIN_SYMBOL_MAX,
   coinPriceToDollars,
@@ -7,16 +8,15 @@ import {
   dollarsToCoinPrice,
   normalizeCoinSymbol,
   validateCoinSettings,
-} from '../../../functions/lib/campaign-validation';
-import { MSG } from '../../../functions/lib/messages';
+} from '../../../functions/domain/campaigns/validation';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card } from './parts';
+import { Card } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /**
- * Admin-only Creator Coins settings (SPEC 2, 5, 9): enabled, symbol (upper-cased, at most 6) and
+ * Admin-only Creator Coins settings: enabled, symbol (upper-cased, at most 6) and
  * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default).
  * Deployment itself is a later feature.
  */
@@ -38,7 +38,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (!c) {
-      toast(MSG.saveFirst, 'error');
+      toast(CAMPAIGN_FORM_MSG.saveFirst, 'error');
       return;
     }
     const body = {
@@ -54,7 +54,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setBusy(false);
     if (!res.ok) {
       setError(res.message);
-      toast(MSG.updateFailed, 'error');
+      toast(CAMPAIGN_FORM_MSG.updateFailed, 'error');
       return;
     }
     toast('Creator coin settings saved', 'success');

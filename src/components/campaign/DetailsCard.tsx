@@ -1,36 +1,36 @@
 import { useState } from 'react';
-import { formatCents } from '../../../functions/lib/campaign-format';
+import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
+import { formatCents, localToday } from '../../../functions/domain/campaigns/format';
+import { DEFAULT_PLATFORM_FEE } from '../../../functions/domain/campaigns/shares';
 import {
   dollarsToCents,
   type FieldError,
-  localToday,
   NEW_GOAL_MAX_CENTS,
   NEW_GOAL_MIN_CENTS,
   NEW_GOAL_STEP_CENTS,
   validateCampaignFields,
   validatePlatformFee,
-} from '../../../functions/lib/campaign-validation';
-import { fillMessage, MSG } from '../../../functions/lib/messages';
-import { DEFAULT_PLATFORM_FEE } from '../../../functions/lib/shares';
+} from '../../../functions/domain/campaigns/validation';
+import { fillMessage } from '../../../functions/domain/fill-message';
 import type { EditOutcome } from '../../../functions/services/campaigns/edit';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { FilmRef } from '../../../functions/shared/campaigns/access';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card, StatusBadge } from './parts';
+import { Card, StatusBadge } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 const OUTCOME_TOAST: Record<EditOutcome, string> = {
-  unchanged: MSG.savedSuccessfully,
-  saved: MSG.savedSuccessfully,
-  review: MSG.updatedForReview,
-  extension: MSG.extensionSaved,
+  unchanged: CAMPAIGN_FORM_MSG.savedSuccessfully,
+  saved: CAMPAIGN_FORM_MSG.savedSuccessfully,
+  review: CAMPAIGN_FORM_MSG.updatedForReview,
+  extension: CAMPAIGN_FORM_MSG.extensionSaved,
 };
 
 const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
 /**
- * Campaign Details (SPEC 2, 5): title, description, funding milestone, end date, status, and the
+ * Campaign Details: title, description, funding milestone, end date, status, and the
  * platform fee for admins. Creates the campaign for a film, or edits it; locked under review.
  */
 export function DetailsCard(props: { initial: CampaignView | null; film: FilmRef; adminMode: boolean }) {
@@ -86,16 +86,19 @@ export function DetailsCard(props: { initial: CampaignView | null; film: FilmRef
       setBusy(false);
       if (!res.ok) {
         if (res.code === 'validation_failed') setErrors([{ field: 'title', message: res.message }]);
-        toast(fillMessage(MSG.createFailed, { message: res.message }), 'error');
+        toast(fillMessage(CAMPAIGN_FORM_MSG.createFailed, { message: res.message }), 'error');
         return;
       }
-      toast(MSG.savedSuccessfully, 'success');
+      toast(CAMPAIGN_FORM_MSG.savedSuccessfully, 'success');
       return;
     }
     const res = await campaignAction<{ outcome: EditOutcome }>(`/api/campaigns/${c?.id}`, 'PATCH', checked.body);
     setBusy(false);
     if (!res.ok) {
-      toast(res.code === 'validation_failed' || res.status === 409 ? res.message : MSG.updateFailed, 'error');
+      toast(
+        res.code === 'validation_failed' || res.status === 409 ? res.message : CAMPAIGN_FORM_MSG.updateFailed,
+        'error',
+      );
       return;
     }
     toast(

@@ -1,30 +1,31 @@
 import { useState } from 'react';
-import { MSG } from '../../../functions/lib/messages';
-import { formatPercent } from '../../../functions/lib/shares';
+import { INVITATION_MSG } from '../../../functions/domain/campaigns/invitation-messages';
+import { formatPercent } from '../../../functions/domain/campaigns/shares';
+import { SITE_MSG } from '../../../functions/domain/site/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { ConfirmDialog } from './parts';
+import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
-/** SPEC 9: after joining, the campaigns tab follows in 2 seconds. */
+/** After joining, the campaigns tab follows in 2 seconds. */
 export const JOIN_REDIRECT_MS = 2000;
 export const JOINED_REDIRECT = '/contributor?tab=campaigns';
 
 const TEXTS = {
   banner: {
     accept: 'Accept',
-    joined: MSG.collaborationApproved,
-    acceptFailed: MSG.approveInvitationFailed,
-    declined: MSG.campaignInvitationDeclined,
-    declineFailed: MSG.declineInvitationFailed,
+    joined: INVITATION_MSG.collaborationApproved,
+    acceptFailed: INVITATION_MSG.approveInvitationFailed,
+    declined: INVITATION_MSG.campaignInvitationDeclined,
+    declineFailed: INVITATION_MSG.declineInvitationFailed,
   },
   card: {
-    accept: MSG.approveAndJoin,
-    joined: MSG.joinedCampaign,
-    acceptFailed: MSG.approveInvitationFailed,
-    declined: MSG.invitationDeclined,
-    declineFailed: MSG.failedToDecline,
+    accept: INVITATION_MSG.approveAndJoin,
+    joined: INVITATION_MSG.joinedCampaign,
+    acceptFailed: INVITATION_MSG.approveInvitationFailed,
+    declined: INVITATION_MSG.invitationDeclined,
+    declineFailed: INVITATION_MSG.failedToDecline,
   },
 } as const;
 
@@ -44,7 +45,7 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
   const me = view.viewer.membership;
   if (!me || !view.viewer.can.respond) return null;
   const t = TEXTS[variant];
-  const owner = view.owner.username ?? MSG.unknownContributor;
+  const owner = view.owner.username ?? SITE_MSG.unknownContributor;
 
   async function accept() {
     if (!me) return;
@@ -58,7 +59,7 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
     );
     setBusy(false);
     if (!res.ok) {
-      toast(res.status === 404 ? MSG.contributorInfoNotFound : `${t.acceptFailed}: ${res.message}`, 'error');
+      toast(res.status === 404 ? INVITATION_MSG.contributorInfoNotFound : `${t.acceptFailed}: ${res.message}`, 'error');
       return;
     }
     if (!res.data.joined) {
@@ -82,7 +83,11 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
       setBusy(false);
       setDeclining(false);
       const text =
-        res.status === 404 ? MSG.contributorInfoNotFound : res.status === 409 ? MSG.unableToDecline : t.declineFailed;
+        res.status === 404
+          ? INVITATION_MSG.contributorInfoNotFound
+          : res.status === 409
+            ? INVITATION_MSG.unableToDecline
+            : t.declineFailed;
       toast(text, 'error');
       return;
     }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
-import type { DisplayStatus } from '../../../functions/lib/campaign-status';
+import type { DisplayStatus } from '../../../functions/domain/campaigns/status';
 import { $campaign } from '../../stores/campaign';
-import { StatusBadge } from './parts';
+import { StatusBadge } from './island-ui';
 import { useHydrated } from './useCampaign';
 
 /**

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { MSG } from '../../../functions/lib/messages';
+import { TEAM_MSG } from '../../../functions/domain/campaigns/team-messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { ConfirmDialog } from './parts';
+import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 interface Candidate {
@@ -43,7 +43,7 @@ function AddMember({ view }: { view: CampaignView }) {
   async function add(e: React.FormEvent) {
     e.preventDefault();
     if (!selected) {
-      toast(MSG.selectUser, 'error');
+      toast(TEAM_MSG.selectUser, 'error');
       return;
     }
     setBusy(true);
@@ -53,10 +53,10 @@ function AddMember({ view }: { view: CampaignView }) {
     });
     setBusy(false);
     if (!res.ok) {
-      toast(`${MSG.addContributorFailed}: ${res.message}`, 'error');
+      toast(`${TEAM_MSG.addContributorFailed}: ${res.message}`, 'error');
       return;
     }
-    toast(MSG.contributorAdded, 'success');
+    toast(TEAM_MSG.contributorAdded, 'success');
     setSelected(null);
     setQ('');
     setRole('');
@@ -135,10 +135,10 @@ export function TeamEditor(props: { initial: CampaignView | null }) {
     setBusy(false);
     $removingMember.set(null);
     if (!res.ok) {
-      toast(`${MSG.removeContributorFailed}: ${res.message}`, 'error');
+      toast(`${TEAM_MSG.removeContributorFailed}: ${res.message}`, 'error');
       return;
     }
-    toast(MSG.contributorRemoved, 'success');
+    toast(TEAM_MSG.contributorRemoved, 'success');
   }
 
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { formatCents } from '../../../functions/lib/campaign-format';
-import { MSG } from '../../../functions/lib/messages';
+import { formatCents } from '../../../functions/domain/campaigns/format';
+import { VOTE_MSG } from '../../../functions/domain/milestones/messages';
+import { SITE_MSG } from '../../../functions/domain/site/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { ExtensionVoteView } from '../../../functions/services/milestones/view';
 import { api } from '../../lib/campaign-api';
@@ -9,7 +10,7 @@ import { onRealtime } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
 import { useCampaign } from './useCampaign';
 
-/** SPEC 9: the vote dialog closes 2 s after voting completes. */
+/** The vote dialog closes 2 s after voting completes. */
 export const VOTE_DIALOG_CLOSE_MS = 2000;
 /** While waiting for the rest of the team, the screen re-reads the campaign this often (besides live events). */
 const WAITING_REFRESH_MS = 5000;
@@ -17,7 +18,7 @@ const WAITING_REFRESH_MS = 5000;
 type Phase = 'ask' | 'sending' | 'waiting' | 'done';
 
 /**
- * The milestone vote (SPEC 4, 7, 8): when the campaign reached its goal and the team is voting,
+ * The milestone vote: when the campaign reached its goal and the team is voting,
  * each member (originator and approved contributors) chooses to extend to the next increment or to
  * complete. The server decides everything (who may vote, one vote per member, the outcome); this
  * dialog asks, shows who has voted, and closes 2 s after the vote is complete.
@@ -96,10 +97,10 @@ function VoteFlow({ view }: { view: CampaignView }) {
     });
     if (!res.ok) {
       setPhase('ask');
-      toast(MSG.voteFailed, 'error');
+      toast(VOTE_MSG.voteFailed, 'error');
       return;
     }
-    toast(MSG.voteRecorded, 'success', 4000, extend ? MSG.voteRecordedExtend : MSG.voteRecordedComplete);
+    toast(VOTE_MSG.voteRecorded, 'success', 4000, extend ? VOTE_MSG.voteRecordedExtend : VOTE_MSG.voteRecordedComplete);
     // Read the vote back first, so the list shows this member's vote as soon as the phase changes.
     await load();
     setPhase(res.data.votingComplete ? 'done' : 'waiting');
@@ -176,7 +177,7 @@ function VoteFlow({ view }: { view: CampaignView }) {
             <ul className="vote-members" aria-label="Team votes">
               {members.map((m) => (
                 <li key={m.userId} data-member-vote={m.vote === null ? 'pending' : m.vote ? 'extend' : 'complete'}>
-                  <span>{m.username ?? MSG.unknownContributor}</span>
+                  <span>{m.username ?? SITE_MSG.unknownContributor}</span>
                   <span className="muted">
                     {m.userId === view.viewer.userId && m.vote !== null
                       ? m.vote

@@ -1,5 +1,5 @@
 import { createSiweMessage } from 'viem/siwe';
-import { MSG } from '../../../functions/lib/messages';
+import { WALLET_MSG } from '../../../functions/domain/wallets/messages';
 import { api } from '../../lib/api';
 import {
   $activeAccount,
@@ -26,7 +26,7 @@ export async function linkActiveWallet(): Promise<boolean> {
   if (!wallet || !address) {
     const { openWalletPicker } = await import('./mount');
     openWalletPicker();
-    throw new WalletError(MSG.noActiveWallet);
+    throw new WalletError(WALLET_MSG.noActiveWallet);
   }
   const chainId = wallet.chainId;
   if (!chainId || !$chains.get()?.chains.some((c) => c.id === chainId))
@@ -40,7 +40,7 @@ export async function linkActiveWallet(): Promise<boolean> {
     chainId,
     nonce,
     version: '1',
-    statement: MSG.walletSignInStatement,
+    statement: WALLET_MSG.walletSignInStatement,
     issuedAt,
     expirationTime: new Date(issuedAt.getTime() + MESSAGE_TTL_MS),
   });

@@ -1,5 +1,5 @@
-import { COMING_SOON_SETTINGS_KEY } from '../../../functions/lib/coming-soon';
-import { MSG } from '../../../functions/lib/messages';
+import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
+import { COMING_SOON_SETTINGS_KEY } from '../../../functions/domain/site/coming-soon';
 import { toast } from '../../stores/toast';
 
 /**
@@ -34,7 +34,7 @@ async function load() {
     show(((await res.json()) as { settings: SiteSettings }).settings);
   } catch (err) {
     console.error(err);
-    toast(MSG.failedToLoad, 'error');
+    toast(CHROME_MSG.failedToLoad, 'error');
   }
 }
 

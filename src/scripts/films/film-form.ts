@@ -1,7 +1,7 @@
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/lib/film-messages';
-import { sniffImage } from '../../../functions/lib/media-sniff';
-import { MSG } from '../../../functions/lib/messages';
-import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/lib/upload-plan';
+import { sniffImage } from '../../../functions/domain/films/media-sniff';
+import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
+import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/domain/films/upload-plan';
+import { SITE_MSG } from '../../../functions/domain/site/messages';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
 import { ApiFailure, api, messageOf, problemOf } from './api';
@@ -61,7 +61,7 @@ async function wire(form: HTMLFormElement) {
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 404) {
       // Not this viewer's film (or no such film): the same answer, and away from here.
-      toastAfterNavigation(MSG.videoNotFound, 'error');
+      toastAfterNavigation(SITE_MSG.videoNotFound, 'error');
       window.location.replace(form.dataset.away ?? '/');
       return;
     }

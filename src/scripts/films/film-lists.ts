@@ -1,5 +1,6 @@
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/lib/film-messages';
-import { MSG } from '../../../functions/lib/messages';
+import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
+import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
+import { SITE_MSG } from '../../../functions/domain/site/messages';
 import { toast } from '../../stores/toast';
 import { ApiFailure, api, messageOf } from './api';
 import type { Film } from './types';
@@ -53,7 +54,7 @@ function empty(title: string, body: string, ...actions: HTMLElement[]) {
 function failed(root: HTMLElement, err: unknown) {
   root.removeAttribute('aria-busy');
   root.replaceChildren(
-    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiFailure ? err.message : MSG.failedToLoad),
+    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiFailure ? err.message : CHROME_MSG.failedToLoad),
   );
 }
 
@@ -212,7 +213,11 @@ function reviewRow(f: Film, onDone: () => void) {
       {},
       h('h3', {}, f.title),
       meta(f),
-      h('p', { class: 'muted' }, `By ${f.owner.username ?? MSG.unknownContributor} · submitted ${date(f.updatedAt)}`),
+      h(
+        'p',
+        { class: 'muted' },
+        `By ${f.owner.username ?? SITE_MSG.unknownContributor} · submitted ${date(f.updatedAt)}`,
+      ),
       h('p', { class: 'film-description' }, f.description),
       h(
         'p',

@@ -1,6 +1,6 @@
-import { FILM_MSG } from '../../../functions/lib/film-messages';
-import { sniffVideo } from '../../../functions/lib/media-sniff';
-import { HEAD_BYTES } from '../../../functions/lib/upload-plan';
+import { sniffVideo } from '../../../functions/domain/films/media-sniff';
+import { FILM_MSG } from '../../../functions/domain/films/messages';
+import { HEAD_BYTES } from '../../../functions/domain/films/upload-plan';
 import { ApiFailure, api, NETWORK_ERROR, problemOf } from './api';
 import type { Upload } from './types';
 

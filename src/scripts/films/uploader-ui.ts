@@ -1,5 +1,5 @@
-import { FILM_MSG } from '../../../functions/lib/film-messages';
-import { formatBytes } from '../../../functions/lib/upload-plan';
+import { FILM_MSG } from '../../../functions/domain/films/messages';
+import { formatBytes } from '../../../functions/domain/films/upload-plan';
 import { toast } from '../../stores/toast';
 import { api, messageOf } from './api';
 import type { Upload } from './types';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../functions/app';
 import { ACTORS, type Actor, makeActors, makeUser, ROLES_OF, type TestUser } from '../factories';
-import { call } from '../support';
+import { call } from '../worker-call';
 import { FIXTURE_ACTORS, type FixtureActor, type RouteExpectation } from './types';
 
 /**

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../../functions/lib/page-routes';
+import { PAGE_ROUTES } from '../../../functions/domain/site/pages';
 import { makeCampaign } from '../campaign-factories';
 import { PAGE_MARKER } from '../entry';
 import { ACTORS, type Actor, makeActors, makeUser, type TestUser } from '../factories';
-import { call } from '../support';
+import { call } from '../worker-call';
 import type { PageActor, PageExpectation, PageFixture, PageOutcome } from './types';
 
 /**

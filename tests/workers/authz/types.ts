@@ -58,7 +58,7 @@ export interface PageFixture {
 }
 
 export interface PageExpectation {
-  /** The pattern exactly as in the worker's page table (functions/lib/page-routes.ts). */
+  /** The pattern exactly as in the worker's page table (functions/domain/site/pages.ts). */
   page: string;
   /** The path to open; defaults to the pattern with its parameters filled with unknown ids. */
   path?: (fixture: PageFixture) => string;

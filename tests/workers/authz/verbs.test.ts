@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../../functions/auth/authorize';
 import { systemActor } from '../../../functions/auth/system-actor';
 import type { Viewer } from '../../../functions/auth/viewer';
-import { ApiError } from '../../../functions/lib/errors';
-import type { Role } from '../../../functions/lib/roles';
+import type { Role } from '../../../functions/domain/users/roles';
+import { ApiError } from '../../../functions/http/errors';
 import type { Services } from '../../../functions/platform/services';
 import { VERB_RULES, type VerbRule } from '../../support/verb-rules';
 

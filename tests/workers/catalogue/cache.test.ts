@@ -8,7 +8,7 @@ import { getCreator, getFilm } from '../../../functions/services/catalogue/film'
 import { loadHome } from '../../../functions/services/catalogue/home';
 import { ANYONE } from '../../support/actors';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
-import { call, env, testServices } from '../support';
+import { call, env, testServices } from '../worker-call';
 import { ctx, filmCall, makeFilm } from './factories';
 
 let owner: TestUser;

@@ -3,7 +3,7 @@ import { categories } from '../../../functions/db/schema';
 import { webm, webp } from '../../support/media';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { bytesInit, type FilmView, filmDetails, uploadVideo } from '../films-support';
-import { call, testServices } from '../support';
+import { call, testServices } from '../worker-call';
 
 export const ctx = () => testServices();
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jsonInit, makeUser, type TestUser } from '../factories';
-import { call } from '../support';
+import { call } from '../worker-call';
 import { makeFilm } from './factories';
 
 let owner: TestUser;

@@ -4,7 +4,7 @@ import { getDb } from '../../../functions/db/client';
 import { categories, profiles } from '../../../functions/db/schema';
 import type { SearchResult } from '../../../functions/services/catalogue/search';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
-import { call, env } from '../support';
+import { call, env } from '../worker-call';
 import { filmCall, makeCategory, makeFilm, reviewAs } from './factories';
 
 let owner: TestUser;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { videoViews } from '../../../functions/db/schema';
 import { jsonInit, makeUser, type TestUser } from '../factories';
-import { call, env } from '../support';
+import { call, env } from '../worker-call';
 import { makeFilm } from './factories';
 
 let owner: TestUser;

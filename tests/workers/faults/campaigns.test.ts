@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
-import type { CampaignStatus } from '../../../functions/lib/campaign-status';
+import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
 import type { Services } from '../../../functions/platform/services';
 import { acceptInvitation } from '../../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../../functions/services/campaigns/add-member';

@@ -11,7 +11,7 @@ import { TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
 import { asViewer, makeUser, type TestUser } from '../factories';
 import { db, registerMoneyTestHooks, sessionCompleted, testPayment } from '../stripe-support';
-import { call, env, testServices } from '../support';
+import { call, env, testServices } from '../worker-call';
 
 registerMoneyTestHooks();
 

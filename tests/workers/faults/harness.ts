@@ -20,13 +20,13 @@ import {
   stripeEvents,
   userRoles,
 } from '../../../functions/db/schema';
-import { ApiError } from '../../../functions/lib/errors';
+import { ApiError } from '../../../functions/http/errors';
 import { buildPayments } from '../../../functions/payments/stripe';
 import type { Services } from '../../../functions/platform/services';
 import type { Doorbell } from '../../../functions/realtime/doorbell';
 import { expectLedgerBalanced } from '../../support/ledger';
 import { db } from '../stripe-support';
-import { env, testServices } from '../support';
+import { env, testServices } from '../worker-call';
 import { FaultPlan, isInjected, plannedDb, plannedStripe } from './inject';
 
 export interface RunServices {

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Db } from '../../../functions/db/client';
 import * as schema from '../../../functions/db/schema';
 import { testModeFetch } from '../../../functions/payments/test-mode/responder';
-import { env } from '../support';
+import { env } from '../worker-call';
 
 /** The error a fault plan throws: never a product error, so a verb that swallows it is visible. */
 export class InjectedFault extends Error {

@@ -10,9 +10,9 @@ import { castExtensionVote } from '../../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../../functions/services/payments/receive-event';
 import { processPayouts } from '../../../functions/services/payouts/process';
 import { runPayoutJobs } from '../../../functions/services/payouts/refresh';
+import { afterCampaignChange } from '../../../functions/services/refunds/after-campaign-change';
 import { finishRefunds } from '../../../functions/services/refunds/cancelled';
 import { refundCancelledCampaign } from '../../../functions/services/refunds/internal/refund-campaign';
-import { afterCampaignChange } from '../../../functions/services/refunds/money-stops';
 import { STALE_PROCESSING_MS } from '../../../functions/shared/payouts/constants';
 import { TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
@@ -27,7 +27,7 @@ import {
   type TestPayment,
   testPayment,
 } from '../stripe-support';
-import { env, testServices } from '../support';
+import { env, testServices } from '../worker-call';
 import { type CaseReport, exercise, type Fixture, printReports, type VerbCase } from './harness';
 
 registerMoneyTestHooks();

@@ -1,11 +1,11 @@
 import { getDb } from '../../../functions/db/client';
 import { UnitOfWork } from '../../../functions/db/unit-of-work';
-import type { NotificationType } from '../../../functions/lib/notification-types';
+import type { NotificationType } from '../../../functions/domain/notifications/types';
 import { durableObjectDoorbell } from '../../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../../functions/realtime/protocol';
 import { notify } from '../../../functions/shared/notifications/notify';
 import { jsonInit, ORIGIN } from '../factories';
-import { call, env } from '../support';
+import { call, env } from '../worker-call';
 
 export interface Socket {
   ws: WebSocket;

@@ -15,7 +15,7 @@ import {
   sessionCompleted,
   testPayment,
 } from '../stripe-support';
-import { call } from '../support';
+import { call } from '../worker-call';
 
 registerMoneyTestHooks();
 

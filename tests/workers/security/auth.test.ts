@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { listOutbox } from '../../../functions/platform/outbox';
 import { cookieFrom, jsonInit, makeUser, uid } from '../factories';
 import { channelOf, connect } from '../realtime/helpers';
-import { call, env } from '../support';
+import { call, env } from '../worker-call';
 
 /** A client address of its own per test (the per-address limits read cf-connecting-ip only). */
 const address = () => `2001:db8::${uid().slice(0, 4)}:${uid().slice(0, 4)}`;

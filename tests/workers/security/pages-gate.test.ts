@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAGE_MARKER } from '../entry';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from '../factories';
-import { call } from '../support';
+import { call } from '../worker-call';
 
 const PASSCODE = 'open-sesame-7';
 

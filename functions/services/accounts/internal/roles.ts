@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userRoles } from '../../../db/schema';
-import type { Role } from '../../../lib/roles';
+import type { Role } from '../../../domain/users/roles';
 
 /** Grants a role (idempotent). Returns true when the user did not have it before. */
 export async function grantRole(db: Db, userId: string, role: Role): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { formatCents } from '../../../lib/campaign-format';
+import { formatCents } from '../../../domain/campaigns/format';
 import type { CampaignRow } from '../../../shared/campaigns/access';
 
 /** The fields whose change sends a campaign back to review, and how a change is described. */

@@ -1,6 +1,6 @@
-import type { Relation } from '../../../lib/campaign-status';
-import { MSG } from '../../../lib/messages';
-import { isAdmin, isContributor, type Role } from '../../../lib/roles';
+import type { Relation } from '../../../domain/campaigns/status';
+import { MSG } from '../../../domain/messages';
+import { isAdmin, isContributor, type Role } from '../../../domain/users/roles';
 import type { FilmRef } from '../../../shared/campaigns/access';
 
 /** The campaign screens: settings (create/edit), progress, and team management. */
@@ -25,7 +25,7 @@ export interface ScreenInput {
 }
 
 /**
- * SPEC 2 and 6 for the campaign screens. Settings: not found → /contributor with 'Video or campaign
+ * Who sees what on the campaign screens. Settings: not found → /contributor with 'Video or campaign
  * not found'. Progress: the 'Campaign Not Found' state. The film owner, an admin on an /admin path
  * and an invitee (a team row) may look; anyone else who is a creator goes back to /contributor with
  * 'You can only edit/view campaigns for your own movies'; a non-creator goes home.

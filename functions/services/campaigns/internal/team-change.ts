@@ -2,10 +2,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaignContributors, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import type { HistoryEvent } from '../../../lib/campaign-status';
-import { conflict } from '../../../lib/errors';
-import { MSG } from '../../../lib/messages';
-import { computeShares, type ShareSplit } from '../../../lib/shares';
+import { computeShares, type ShareSplit } from '../../../domain/campaigns/shares';
+import type { HistoryEvent } from '../../../domain/campaigns/status';
+import { MSG } from '../../../domain/messages';
+import { conflict } from '../../../http/errors';
 import { newProposal } from '../../../shared/agreements/record';
 import type { CampaignAccess } from '../../../shared/campaigns/access';
 import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
@@ -14,7 +14,7 @@ import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/
  * The common part of every team change (add, remove, decline): the campaign's originator share is
  * recomputed for the new team size under a conditional update on the revision the caller read, the
  * history row guards the batch, and every remaining member's share is rewritten and their approval
- * reset (SPEC 4 "Contributor invitation"). The new split is a proposal (a fresh split_proposal):
+ * reset. The new split is a proposal (a fresh split_proposal):
  * the agreed version stays in force until every member approves it. The caller adds the insert or
  * delete of the member row, then (a removal) recordAgreementIfApproved, for a team left with nobody to ask.
  */

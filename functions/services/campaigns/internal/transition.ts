@@ -10,9 +10,9 @@ import {
   TRANSITIONS,
   type TransitionVerb,
   transitionTarget,
-} from '../../../lib/campaign-status';
-import { conflict } from '../../../lib/errors';
-import { fillMessage, MSG } from '../../../lib/messages';
+} from '../../../domain/campaigns/status';
+import { fillMessage, MSG } from '../../../domain/messages';
+import { conflict } from '../../../http/errors';
 import type { Services } from '../../../platform/services';
 import type { Doorbell } from '../../../realtime/doorbell';
 import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../../../shared/campaigns/access';

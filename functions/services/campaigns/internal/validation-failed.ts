@@ -1,4 +1,4 @@
-import { ApiError } from '../../../lib/errors';
+import { ApiError } from '../../../http/errors';
 
 /** A 400 naming each field's problem, the first one as the message. */
 export const validationFailed = (errors: { field: string; message: string }[]) =>

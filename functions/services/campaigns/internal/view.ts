@@ -15,7 +15,7 @@ import {
   type Relation,
   STATUS_LABELS,
   transitionTarget,
-} from '../../../lib/campaign-status';
+} from '../../../domain/campaigns/status';
 import { type SplitSummary, splitSummary } from '../../../shared/agreements/summary';
 import type { CampaignAccess, CampaignRow, MemberRow } from '../../../shared/campaigns/access';
 import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../../shared/refunds/summary';
@@ -193,7 +193,7 @@ export async function buildCampaignView(db: Db, viewer: Viewer, access: Campaign
   };
 }
 
-/** SPEC 2: a settings id is a campaign id or a film id — campaign first, then film. */
+/** A settings id is a campaign id or a film id — campaign first, then film. */
 export async function resolveCampaignOrFilm(db: Db, id: string) {
   const [byCampaign, byFilm] = await Promise.all([
     db.select({ campaignId: campaigns.id, movieId: campaigns.movieId }).from(campaigns).where(eq(campaigns.id, id)),

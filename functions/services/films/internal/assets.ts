@@ -2,8 +2,8 @@ import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, type UploadKind, uploads, videos } from '../../../db/schema';
-import { ApiError } from '../../../lib/errors';
-import { FILM_MSG } from '../../../lib/film-messages';
+import { FILM_MSG } from '../../../domain/films/messages';
+import { ApiError } from '../../../http/errors';
 
 const invalid = (path: string, message: string) => new ApiError('validation_failed', message, [{ path, message }]);
 

@@ -2,9 +2,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, profiles, videos } from '../../../db/schema';
-import { notFound } from '../../../lib/errors';
-import { MSG } from '../../../lib/messages';
-import { isAdmin } from '../../../lib/roles';
+import { MSG } from '../../../domain/messages';
+import { isAdmin } from '../../../domain/users/roles';
+import { notFound } from '../../../http/errors';
 
 export type FilmRow = typeof videos.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { conflict } from '../../../lib/errors';
+import { conflict } from '../../../http/errors';
 
 const MARK = 'unit-of-work-conflict';
 

@@ -4,7 +4,7 @@ import { type LedgerKind, ledgerEntries } from '../../../db/schema';
 
 /**
  * Read side of the ledger for one campaign, by the account names of the money contract
- * (MONEY.md): escrow:<c>, fee:platform, payable:<c>:<user>, paid:<c>:<user>, reversed:<c>:<user>.
+ * (docs/money.md): escrow:<c>, fee:platform, payable:<c>:<user>, paid:<c>:<user>, reversed:<c>:<user>.
  * Accounts are matched by name (an index range), never by the lines' copied context, so a writer
  * that leaves a line's user or campaign empty is still counted.
  */

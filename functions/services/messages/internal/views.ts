@@ -1,5 +1,5 @@
 import type { creatorMessages } from '../../../db/schema';
-import { encodeCursor } from '../../../lib/cursor';
+import { encodeCursor } from '../../../http/cursor';
 
 type MessageRow = Pick<
   typeof creatorMessages.$inferSelect,

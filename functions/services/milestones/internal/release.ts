@@ -7,7 +7,7 @@ import {
   releaseByVersions,
   type VersionedRelease,
   versionsLabel,
-} from '../../../lib/share-agreements';
+} from '../../../domain/agreements/split';
 import { campaignAgreements } from '../../../shared/agreements/read';
 import { type LedgerLine, ledgerWrite } from '../../../shared/ledger/post';
 

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import { formatCents } from '../../../lib/campaign-format';
-import type { CampaignStatus } from '../../../lib/campaign-status';
-import { fillMessage, MSG } from '../../../lib/messages';
+import { formatCents } from '../../../domain/campaigns/format';
+import type { CampaignStatus } from '../../../domain/campaigns/status';
+import { fillMessage, MSG } from '../../../domain/messages';
 import type { Services } from '../../../platform/services';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
+import { milestoneTeam } from '../../../shared/campaigns/team';
 import { afterCrossing, crossingNotices, milestoneCrossing } from '../../../shared/milestones/crossing';
-import { milestoneTeam } from '../../../shared/milestones/team';
 import { notify } from '../../../shared/notifications/notify';
 import { planRelease } from './release';
 
@@ -150,7 +150,7 @@ export async function resolveRound(
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
-    // SPEC 4: payouts are processed automatically at a milestone — the pending payouts rows of
+    // Payouts are processed automatically at a milestone — the pending payouts rows of
     // milestone `round` were written by the batch above.
     effects.startPayouts?.(campaignId, round);
     return true;

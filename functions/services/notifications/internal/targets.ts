@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaigns, creatorMessages } from '../../../db/schema';
-import { MSG } from '../../../lib/messages';
-import { notificationTarget, type TargetInput } from '../../../lib/notification-targets';
-import type { Role } from '../../../lib/roles';
-import { isAdmin } from '../../../lib/roles';
+import { MSG } from '../../../domain/messages';
+import { notificationTarget, type TargetInput } from '../../../domain/notifications/targets';
+import type { Role } from '../../../domain/users/roles';
+import { isAdmin } from '../../../domain/users/roles';
 
 /** The film (movie id) of each campaign, so creator_coin notifications can lead to /movie/{movieId}/coins. */
 export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[]): Promise<Map<string, string>> {
@@ -21,7 +21,7 @@ export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[
   return out;
 }
 
-/** SPEC 7: the latest decline sender, by subject, for decline notifications written without an actor. */
+/** The latest decline sender, by subject, for decline notifications written without an actor. */
 async function latestDeclineSender(db: Db, userId: string): Promise<string | null> {
   const row = await db
     .select({ senderId: creatorMessages.senderId })
@@ -33,7 +33,7 @@ async function latestDeclineSender(db: Db, userId: string): Promise<string | nul
   return row?.senderId ?? null;
 }
 
-/** The click target of each notification for this viewer (one mapping: lib/notification-targets.ts). */
+/** The click target of each notification for this viewer (one mapping: functions/domain/notifications/targets.ts). */
 export async function targetsFor<T extends TargetInput & { id: string }>(
   db: Db,
   viewer: { userId: string; roles: readonly Role[] },

@@ -1,6 +1,6 @@
 import type { notifications } from '../../../db/schema';
-import { encodeCursor } from '../../../lib/cursor';
-import type { NotificationType } from '../../../lib/notification-types';
+import type { NotificationType } from '../../../domain/notifications/types';
+import { encodeCursor } from '../../../http/cursor';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -17,7 +17,7 @@ export interface NotificationView {
   createdAt: string;
   /** Keyset cursor of this row: pass as before= or after=. */
   cursor: string;
-  /** Where a click leads (lib/notification-targets.ts). */
+  /** Where a click leads (functions/domain/notifications/targets.ts). */
   target: string;
 }
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { checkoutSessions } from '../../../db/schema';
-import { ApiError, badRequest } from '../../../lib/errors';
+import { ApiError, badRequest } from '../../../http/errors';
 import { derivedId } from '../../../payments/ids';
 import type { Services } from '../../../platform/services';
 import type { PaymentMetadata } from '../../../shared/payments/credit-payment';

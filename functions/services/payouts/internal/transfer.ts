@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { payouts } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import { formatCents } from '../../../lib/campaign-format';
+import { formatCents } from '../../../domain/campaigns/format';
 import { ledgerWrite } from '../../../shared/ledger/post';
 import { notifyWhen } from '../../../shared/notifications/notify';
 import type { PayoutServices } from '../../../shared/payouts/constants';

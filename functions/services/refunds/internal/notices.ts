@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { campaigns, escrowRefunds } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import { formatCents } from '../../../lib/campaign-format';
-import { fillMessage, MSG } from '../../../lib/messages';
+import { formatCents } from '../../../domain/campaigns/format';
+import { fillMessage, MSG } from '../../../domain/messages';
 import type { Services } from '../../../platform/services';
 import { notifyWhen, onceId } from '../../../shared/notifications/notify';
 

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../../auth/viewer';
-import { notFound } from '../../../lib/errors';
+import { notFound } from '../../../http/errors';
 import type { Services } from '../../../platform/services';
 import { canWatch, getFilmAssets } from '../../../shared/catalogue/film-access';
 

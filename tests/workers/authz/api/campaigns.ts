@@ -1,4 +1,4 @@
-import type { CampaignStatus } from '../../../../functions/lib/campaign-status';
+import type { CampaignStatus } from '../../../../functions/domain/campaigns/status';
 import { inDays, makeCampaign, makeFilm } from '../../campaign-factories';
 import { makeUser, type TestUser } from '../../factories';
 import type { Fixture, Outcomes, RouteExpectation } from '../types';

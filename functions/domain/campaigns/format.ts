@@ -1,0 +1,47 @@
+/** Display helpers for campaign figures (amounts are cents, shown divided by 100). */
+
+/** 500000 → "$5,000"; 123456 → "$1,234.56". */
+export function formatCents(cents: number): string {
+  const whole = cents % 100 === 0;
+  return (cents / 100).toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  });
+}
+
+const DAY_MS = 86_400_000;
+
+/** The browser's local date. */
+export function localToday(d = new Date()) {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Whole days from `today` to the end date (both YYYY-MM-DD), shown as 0 when negative. */
+export function daysLeft(endDate: string, today: string): number {
+  const diff = Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS);
+  return Number.isFinite(diff) ? Math.max(0, diff) : 0;
+}
+
+/** Raised as a percent of the goal, capped at 100. */
+export function progressPercent(current: number, goal: number): number {
+  if (goal <= 0) return 0;
+  return Math.min(100, Math.round((current / goal) * 1000) / 10);
+}
+
+/** "2026-03-01" → "Mar 1, 2026" (the date as written, no time zone shift). */
+export function formatDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+export function formatTimestamp(ms: number | string | Date | null | undefined): string {
+  if (ms === null || ms === undefined) return '';
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime())
+    ? ''
+    : d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}

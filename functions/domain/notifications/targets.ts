@@ -1,0 +1,67 @@
+import type { NotificationType } from './types';
+
+/**
+ * Where a click in the bell popover (or on /notifications) leads: the one mapping from a
+ * notification's type and the viewer's role to a page.
+ *
+ * | type              | admin                    | everyone else                                          |
+ * |-------------------|--------------------------|--------------------------------------------------------|
+ * | team_invitation   | /contributor/campaign-progress/{campaignId}?invitation=true (both)                |
+ * | decline_message   | /messages/{senderId}?newMessage=true&from=notification (both)                     |
+ * | application       | /admin?tab=applications  | /contributor?tab=campaigns                             |
+ * | video             | /admin?tab=videos        | /contributor/edit/{videoId} (the film's edit page)     |
+ * | creator_coin      | /admin?tab=creator-coins | /movie/{movieId}/coins (film of the campaign), else /contributor?tab=campaigns |
+ * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
+ * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
+ * | other without a campaign, or a row missing the id its target needs | /notifications           |
+ *
+ * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
+ * reply: /messages/{senderId}?newMessage=true (no plain thread target is used), or /messages.
+ */
+export const NOTIFICATIONS_PAGE = '/notifications';
+export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
+
+export interface TargetInput {
+  type: NotificationType;
+  campaignId: string | null;
+  /** Who caused it: a decline's sender. */
+  actorId: string | null;
+  videoId: string | null;
+  /** The film of campaignId, when the campaign resolves to one. */
+  movieId?: string | null;
+}
+
+export interface TargetViewer {
+  isAdmin: boolean;
+}
+
+const seg = encodeURIComponent;
+
+export function notificationTarget(n: TargetInput, viewer: TargetViewer): string {
+  switch (n.type) {
+    case 'team_invitation':
+      return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;
+    case 'decline_message':
+      return n.actorId ? `/messages/${seg(n.actorId)}?newMessage=true&from=notification` : '/messages';
+    case 'application':
+      return viewer.isAdmin ? '/admin?tab=applications' : CAMPAIGNS_TAB;
+    case 'video':
+      if (viewer.isAdmin) return '/admin?tab=videos';
+      return n.videoId ? `/contributor/edit/${seg(n.videoId)}` : NOTIFICATIONS_PAGE;
+    case 'creator_coin':
+      if (viewer.isAdmin) return '/admin?tab=creator-coins';
+      return n.movieId ? `/movie/${seg(n.movieId)}/coins` : CAMPAIGNS_TAB;
+    case 'success':
+    case 'info':
+      return n.campaignId ? CAMPAIGNS_TAB : NOTIFICATIONS_PAGE;
+    case 'other':
+      // SPEC's types have none for the milestone vote: its notifications open the campaign's progress page.
+      return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;
+    default:
+      return NOTIFICATIONS_PAGE;
+  }
+}
+
+export function messageTarget(senderId: string | null): string {
+  return senderId ? `/messages/${seg(senderId)}?newMessage=true` : '/messages';
+}

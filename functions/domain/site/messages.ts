@@ -1,0 +1,13 @@
+/**
+ * The texts of the catalogue, its people and the not-found page. Browser code imports the module of
+ * its feature; the server may use `MSG`, which includes them all.
+ */
+export const SITE_MSG = {
+  notFoundCode: '404',
+  notFoundTitle: 'Oops! Page not found',
+  returnHome: 'Return to Home',
+  unknownContributor: 'Unknown contributor',
+  videoNotFound: 'Video not found',
+  popularMovies: 'Popular Movies',
+  signInToWatch: 'Sign in to watch',
+} as const;

@@ -1,0 +1,9 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../http/types';
+import { adminPayoutRoutes } from './payouts';
+import { siteSettingsRoutes } from './site-settings';
+
+/** /api/admin — the admin screens' endpoints: site settings and payouts. Each verb checks the role. */
+export const adminRoutes = new Hono<AppEnv>()
+  .route('/site-settings', siteSettingsRoutes)
+  .route('/payouts', adminPayoutRoutes);

@@ -1,0 +1,12 @@
+import { Hono } from 'hono';
+import { ID } from '../../http/ids';
+import { currentViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { getExtensionVote } from '../../services/milestones/view';
+
+/** /api/campaigns/:id/extension-vote — the state of the milestone vote, for the vote dialog. */
+export const extensionVoteRoutes = new Hono<AppEnv>().get(`/:id${ID.campaign}/extension-vote`, async (c) => {
+  const viewer = await currentViewer(c);
+  c.header('Cache-Control', 'private, no-store');
+  return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });
+});

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { ID } from '../../http/ids';
+import { currentViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { agreementHistory } from '../../services/agreements/list';
+import { campaignAnalytics } from '../../services/insights/analytics';
+import { campaignBreakdown } from '../../services/insights/breakdown';
+
+/** Read side of the money, under /api/campaigns: the public breakdown, the agreed splits and the team's analytics. */
+export const campaignInsightRoutes = new Hono<AppEnv>()
+  .get(`/:id${ID.campaign}/breakdown`, async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
+    return c.json({ breakdown: await campaignBreakdown(c.get('services'), viewer, c.req.param('id')) });
+  })
+  .get(`/:id${ID.campaign}/agreements`, async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
+    return c.json({ agreements: await agreementHistory(c.get('services'), viewer, c.req.param('id')) });
+  })
+  .get(`/:id${ID.campaign}/analytics`, async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ analytics: await campaignAnalytics(c.get('services'), viewer, c.req.param('id')) });
+  });
