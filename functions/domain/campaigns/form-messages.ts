@@ -36,5 +36,4 @@ export const CAMPAIGN_FORM_MSG = {
   rejectionReasonRequired: 'Please give a reason for the rejection',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
   saveFailed: 'Failed to save campaign',
-  dataNotAvailable: 'Campaign or video data not available',
 } as const;
