@@ -206,13 +206,15 @@ describe("the error catalogue's texts on the page", () => {
     await a.page.locator(card('[data-action="accept"]')).click();
     await toastText(a.page, 'Failed to approve revenue share');
 
+    // The demo creator's films are shared by every browser test: give this one back.
+    await apiJson(owner.context, 'DELETE', `/api/campaigns/${id}`);
     for (const p of [owner, a, b, c, d, e]) await p.context.close();
   });
 
   it('an approved campaign: only its originator launches, a launch and a coin save fail once; edits of a live and an ended campaign', async () => {
     const owner = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     const admin = await newPage(browser, { viewport: { width: 1280, height: 900 } });
-    await signIn(owner.context, 'creator@reelfund.local');
+    await signIn(owner.context, 'creator2@reelfund.local');
     await signIn(admin.context, 'admin@reelfund.local');
     const film = await freeFilm(owner.context);
     const id = (
@@ -259,6 +261,7 @@ describe("the error catalogue's texts on the page", () => {
     await owner.page.fill('#campaign-end', localDate(40));
     await owner.page.locator('[data-action="save"]').click();
     await toastText(owner.page, 'Campaign extension saved - requires contributor and admin approval');
+    await apiJson(owner.context, 'DELETE', `/api/campaigns/${id}`);
     for (const p of [owner, admin]) await p.context.close();
   });
 
