@@ -1,19 +1,40 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../scripts/lib/proc.mjs';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
+import { launchBrowser, newPage, screenshot } from './browser';
+import { E2E_AUTH_LIMITS } from './global-setup';
 
 /**
  * The bell and the messages screens in Chromium, against the built product. Rows the product has no
- * public way to create (roles, 105 notifications) are written into the server's own local D1 with
- * `wrangler d1 execute` on the state directory global-setup exposes as `statePath`.
+ * public way to create (roles, 105 notifications) are written into the server's local D1 with
+ * `wrangler d1 execute`. That is a second process writing the server's SQLite file, which can make
+ * the server's own writes fail as busy: so this file runs a server of its own, on a state nobody else uses.
  */
 let browser: Browser;
+let server: { url: string; stop: () => Promise<void> };
+let state: string;
+const baseUrl = () => server.url;
 beforeAll(async () => {
+  state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-realtime-'));
+  server = await serve({
+    port: await freePort(),
+    persistTo: state,
+    build: false,
+    seed: false,
+    quiet: true,
+    vars: E2E_AUTH_LIMITS,
+  });
   browser = await launchBrowser();
-});
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
+  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 interface Account {
@@ -45,7 +66,7 @@ async function d1(sql: string) {
   // A second process writing the server's SQLite file can find it busy while the server writes: retry.
   for (let attempt = 1; ; attempt++) {
     try {
-      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('statePath'), '--command', sql], {
+      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', sql], {
         quiet: true,
         env: { CI: 'true' },
       });
@@ -58,7 +79,7 @@ async function d1(sql: string) {
 }
 
 async function signedInPage(account: Account): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(browser, { baseURL: baseUrl() });
   await context.addCookies(
     account.cookie.split('; ').map((pair) => {
       const [name, ...rest] = pair.split('=');
