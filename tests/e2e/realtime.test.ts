@@ -1,40 +1,24 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../scripts/lib/proc.mjs';
-import { serve } from '../../scripts/serve.mjs';
-import { freePort } from '../support/ports';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { launchBrowser, newPage, screenshot } from './browser';
-import { E2E_AUTH_LIMITS } from './global-setup';
 
 /**
  * The bell and the messages screens in Chromium, against the built product. Rows the product has no
  * public way to create (roles, 105 notifications) are written into the server's local D1 with
- * `wrangler d1 execute`. That is a second process writing the server's SQLite file, which can make
- * the server's own writes fail as busy: so this file runs a server of its own, on a state nobody else uses.
+ * `wrangler d1 execute`, so this file runs a server of its own (tests/support/own-server.ts).
  */
 let browser: Browser;
-let server: { url: string; stop: () => Promise<void> };
-let state: string;
+let server: OwnServer;
 const baseUrl = () => server.url;
 beforeAll(async () => {
-  state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-realtime-'));
-  server = await serve({
-    port: await freePort(),
-    persistTo: state,
-    build: false,
-    seed: false,
-    quiet: true,
-    vars: E2E_AUTH_LIMITS,
-  });
+  server = await ownServer('realtime', { seed: false });
   browser = await launchBrowser();
 }, 600_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 interface Account {
@@ -66,7 +50,7 @@ async function d1(sql: string) {
   // A second process writing the server's SQLite file can find it busy while the server writes: retry.
   for (let attempt = 1; ; attempt++) {
     try {
-      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', sql], {
+      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--command', sql], {
         quiet: true,
         env: { CI: 'true' },
       });
