@@ -19,6 +19,26 @@ export default defineConfig({
     build: { assetsInlineLimit: 0 },
     // The adapter's `process` shim is for the worker; browser code needs none, and every script
     // file would carry it.
-    environments: { client: { build: { rolldownOptions: { output: { banner: '' } } } } },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              banner: '',
+              // What the header, bell, toaster and session guard share is loaded by every page: one file
+              // instead of a dozen small ones compresses better and is one request.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'chrome',
+                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]stores[\\/](session|notifications|toast)\.ts$|src[\\/]lib[\\/](api|time|dom|wallet-memory)\.ts$|functions[\\/]domain[\\/](site[\\/](chrome-messages|coming-soon)|notifications[\\/]bell|users[\\/]roles)\.ts$/,
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
   },
 });

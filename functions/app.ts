@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
+import { trustedOrigins } from './auth/trusted-origins';
 import { comingSoonGate } from './http/api-gate';
 import { betterAuthErrors } from './http/auth-errors';
 import { ApiError } from './http/errors';
@@ -97,7 +98,7 @@ export function createApp(overrides: ServiceOverrides = {}) {
     await next();
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
-  app.use(csrf({ origin: (origin, c) => origin === c.get('services').config.PUBLIC_URL }));
+  app.use(csrf({ origin: (origin, c) => trustedOrigins(c.get('services').config).includes(origin) }));
   // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
   app.use(comingSoonGate);
 

@@ -27,7 +27,9 @@ export async function serve({
   const state = resolve(persistTo);
   if (build) {
     log('building…');
-    await run('astro', ['build'], { quiet: true });
+    // Always the build that ships: the test runner sets NODE_ENV=test, which would bundle React's
+    // development build into every page the browser tests open.
+    await run('astro', ['build'], { quiet: true, env: { NODE_ENV: 'production' } });
   }
   log('applying migrations to the embedded database (D1, local)…');
   await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
 import type { Services } from '../platform/services';
+import { trustedOrigins } from './trusted-origins';
 import { usernameSchema } from './username';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
@@ -30,7 +31,7 @@ export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer'>)
     baseURL: config.PUBLIC_URL,
     basePath: '/api/auth',
     secret: config.AUTH_SECRET,
-    trustedOrigins: [config.PUBLIC_URL],
+    trustedOrigins: trustedOrigins(config),
     database: drizzleAdapter(db, {
       provider: 'sqlite',
       schema: { user, session, account, verification, rateLimit },

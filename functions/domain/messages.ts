@@ -1,6 +1,7 @@
 import { CAMPAIGN_FORM_MSG } from './campaigns/form-messages';
 import { INVITATION_MSG } from './campaigns/invitation-messages';
 import { CAMPAIGN_MSG } from './campaigns/messages';
+import { CAMPAIGN_SCREEN_MSG } from './campaigns/screen-messages';
 import { TEAM_MSG } from './campaigns/team-messages';
 import { VOTE_MSG } from './milestones/messages';
 import { PAYMENT_MSG } from './payments/messages';
@@ -20,6 +21,7 @@ export const MSG = {
   ...SITE_MSG,
   ...CAMPAIGN_MSG,
   ...CAMPAIGN_FORM_MSG,
+  ...CAMPAIGN_SCREEN_MSG,
   ...TEAM_MSG,
   ...INVITATION_MSG,
   ...VOTE_MSG,

@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { formatMoney } from '../../functions/domain/money/format';
 
 /**
  * Draws "money over time" from the figures the server rendered into `data-series` (no request):
@@ -12,8 +13,7 @@ interface Point {
 }
 
 const dollars = (cents: number) => cents / 100;
-const money = (v: number | null) =>
-  v === null ? '—' : v.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 });
+const money = (v: number | null) => (v === null ? '—' : formatMoney(Math.round(v * 100)));
 
 const HALF_DAY = 43_200;
 const DAY_STEPS = [1, 2, 7, 14, 30, 61, 91, 182, 365].map((d) => d * 86_400);

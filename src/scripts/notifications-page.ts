@@ -76,10 +76,17 @@ function row(n: NotificationView): HTMLLIElement {
   const body = document.createElement('p');
   body.className = 'nf-body';
   body.textContent = n.message;
+  // A page the reader can no longer open: the notification says why instead of leading there.
+  const note = n.note ? document.createElement('p') : null;
+  if (note) {
+    note.className = 'nf-note';
+    note.dataset.note = '';
+    note.textContent = n.note;
+  }
   const meta = document.createElement('div');
   meta.className = 'nf-meta';
   add(meta, timeElement(n.createdAt));
-  add(li, dot, title, action, body, meta);
+  add(li, dot, title, action, body, note, meta);
   return li;
 }
 

@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
+import { CAMPAIGN_SCREEN_MSG } from '../../functions/domain/campaigns/screen-messages';
 import type { CampaignView } from '../../functions/services/campaigns/view';
 import { type ApiResult, api } from '../lib/campaign-api';
+import { toast } from './toast';
 
 /** Campaign data is fresh for 5 minutes on the campaign screens, with one retry. */
 export const CAMPAIGN_FRESH_MS = 5 * 60_000;
@@ -54,7 +56,8 @@ export function refreshCampaign(id: string, force = false): Promise<void> {
     if (result?.ok) setCampaignView(result.data.campaign);
     else if (result?.status === 404) $campaign.set({ ...$campaign.get(), status: 'gone' });
     else {
-      console.error('campaign refresh failed', result);
+      // The screen keeps what it shows, and says that it could not bring it up to date.
+      toast(CAMPAIGN_SCREEN_MSG.dataNotAvailable, 'error');
       $campaign.set({ ...$campaign.get(), status: $campaign.get().view ? 'ready' : 'error' });
     }
   })().finally(() => {

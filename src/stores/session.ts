@@ -59,10 +59,15 @@ export function primeSession(fromServer: Me | null) {
 class RetryableError extends Error {}
 
 async function fetchMe(): Promise<Me | null> {
-  const res = await fetch('/api/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  // Signed out is a normal state: ?optional=1 answers it with 200 and no user, not a 401 the console logs.
+  const res = await fetch('/api/me?optional=1', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
   if (res.status === 401) return null;
   if (!res.ok) throw new RetryableError(`GET /api/me answered ${res.status}`);
-  return (await res.json()) as Me;
+  const body = (await res.json()) as Me | { user: null };
+  return body.user ? (body as Me) : null;
 }
 
 /**

@@ -35,14 +35,14 @@ describe('donating as a guest in TEST mode', () => {
     await page.locator('[data-donate]').click();
     await page.waitForURL(`**/movie/${campaign.movieId}/donate`);
     await page.getByText('Platform fee').waitFor();
-    await page.getByLabel('$25', { exact: true }).check();
+    await page.getByLabel('$25.00', { exact: true }).check();
     await page.getByLabel(/Your email/).fill('guest-donor@example.test');
     await page.getByRole('button', { name: 'Continue to payment' }).click();
 
     await page.waitForURL('**/api/payments/test-checkout/**');
     await page.locator('[data-pay]').click();
     await page.waitForURL('**/donation-success?session=**');
-    await expect.poll(() => page.locator('[data-amount]').textContent()).toBe('$25');
+    await expect.poll(() => page.locator('[data-amount]').textContent()).toBe('$25.00');
     expect(await page.locator('[data-film]').textContent()).toBe(campaign.filmTitle);
     await screenshot(page, 'donation-success');
 

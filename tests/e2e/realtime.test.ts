@@ -1,19 +1,24 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../scripts/lib/proc.mjs';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { type OwnServer, ownServer } from '../support/own-server';
+import { launchBrowser, newPage, screenshot } from './browser';
 
 /**
  * The bell and the messages screens in Chromium, against the built product. Rows the product has no
- * public way to create (roles, 105 notifications) are written into the server's own local D1 with
- * `wrangler d1 execute` on the state directory global-setup exposes as `statePath`.
+ * public way to create (roles, 105 notifications) are written into the server's local D1 with
+ * `wrangler d1 execute`, so this file runs a server of its own (tests/support/own-server.ts).
  */
 let browser: Browser;
+let server: OwnServer;
+const baseUrl = () => server.url;
 beforeAll(async () => {
+  server = await ownServer('realtime', { seed: false });
   browser = await launchBrowser();
-});
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
+  await server?.stop();
 });
 
 interface Account {
@@ -45,7 +50,7 @@ async function d1(sql: string) {
   // A second process writing the server's SQLite file can find it busy while the server writes: retry.
   for (let attempt = 1; ; attempt++) {
     try {
-      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', inject('statePath'), '--command', sql], {
+      await run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', server.state, '--command', sql], {
         quiet: true,
         env: { CI: 'true' },
       });
@@ -58,7 +63,7 @@ async function d1(sql: string) {
 }
 
 async function signedInPage(account: Account): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const { context, page, errors } = await newPage(browser);
+  const { context, page, errors } = await newPage(browser, { baseURL: baseUrl() });
   await context.addCookies(
     account.cookie.split('; ').map((pair) => {
       const [name, ...rest] = pair.split('=');

@@ -11,6 +11,8 @@ export interface TestWalletSpec {
   knownChains: number[];
   /** false: answers wallet_switchEthereumChain with 4200 (unsupported), like some wallets do. */
   canSwitch: boolean;
+  /** true: a locked wallet that answers eth_requestAccounts with no account. */
+  locked?: boolean;
 }
 
 const ICON =
@@ -51,6 +53,7 @@ export async function injectTestWallets(context: BrowserContext, account: LocalA
             w.__walletCalls.push({ rdns: spec.rdns, method });
             switch (method) {
               case 'eth_requestAccounts':
+                if (spec.locked) return [];
                 localStorage.setItem(key('granted'), 'true');
                 return [address];
               case 'eth_accounts':

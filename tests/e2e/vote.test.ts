@@ -94,7 +94,7 @@ describe('the milestone vote', () => {
 
     const after = await campaignOf(owner.context, id);
     expect(after).toMatchObject({ status: 'live', goalAmount: 1_100_000, extensionPending: false });
-    await expect.poll(() => member.page.locator('[data-goal]').textContent()).toBe('$11,000');
+    await expect.poll(() => member.page.locator('[data-goal]').textContent()).toBe('$11,000.00');
     for (const p of [owner, member, admin]) {
       expect(p.errors).toEqual([]);
       await p.context.close();
@@ -108,6 +108,12 @@ describe('the milestone vote', () => {
     const { id } = await votingCampaign(owner.context, member.context, admin.context);
 
     await open(member.page, `/contributor/campaign-progress/${id}`);
+    // The first try fails on the way (the request never arrives): nothing is recorded, the member may try again.
+    await member.page.route('**/api/functions/vote-campaign-extension', (route) => route.abort('connectionfailed'));
+    await member.page.click('[data-dialog="vote"] [data-vote="complete"]');
+    await toastText(member.page, 'Error: Failed to record your vote. Please try again.');
+    expect((await campaignOf(owner.context, id)).extensionPending).toBe(true);
+    await member.page.unrouteAll();
     await member.page.click('[data-dialog="vote"] [data-vote="complete"]');
     await toastText(member.page, MSG.voteRecordedComplete);
 

@@ -158,6 +158,24 @@ describe('the wallet picker', () => {
     await context.close();
   });
 
+  it("a locked wallet that gives no account: 'Cannot set a wallet without an account as active'", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    await injectTestWallets(context, account, [
+      { ...TEST_WALLET, rdns: 'test.reelfund.locked', name: 'Locked', locked: true },
+    ]);
+    await page.goto('/');
+    await openPicker(page);
+    await page.click('[data-connect-wallet="test.reelfund.locked"]');
+    await expect
+      .poll(() => page.locator('[data-wallet-error]').textContent(), POLL)
+      .toBe('Cannot set a wallet without an account as active');
+    expect(await page.locator('[data-active-account]').count()).toBe(0);
+    await expect(headerLabel(page).textContent()).resolves.toBe('Wallet');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('fits a phone: the picker at 375 px', async () => {
     const { page, context, errors } = await walletPage({ width: 375, height: 780 });
     await page.goto('/');

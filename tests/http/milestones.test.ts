@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   campaignContributors,
   campaignExtensionVotes,
@@ -13,6 +13,7 @@ import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
 
 /**
@@ -20,14 +21,18 @@ import { sessionCompleted, signature, testPayment } from '../support/stripe-fixt
  * concurrent webhook deliveries crossing a goal make one milestone, and concurrent votes count once.
  * Rows are seeded through the platform proxy on the server's own persisted state.
  */
-const base = () => inject('baseUrl');
+const base = () => server.url;
 
 let platform: Awaited<ReturnType<typeof openPlatform>>;
+let server: OwnServer;
+// This file writes the server's database through the platform proxy: a server of its own.
 beforeAll(async () => {
-  platform = await openPlatform(inject('statePath'));
-});
+  server = await ownServer('milestones');
+  platform = await openPlatform(server.state);
+}, 600_000);
 afterAll(async () => {
   await platform?.dispose();
+  await server?.stop();
 });
 
 async function signUp(prefix: string) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerEntries, stripeEvents, user, videos } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { TEST_MODE_LABEL } from '../../functions/payments/mode';
@@ -10,18 +10,23 @@ import { createCheckout } from '../../functions/services/payments/internal/creat
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';
 import { expectLedgerBalanced } from '../support/ledger';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
 
-const base = () => inject('baseUrl');
+const base = () => server.url;
 
 // The running product's own D1 and KV (the server started by global setup), through wrangler's
 // platform proxy: the test creates a Checkout Session with the app's service, as a route will.
 let platform: Awaited<ReturnType<typeof openPlatform>>;
+let server: OwnServer;
+// This file writes the server's database through the platform proxy: a server of its own.
 beforeAll(async () => {
-  platform = await openPlatform(inject('statePath'));
-});
+  server = await ownServer('payments');
+  platform = await openPlatform(server.state);
+}, 600_000);
 afterAll(async () => {
   await platform?.dispose();
+  await server?.stop();
 });
 
 /** A live campaign of a seeded user's new film (a payment naming no campaign of ours is refunded). */

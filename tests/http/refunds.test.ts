@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, escrowRefunds, user, videos } from '../../functions/db/schema';
 import { openPlatform } from '../../scripts/lib/platform';
 import { retryBusy } from '../support/busy';
 import { cookieFrom } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
-import { base, signIn } from './session';
+import { type OwnServer, ownServer } from '../support/own-server';
+import { base, signIn, useServer } from './session';
 
 /**
  * Cancelling a campaign on the built product: the guest's TEST-mode payment is refunded by the
@@ -13,11 +14,16 @@ import { base, signIn } from './session';
  * progress screen says the payments were refunded.
  */
 let platform: Awaited<ReturnType<typeof openPlatform>>;
+let server: OwnServer;
+// This file writes the server's database through the platform proxy: a server of its own.
 beforeAll(async () => {
-  platform = await openPlatform(inject('statePath'));
-});
+  server = await ownServer('refunds');
+  useServer(server.url);
+  platform = await openPlatform(server.state);
+}, 600_000);
 afterAll(async () => {
   await platform?.dispose();
+  await server?.stop();
 });
 
 /** A fresh account (not a demo one: other tests pick the demo creator's campaigns by status). */

@@ -58,6 +58,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'films/media#previewMedia': 'contributor',
   'films/read#listMyFilms': 'contributor',
   'films/read#listReviewQueue': 'admin',
+  'films/read#listReviewHistory': 'admin',
   'films/read#getFilmForEdit': 'contributor',
   'films/read#listCategories': 'contributor',
   'films/review#approveFilm': 'admin',

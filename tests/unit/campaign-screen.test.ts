@@ -18,17 +18,13 @@ const base = (over: Partial<Parameters<typeof decideScreen>[0]> = {}) =>
   });
 
 describe('campaign screens: who sees what', () => {
-  it('settings of something that does not exist → /contributor with the toast; progress shows Campaign Not Found', () => {
+  it('settings of something that does not exist → /contributor with the toast; progress shows Campaign Not Found, team Video Not Found', () => {
     expect(base({ target: null })).toEqual({
       kind: 'redirect',
       to: '/contributor',
       toast: MSG.videoOrCampaignNotFound,
     });
-    expect(base({ target: null, screen: 'team' })).toEqual({
-      kind: 'redirect',
-      to: '/contributor',
-      toast: MSG.videoOrCampaignNotFound,
-    });
+    expect(base({ target: null, screen: 'team' })).toEqual({ kind: 'not-found', state: 'video' });
     expect(base({ target: null, screen: 'progress' })).toEqual({ kind: 'not-found', state: 'campaign' });
     expect(base({ target: { campaignId: null, film }, screen: 'progress', viewerId: 'owner' })).toEqual({
       kind: 'not-found',

@@ -138,7 +138,7 @@ describe('a campaign from draft to live, through the API', () => {
       changedFields: ['title', 'goalAmount'],
       previousValues: { title: 'Night Shift', goalAmount: 300_000 },
     });
-    expect(out.campaign.campaign.changeSummary).toContain('Goal: $3,000 → $6,500');
+    expect(out.campaign.campaign.changeSummary).toContain('Goal: $3,000.00 → $6,500.00');
     // Fields are locked under review.
     expect((await api(`/${id}`, 'PATCH', { title: 'Again' }, owner)).status).toBe(409);
 

@@ -5,6 +5,7 @@ import { profiles } from '../../functions/db/schema';
 import { MSG } from '../../functions/domain/messages';
 import type { NotificationPage } from '../../functions/services/notifications/list';
 import type { Summary } from '../../functions/services/notifications/summary';
+import { makeCampaign } from './campaign-factories';
 import { makeUser, ORIGIN } from './factories';
 import { getJson, notifyUser, sendApi } from './realtime/helpers';
 import { call, env } from './worker-call';
@@ -66,13 +67,15 @@ describe('GET /api/notifications', { timeout: 30_000 }, () => {
   it('gives each notification its click target for the viewer’s role', async () => {
     const creator = await makeUser(['contributor']);
     const admin = await makeUser(['admin']);
-    await notifyUser(creator.id, 'invite', 'team_invitation', { campaignId: 'camp-1' });
+    // An open invitation: the creator has a team row on the campaign (a withdrawn one leads nowhere).
+    const { id: campaignId } = await makeCampaign({ members: [{ user: creator, approved: false }] });
+    await notifyUser(creator.id, 'invite', 'team_invitation', { campaignId });
     await notifyUser(creator.id, 'film', 'video', { videoId: 'vid-1' });
     await notifyUser(admin.id, 'film', 'video', { videoId: 'vid-1' });
     const mine = await getJson<NotificationPage>('/api/notifications', creator.cookie);
     expect(mine.items.map((n) => n.target)).toEqual([
       '/contributor/edit/vid-1',
-      '/contributor/campaign-progress/camp-1?invitation=true',
+      `/contributor/campaign-progress/${campaignId}?invitation=true`,
     ]);
     const admins = await getJson<NotificationPage>('/api/notifications', admin.cookie);
     expect(admins.items.map((n) => n.target)).toEqual(['/admin?tab=videos']);

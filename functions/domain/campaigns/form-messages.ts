@@ -35,4 +35,5 @@ export const CAMPAIGN_FORM_MSG = {
   campaignHasMoney: 'This campaign has received funds and cannot be deleted. Cancel it instead.',
   rejectionReasonRequired: 'Please give a reason for the rejection',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
+  saveFailed: 'Failed to save campaign',
 } as const;

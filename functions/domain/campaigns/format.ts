@@ -1,15 +1,9 @@
+import { formatMoney } from '../money/format';
+
 /** Display helpers for campaign figures (amounts are cents, shown divided by 100). */
 
-/** 500000 → "$5,000"; 123456 → "$1,234.56". */
-export function formatCents(cents: number): string {
-  const whole = cents % 100 === 0;
-  return (cents / 100).toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  });
-}
+/** Integer cents as dollars, one format everywhere: 90000 → "$900.00"; 123456 → "$1,234.56". */
+export const formatCents = (cents: number): string => formatMoney(cents);
 
 const DAY_MS = 86_400_000;
 

@@ -16,4 +16,5 @@ export const INVITATION_MSG = {
   approveAndJoin: 'Approve & Join',
   shareChanged: 'Your revenue share changed. Review it and approve again.',
   invitationCancelled: 'This campaign was cancelled',
+  approveShareFailed: 'Failed to approve revenue share',
 } as const;

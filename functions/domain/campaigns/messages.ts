@@ -8,7 +8,6 @@ export const CAMPAIGN_MSG = {
   editOwnOnly: 'You can only edit campaigns for your own movies',
   viewOwnOnly: 'You can only view campaigns for your own movies',
   allMustApprove: 'All team members must approve their revenue share before submission',
-  dataNotAvailable: 'Campaign or video data not available',
   videoNotFoundState: 'Video Not Found',
   campaignNotFoundState: 'Campaign Not Found',
   campaignNotFoundBody: 'The campaign does not exist or you lack permission.',
@@ -35,11 +34,13 @@ export const CAMPAIGN_MSG = {
   alreadyMember: 'That user is already on the team',
   ownerIsOriginator: 'The film owner is already on the team as its originator',
   campaignExists: 'This film already has a campaign',
+  filmNotApproved: 'Only a film approved for the catalogue can start a campaign',
+  // A notification whose page its reader can no longer open says why.
+  invitationWithdrawn: 'This invitation was withdrawn',
+  offTeam: "You are no longer on this campaign's team",
   notAllowedFromStatus: 'That is not possible while the campaign is {status}',
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
   coinDeployed: 'Creator coin deployed successfully with anti-scam protection!',
   coinDeployFailed: 'Failed to deploy creator coin',
-  saveFailed: 'Failed to save campaign',
-  approveShareFailed: 'Failed to approve revenue share',
   resetApprovalsFailed: 'Failed to reset contributor approvals',
 } as const;

@@ -49,6 +49,7 @@ export const FILM_MSG = {
   reasonRequired: 'Give the creator a reason',
   reasonTooLong: 'Keep the reason to 1,000 characters or fewer',
   filmSubmitted: 'Film submitted for review',
+  filmPublished: 'Film published',
   filmSaved: 'Film saved',
   filmResubmitted: 'Film saved and resubmitted for review',
   filmApproved: 'Film approved',

@@ -14,5 +14,6 @@ export const PAYMENT_MSG = {
     'Money follows the agreed split until everyone on the proposed one approves it; meanwhile the campaign takes no payments.',
   campaignWaitingForTeam:
     'Payments are paused while the team approves a change to its revenue split. Please come back once everyone has approved.',
+  checkoutCancelled: 'Checkout cancelled: nothing was charged.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
 } as const;

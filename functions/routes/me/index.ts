@@ -1,14 +1,18 @@
 import { Hono } from 'hono';
 import { isAdmin, isContributor, isEditor, isViewer } from '../../domain/users/roles';
-import { requireViewer } from '../../http/session';
+import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { statementRoutes } from './statement';
 
-/** GET /api/me — the signed-in user, profile and roles (401 when signed out). */
+/**
+ * GET /api/me — the signed-in user, profile and roles (401 when signed out). With ?optional=1 (the
+ * pages' session check) signed out is an ordinary answer: 200 with `{ user: null }`.
+ */
 export const meRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const v = await requireViewer(c);
     c.header('Cache-Control', 'private, no-store');
+    const v = c.req.query('optional') === '1' ? await currentViewer(c) : await requireViewer(c);
+    if (!v) return c.json({ user: null });
     return c.json({
       user: { id: v.userId, email: v.email },
       profile: { username: v.username, avatarUrl: v.avatarUrl },

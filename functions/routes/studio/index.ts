@@ -3,7 +3,13 @@ import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { previewMedia } from '../../services/films/media';
-import { getFilmForEdit, listCategories, listMyFilms, listReviewQueue } from '../../services/films/read';
+import {
+  getFilmForEdit,
+  listCategories,
+  listMyFilms,
+  listReviewHistory,
+  listReviewQueue,
+} from '../../services/films/read';
 
 /**
  * The creators' and admins' side of films (reads): my films, the review queue, a film's edit data
@@ -17,7 +23,14 @@ export const studioRoutes = new Hono<AppEnv>()
   .get('/categories', async (c) =>
     c.json({ categories: await listCategories(c.get('services'), await currentViewer(c)) }),
   )
-  .get('/review', async (c) => c.json({ films: await listReviewQueue(c.get('services'), await currentViewer(c)) }))
+  .get('/review', async (c) => {
+    const viewer = await currentViewer(c);
+    const [films, history] = await Promise.all([
+      listReviewQueue(c.get('services'), viewer),
+      listReviewHistory(c.get('services'), viewer),
+    ]);
+    return c.json({ films, history });
+  })
   .get(`/films/:id${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
     const [film, categories] = await Promise.all([

@@ -23,19 +23,21 @@ export interface CreateCampaignInput {
 }
 
 /**
- * A film's owner (or an admin) starts its campaign as a Draft. A new goal is $1,000–$10,000 in
- * $1,000 steps; the fee is 10 % unless an admin sets another.
+ * A film's owner (or an admin) starts its campaign as a Draft, once the film is approved (one in
+ * review or rejected has none). A new goal is $1,000–$10,000 in $1,000 steps; the fee is 10 %
+ * unless an admin sets another.
  */
 export async function createCampaign({ db, clock }: Services, actor: Actor, input: CreateCampaignInput) {
   const viewer = authorize(actor, 'signed-in');
   const film = await db
-    .select({ id: videos.id, ownerId: videos.contributorId })
+    .select({ id: videos.id, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
     .from(videos)
     .where(eq(videos.id, input.movieId))
     .get();
   if (!film) throw notFound(MSG.videoNotFound);
   const admin = isAdmin(viewer.roles);
   if (film.ownerId !== viewer.userId && !admin) throw forbidden(MSG.editOwnOnly);
+  if (film.reviewStatus !== 'approved') throw conflict(MSG.filmNotApproved);
 
   const errors = validateCampaignFields(input, { isNew: true, today: serverToday(clock.now().getTime()) });
   const fee = admin ? (input.platformFeePercentage ?? DEFAULT_PLATFORM_FEE) : DEFAULT_PLATFORM_FEE;

@@ -66,7 +66,7 @@ const columnsFor = (viewerId: string) => ({
 
 /**
  * The /contributor Campaigns tab: campaigns of the viewer's films, the teams they are on or invited
- * to, and their films that have no campaign yet.
+ * to, and their approved films that have no campaign yet.
  */
 export async function listMyCampaigns({ db }: Services, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
@@ -99,7 +99,8 @@ export async function listMyCampaigns({ db }: Services, actor: Actor) {
       .select({ id: videos.id, title: videos.title })
       .from(videos)
       .leftJoin(campaigns, eq(campaigns.movieId, videos.id))
-      .where(and(eq(videos.contributorId, viewer.userId), isNull(campaigns.id)))
+      // Only an approved film can start a campaign.
+      .where(and(eq(videos.contributorId, viewer.userId), eq(videos.reviewStatus, 'approved'), isNull(campaigns.id)))
       .orderBy(desc(videos.createdAt)),
   ]);
   const mine = memberships.map((m) => {

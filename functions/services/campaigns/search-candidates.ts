@@ -3,16 +3,19 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
 import type { Services } from '../../platform/services';
 import { requireCampaignAction } from '../../shared/campaigns/access';
-import { byUsername, usernameStartsWith } from '../../shared/users/search';
+import { byUsername, startsFirst, usernameContains } from '../../shared/users/search';
 
 const CANDIDATE_LIMIT = 10;
 
-/** Users the film owner or an admin can invite (usernameStartsWith), without the owner and current members. */
+/**
+ * Users the film owner or an admin can invite: the text anywhere in the username (in any case),
+ * names that start with it first; never the owner or current members.
+ */
 export async function searchCandidates({ db }: Services, actor: Actor, campaignId: string, q: string) {
   const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
-  const prefix = usernameStartsWith(q);
-  if (!prefix) return [];
+  const match = usernameContains(q);
+  if (!match) return [];
   const members = await db
     .select({ id: campaignContributors.contributorId })
     .from(campaignContributors)
@@ -21,7 +24,7 @@ export async function searchCandidates({ db }: Services, actor: Actor, campaignI
   return db
     .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
     .from(profiles)
-    .where(and(prefix, notInArray(profiles.userId, excluded)))
-    .orderBy(byUsername)
+    .where(and(match, notInArray(profiles.userId, excluded)))
+    .orderBy(startsFirst(q), byUsername)
     .limit(CANDIDATE_LIMIT);
 }

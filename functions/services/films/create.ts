@@ -1,6 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { isAdmin } from '../../domain/users/roles';
 import { mediaOf, type Services } from '../../platform/services';
 import type { CreateFilmInput } from '../../shared/films/input';
 import { assertCategory, resolveUpload } from './internal/assets';
@@ -10,16 +11,19 @@ import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
  * A creator (or an admin) adds a film from a finished video upload and its details (captions, a
- * WebVTT text, optional). It goes straight to review (pending); the admins hear of it in the same write.
+ * WebVTT text, optional). A creator's film goes straight to review (pending) and the admins hear of
+ * it in the same write; an admin's film is published at once, recorded as reviewed by that admin.
  */
 export async function createFilm(services: Services, actor: Actor, input: CreateFilmInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db, bell } = services;
+  const { db, bell, cache } = services;
+  const publish = isAdmin(viewer.roles);
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
   await assertCategory(db, input.categoryId);
 
   const id = crypto.randomUUID();
+  const now = new Date();
   const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
@@ -38,10 +42,13 @@ export async function createFilm(services: Services, actor: Actor, input: Create
       posterHeight: poster?.height ?? null,
       captionsKey: captions?.key ?? null,
       contributorId: viewer.userId,
-      reviewStatus: 'pending',
+      ...(publish
+        ? { reviewStatus: 'approved', reviewedBy: viewer.userId, reviewedAt: now, publishedAt: now }
+        : { reviewStatus: 'pending' }),
     }),
   );
-  await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
+  if (publish) uow.afterCommit(() => cache.bump());
+  else await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
   try {
     await uow.commit();
   } catch (err) {

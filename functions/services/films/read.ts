@@ -1,6 +1,6 @@
-import { asc, desc, eq, isNotNull, or } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { categories, videos } from '../../db/schema';
+import { categories, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
 import { filmView, loadFilmView, loadManageableFilm, selectFilmViews } from './internal/film-view';
 
@@ -22,6 +22,30 @@ export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor
     .orderBy(asc(videos.updatedAt))
     .limit(100);
   return rows.map(filmView);
+}
+
+/** How many decided films the review history shows. */
+const HISTORY_LIMIT = 20;
+
+/** The review history: films an admin decided (an admin's own film, published directly, too), the latest first. */
+export async function listReviewHistory({ db }: Pick<Services, 'db'>, actor: Actor) {
+  authorize(actor, 'admin');
+  const rows = await selectFilmViews(db)
+    .where(isNotNull(videos.reviewedAt))
+    .orderBy(desc(videos.reviewedAt))
+    .limit(HISTORY_LIMIT);
+  const reviewerIds = [...new Set(rows.map((r) => r.film.reviewedBy).filter((id): id is string => Boolean(id)))];
+  const names = reviewerIds.length
+    ? await db
+        .select({ id: profiles.userId, username: profiles.username })
+        .from(profiles)
+        .where(inArray(profiles.userId, reviewerIds))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.id, n.username]));
+  return rows.map((r) => ({
+    ...filmView(r),
+    reviewedBy: r.film.reviewedBy ? { id: r.film.reviewedBy, username: nameOf.get(r.film.reviewedBy) ?? null } : null,
+  }));
 }
 
 /** One film for its edit form (owner or admin; anyone else 404). */

@@ -5,7 +5,7 @@ import { notifications } from '../../db/schema';
 import { decodeCursor } from '../../http/cursor';
 import type { Services } from '../../platform/services';
 import type { ListNotificationsQuery } from '../../shared/notifications/input';
-import { targetsFor } from './internal/targets';
+import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
 
 export interface NotificationPage {
@@ -39,7 +39,7 @@ export async function listNotifications(
   const page = rows.slice(0, q.limit);
   const targets = await targetsFor(db, viewer, page);
   return {
-    items: page.map((r) => toNotificationView(r, targets.get(r.id) as string)),
+    items: page.map((r) => toNotificationView(r, targets.get(r.id) as Reach)),
     hasMore: rows.length > q.limit,
   };
 }

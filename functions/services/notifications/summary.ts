@@ -5,7 +5,7 @@ import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../doma
 import { messageTarget } from '../../domain/notifications/targets';
 import { encodeCursor } from '../../http/cursor';
 import type { Services } from '../../platform/services';
-import { targetsFor } from './internal/targets';
+import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
 
 export interface PopoverMessage {
@@ -66,7 +66,7 @@ export async function notificationSummary({ db }: Services, actor: Actor): Promi
   const m = unreadM?.n ?? 0;
   return {
     notifications: latest.map((r) => ({
-      ...toNotificationView(r, targets.get(r.id) as string),
+      ...toNotificationView(r, targets.get(r.id) as Reach),
       preview: previewText(r.message),
     })),
     messages: unreadMessages.map((r) => ({

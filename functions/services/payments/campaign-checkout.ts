@@ -106,7 +106,8 @@ export async function startCampaignCheckout(
     attemptId: input.attemptId,
     expiresAt: checkoutExpiresAt(funding.endDate, now),
     successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${base}/movie/${funding.movieId}`,
+    // The film page says that nothing was charged.
+    cancelUrl: `${base}/movie/${funding.movieId}?checkout=cancelled`,
   });
   return { url: created.url, sessionId: created.id };
 }

@@ -14,7 +14,10 @@ import { ChangeDiff } from './ChangeDiff';
 import { Card, ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
-type Confirming = 'pause' | 'delete' | 'reject' | null;
+type Confirming = 'pause' | 'delete' | 'reject' | 'set-status' | null;
+
+/** Statuses an admin sets only after confirming: they end the campaign's funding. */
+const CONFIRMED_STATUSES: readonly AdminSettableStatus[] = ['completed', 'cancelled'];
 
 /** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
 async function shareCampaign(movieId: string) {
@@ -67,9 +70,11 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState('');
   const options = ADMIN_SETTABLE_STATUSES.filter((s) => s !== c.status);
-  const [picked, setNextStatus] = useState<AdminSettableStatus>(options[0] ?? 'active');
-  // The list never offers the current status; after a change the pick falls back to the first option.
-  const nextStatus = options.includes(picked) ? picked : (options[0] ?? 'active');
+  // The select starts on the current status (listed first); Apply waits until another is picked.
+  const [picked, setNextStatus] = useState<string>(c.status);
+  const nextStatus = (options as readonly string[]).includes(picked) ? (picked as AdminSettableStatus) : null;
+  const applyStatus = (status: AdminSettableStatus) =>
+    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, CAMPAIGN_FORM_MSG.updateFailed, { status });
 
   async function run(path: string, method: string, ok: string, failed: string, body?: unknown, notFoundText?: string) {
     setBusy(true);
@@ -221,11 +226,8 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           <div className="field-row">
             <div className="field">
               <label htmlFor="admin-status">Set status</label>
-              <select
-                id="admin-status"
-                value={nextStatus}
-                onChange={(e) => setNextStatus(e.target.value as AdminSettableStatus)}
-              >
+              <select id="admin-status" value={nextStatus ?? c.status} onChange={(e) => setNextStatus(e.target.value)}>
+                <option value={c.status}>{STATUS_LABELS[c.status]} (current)</option>
                 {options.map((s) => (
                   <option key={s} value={s}>
                     {STATUS_LABELS[s]}
@@ -236,13 +238,13 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             <button
               type="button"
               className="btn"
-              disabled={busy}
+              disabled={busy || !nextStatus}
               data-action="set-status"
-              onClick={() =>
-                run('/status', 'POST', `Status set to ${STATUS_LABELS[nextStatus]}`, CAMPAIGN_FORM_MSG.updateFailed, {
-                  status: nextStatus,
-                })
-              }
+              onClick={() => {
+                if (!nextStatus) return;
+                if (CONFIRMED_STATUSES.includes(nextStatus)) setConfirming('set-status');
+                else void applyStatus(nextStatus);
+              }}
             >
               Apply
             </button>
@@ -267,6 +269,19 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             CAMPAIGN_FORM_MSG.noCampaignToPause,
           )
         }
+        onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        name="set-status"
+        open={confirming === 'set-status'}
+        title={`Set this campaign to ${nextStatus ? STATUS_LABELS[nextStatus] : ''}?`}
+        body="Funding stops: a completed or cancelled campaign takes no more money."
+        confirmLabel="Set status"
+        danger
+        busy={busy}
+        onConfirm={() => {
+          if (nextStatus) void applyStatus(nextStatus);
+        }}
         onCancel={() => setConfirming(null)}
       />
       <ConfirmDialog

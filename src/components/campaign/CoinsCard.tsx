@@ -54,7 +54,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setBusy(false);
     if (!res.ok) {
       setError(res.message);
-      toast(CAMPAIGN_FORM_MSG.updateFailed, 'error');
+      toast(CAMPAIGN_FORM_MSG.saveFailed, 'error');
       return;
     }
     toast('Creator coin settings saved', 'success');

@@ -4,7 +4,7 @@ import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
-import { toast } from '../../stores/toast';
+import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ConfirmDialog } from './island-ui';
 import { useCampaign } from './useCampaign';
 
@@ -45,6 +45,9 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
   const me = view.viewer.membership;
   if (!me || !view.viewer.can.respond) return null;
   const t = TEXTS[variant];
+  // A member of the agreed split, asked again after the team changed, approves a share; a newcomer joins.
+  const agreedMember = Boolean(view.split.agreed?.shares.some((s) => s.userId === view.viewer.userId));
+  const acceptFailed = agreedMember ? INVITATION_MSG.approveShareFailed : t.acceptFailed;
   const owner = view.owner.username ?? SITE_MSG.unknownContributor;
 
   async function accept() {
@@ -59,7 +62,7 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
     );
     setBusy(false);
     if (!res.ok) {
-      toast(res.status === 404 ? INVITATION_MSG.contributorInfoNotFound : `${t.acceptFailed}: ${res.message}`, 'error');
+      toast(res.status === 404 ? INVITATION_MSG.contributorInfoNotFound : `${acceptFailed}: ${res.message}`, 'error');
       return;
     }
     if (!res.data.joined) {
@@ -91,7 +94,8 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
       toast(text, 'error');
       return;
     }
-    toast(t.declined, 'success');
+    // Said on the page the decline leads to: this one is left at once.
+    toastAfterNavigation(t.declined, 'success');
     window.location.assign(res.data.redirectTo);
   }
 

@@ -215,8 +215,11 @@ async function wire(form: HTMLFormElement) {
         ...(posterUploadId ? { posterUploadId } : {}),
       };
       if (mode === 'create') {
-        await api<{ film: Film }>('/api/films', { method: 'POST', body });
-        toastAfterNavigation(FILM_MSG.filmSubmitted, 'success');
+        const { film: added } = await api<{ film: Film }>('/api/films', { method: 'POST', body });
+        toastAfterNavigation(
+          added.reviewStatus === 'approved' ? FILM_MSG.filmPublished : FILM_MSG.filmSubmitted,
+          'success',
+        );
       } else {
         const { film: saved } = await api<{ film: Film }>(`/api/films/${encodeURIComponent(filmId)}`, {
           method: 'PATCH',

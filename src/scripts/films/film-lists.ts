@@ -120,13 +120,44 @@ export async function initReviewQueue() {
     }
   };
   try {
-    const { films } = await api<{ films: Film[] }>('/api/studio/review');
+    const { films, history } = await api<{ films: Film[]; history: ReviewedFilm[] }>('/api/studio/review');
     root.removeAttribute('aria-busy');
     root.replaceChildren(...films.map((f) => reviewRow(f, showEmptyIfDone)));
     showEmptyIfDone();
+    renderHistory(history);
   } catch (err) {
     failed(root, err);
   }
+}
+
+type ReviewedFilm = Film & { reviewedBy: { id: string; username: string | null } | null };
+
+/** The review history under the queue: who decided which film, the latest first. */
+function renderHistory(history: ReviewedFilm[]) {
+  const root = document.querySelector<HTMLElement>('[data-review-history]');
+  if (!root || !history.length) return;
+  root.hidden = false;
+  root.replaceChildren(
+    h('h2', {}, 'Review history'),
+    h(
+      'ul',
+      { class: 'review-history' },
+      ...history.map((f) =>
+        h(
+          'li',
+          { 'data-reviewed-film': f.id },
+          badge(f),
+          ' ',
+          h('a', { href: `/movie/${encodeURIComponent(f.id)}` }, f.title),
+          h(
+            'span',
+            { class: 'muted' },
+            ` · ${f.reviewedBy?.username ?? CHROME_MSG.unknownUser}${f.reviewedAt ? ` · ${date(f.reviewedAt)}` : ''}`,
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 function reviewRow(f: Film, onDone: () => void) {

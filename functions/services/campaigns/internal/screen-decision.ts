@@ -26,16 +26,16 @@ export interface ScreenInput {
 
 /**
  * Who sees what on the campaign screens. Settings: not found → /contributor with 'Video or campaign
- * not found'. Progress: the 'Campaign Not Found' state. The film owner, an admin on an /admin path
+ * not found'. Progress: the 'Campaign Not Found' state. Team (a film's contributors): 'Video Not Found'. The film owner, an admin on an /admin path
  * and an invitee (a team row) may look; anyone else who is a creator goes back to /contributor with
  * 'You can only edit/view campaigns for your own movies'; a non-creator goes home.
  */
 export function decideScreen(input: ScreenInput): ScreenDecision {
   const { screen, target, relation } = input;
   if (!target || (!target.campaignId && !target.film)) {
-    return screen === 'progress'
-      ? { kind: 'not-found', state: 'campaign' }
-      : { kind: 'redirect', to: '/contributor', toast: MSG.videoOrCampaignNotFound };
+    if (screen === 'progress') return { kind: 'not-found', state: 'campaign' };
+    if (screen === 'team') return { kind: 'not-found', state: 'video' };
+    return { kind: 'redirect', to: '/contributor', toast: MSG.videoOrCampaignNotFound };
   }
   const admin = input.adminMode && isAdmin(input.roles);
   const refuse = (): ScreenDecision =>

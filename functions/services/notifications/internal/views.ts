@@ -1,6 +1,7 @@
 import type { notifications } from '../../../db/schema';
 import type { NotificationType } from '../../../domain/notifications/types';
 import { encodeCursor } from '../../../http/cursor';
+import type { Reach } from './targets';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -19,9 +20,11 @@ export interface NotificationView {
   cursor: string;
   /** Where a click leads (functions/domain/notifications/targets.ts). */
   target: string;
+  /** Why the page it is about can no longer be opened (then target is /notifications). */
+  note: string | null;
 }
 
-export function toNotificationView(row: NotificationRow, target: string): NotificationView {
+export function toNotificationView(row: NotificationRow, { target, note }: Reach): NotificationView {
   return {
     id: row.id,
     type: row.type,
@@ -34,5 +37,6 @@ export function toNotificationView(row: NotificationRow, target: string): Notifi
     createdAt: row.createdAt.toISOString(),
     cursor: encodeCursor(row.createdAt, row.id),
     target,
+    note,
   };
 }

@@ -1,0 +1,55 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, signIn } from './api';
+import { baseUrl, launchBrowser, newPage } from './browser';
+import { liveCampaign } from './tap';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe('tables on a phone', () => {
+  it('on a 390 px phone every table fits or scrolls: the page never widens and each table can be read', async () => {
+    const live = await liveCampaign(baseUrl());
+    const { context, page } = await newPage(browser, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await signIn(context, 'creator@reelfund.local');
+    const mine = await apiJson<{ campaigns: { id: string; status: string }[] }>(context, 'GET', '/api/campaigns/mine');
+    const paths = [
+      `/movie/${live.movieId}`,
+      '/coins-faq',
+      '/contributor/payouts',
+      ...mine.campaigns.flatMap((c) => [
+        `/contributor/campaign-progress/${c.id}`,
+        `/contributor/campaign-analytics/${c.id}`,
+      ]),
+    ];
+    const cut: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      if ((await pageWidth(page)) > 390) cut.push(`${path}: the page is ${await pageWidth(page)} px wide`);
+      // A table wider than the screen must sit in a box that scrolls sideways.
+      const unreadable = await page.evaluate(() =>
+        [...document.querySelectorAll('main table')].flatMap((t, i) => {
+          if (t.getBoundingClientRect().right <= window.innerWidth + 1) return [];
+          for (let e = t.parentElement; e && e !== document.body; e = e.parentElement) {
+            const x = getComputedStyle(e).overflowX;
+            if ((x === 'auto' || x === 'scroll') && e.getBoundingClientRect().right <= window.innerWidth + 1) return [];
+          }
+          return [`table ${i} (${t.className || t.getAttribute('data-diff') || 'no class'})`];
+        }),
+      );
+      cut.push(...unreadable.map((u) => `${path}: ${u} is cut off`));
+    }
+    expect(cut).toEqual([]);
+  });
+});
