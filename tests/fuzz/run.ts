@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { LOCAL_WEBHOOK_SECRETS } from '../../functions/payments/stripe';
 import { cookieFrom, jsonInit, ORIGIN } from '../support/http';
 import { signature } from '../support/stripe-fixtures';
-import { call } from '../workers/worker-call';
+import { call, urlOf } from '../workers/worker-call';
 import { type FuzzRequest, type FuzzWorld, generator } from './generate';
 import type { FuzzActors } from './world';
 
@@ -56,7 +56,7 @@ export function errorShapeProblem(text: string): string | null {
 /** What is wrong with a response, or null. */
 function judge(req: FuzzRequest, status: number, text: string): string | null {
   if (status >= 500) return `${status}`;
-  const isApi = new URL(req.path, ORIGIN).pathname.startsWith('/api');
+  const isApi = urlOf(req.path).pathname.startsWith('/api');
   if (isApi && status >= 400 && req.method !== 'HEAD') return errorShapeProblem(text);
   return null;
 }
