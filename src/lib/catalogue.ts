@@ -15,15 +15,6 @@ export async function pageViewer(request: Request, services: Services): Promise<
   return viewer;
 }
 
-/** 1 h 32 min, 45 min, 6 sec. */
-export function formatRuntime(seconds: number | null): string | null {
-  if (seconds === null || seconds === undefined) return null;
-  if (seconds < 60) return `${seconds} sec`;
-  const h = Math.floor(seconds / 3600);
-  const m = Math.round((seconds % 3600) / 60);
-  return h ? `${h} h ${m} min` : `${m} min`;
-}
-
 /** A page number from the query string (1 when absent or invalid). */
 export function pageParam(url: URL): number {
   const n = Number(url.searchParams.get('page'));

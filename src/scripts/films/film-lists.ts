@@ -1,3 +1,4 @@
+import { formatDuration } from '../../../functions/domain/films/duration';
 import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
 import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
@@ -17,7 +18,8 @@ function h<K extends keyof HTMLElementTagNameMap>(
   return el;
 }
 
-const minutes = (s: number | null) => (s ? `${Math.round(s / 60)} min` : null);
+// A length of 0 is one not known yet (a film saved before its file was measured).
+const length = (s: number | null) => (s ? formatDuration(s) : null);
 const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
 function thumb(f: Film) {
@@ -32,7 +34,7 @@ function meta(f: Film) {
   return h(
     'p',
     { class: 'film-meta' },
-    ...[f.categoryName, f.year ? String(f.year) : null, minutes(f.runtimeSeconds)]
+    ...[f.categoryName, f.year ? String(f.year) : null, length(f.runtimeSeconds)]
       .filter((x): x is string => Boolean(x))
       .map((t) => h('span', {}, t)),
   );
