@@ -100,6 +100,21 @@ async function filmViaApi(request: APIRequestContext, title: string): Promise<Fi
 const toast = (page: Page) => page.locator('[data-toaster] .toast').first();
 
 describe('uploading a film', () => {
+  it('fills the runtime from the chosen video before it is uploaded, as h:mm:ss; a typed runtime stays', async () => {
+    const creator = await asUser(CREATOR);
+    const page = creator.page;
+    await page.goto('/contributor/add-movie');
+    // A real clip (the seed's): Chromium reads its length from the file's metadata.
+    await page.setInputFiles('[data-video-uploader] [data-file]', 'functions/seed/media/clip-city.webm');
+    await expect.poll(() => page.inputValue('#film-runtime')).toMatch(/^0:00:(0[1-9]|[1-5]\d)$/);
+    await page.fill('#film-runtime', '1:42:00');
+    await page.setInputFiles('[data-video-uploader] [data-file]', 'functions/seed/media/clip-life.webm');
+    await page.waitForTimeout(1000);
+    expect(await page.inputValue('#film-runtime')).toBe('1:42:00');
+    expect(creator.errors).toEqual([]);
+    await creator.context.close();
+  });
+
   it('shows progress, survives closing the page mid-way, resumes without re-sending confirmed parts, and is approved by an admin', async () => {
     // 12 MiB: three parts of 5, 5 and 2 MiB. A WebM header and padding pass the type check.
     const path = join(dir, 'resumable-film.webm');

@@ -59,6 +59,7 @@ export interface FilmView {
   reviewStatus: string;
   reviewReason: string | null;
   categoryId: string | null;
+  runtimeSeconds: number;
   owner: { id: string; username: string | null };
   video: { url: string; type: string; bytes: number } | null;
   poster: { url: string; width: number | null; height: number | null } | null;

@@ -74,6 +74,7 @@ describe('adding a film', () => {
       [{ year: 1800 }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
       [{ year: 'soon' }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
       [{ runtimeSeconds: 0 }, FILM_MSG.runtimeRange],
+      [{ runtimeSeconds: 36_001 }, FILM_MSG.runtimeRange],
       [{ categoryId: undefined }, FILM_MSG.categoryRequired],
       [{ categoryId: 'no-such-category' }, FILM_MSG.categoryUnknown],
       [{ videoUploadId: undefined }, FILM_MSG.videoRequired],
@@ -84,6 +85,16 @@ describe('adding a film', () => {
       expect(res.status, JSON.stringify(change)).toBe(400);
       expect((await errorOf(res)).message, JSON.stringify(change)).toBe(message);
     }
+  });
+
+  it('takes a six-second clip and a ten-hour film, and edits a six-second one without a runtime error', async () => {
+    for (const runtimeSeconds of [6, 36_000]) {
+      const film = await makeFilm(owner, { runtimeSeconds });
+      expect(film.runtimeSeconds).toBe(runtimeSeconds);
+    }
+    const clip = await makeFilm(owner, { runtimeSeconds: 6 });
+    const res = await patch(owner, clip.id, { title: 'A six-second clip, renamed', runtimeSeconds: 6 });
+    expect(res.status).toBe(200);
   });
 
   it('only from the caller’s own finished upload, used by no other film', async () => {

@@ -33,7 +33,7 @@ export const FILM_MSG = {
   categoryRequired: 'Choose a category',
   categoryUnknown: 'That category does not exist',
   yearRange: (max: number) => `Enter a year between 1888 and ${max}`,
-  runtimeRange: 'Enter the runtime in minutes, between 1 and 600',
+  runtimeRange: 'Enter the runtime as h:mm:ss (or minutes), between 1 second and 10 hours',
   videoRequired: 'Upload the video first',
   videoUploadMissing: 'That video upload was not found or is not finished',
   posterUploadMissing: 'That poster upload was not found',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { RUNTIME_MAX_SECONDS, RUNTIME_MIN_SECONDS } from '../../domain/films/duration';
 import { FILM_MSG } from '../../domain/films/messages';
 import { captionsText } from './captions';
 
 export const YEAR_MIN = 1888;
 /** Films announced a few years ahead are fine; a typo like 20224 is not. */
 export const yearMax = () => new Date().getUTCFullYear() + 5;
-export const RUNTIME_MIN_SECONDS = 60;
-export const RUNTIME_MAX_SECONDS = 600 * 60;
+export { RUNTIME_MAX_SECONDS, RUNTIME_MIN_SECONDS } from '../../domain/films/duration';
 
 const title = z
   .string({ error: FILM_MSG.titleRequired })

@@ -1,3 +1,9 @@
+import {
+  formatClock,
+  parseRuntime,
+  RUNTIME_MAX_SECONDS,
+  RUNTIME_MIN_SECONDS,
+} from '../../../functions/domain/films/duration';
 import { sniffImage } from '../../../functions/domain/films/media-sniff';
 import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
 import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/domain/films/upload-plan';
@@ -75,7 +81,7 @@ async function wire(form: HTMLFormElement) {
     field<HTMLTextAreaElement>('description').value = f.description;
     select.value = f.categoryId ?? '';
     field<HTMLInputElement>('year').value = f.year ? String(f.year) : '';
-    field<HTMLInputElement>('runtimeMinutes').value = f.runtimeSeconds ? String(Math.round(f.runtimeSeconds / 60)) : '';
+    field<HTMLInputElement>('runtime').value = f.runtimeSeconds ? formatClock(f.runtimeSeconds) : '';
     const note = $<HTMLElement>('[data-review-note]');
     const badge = $<HTMLElement>('[data-review-badge]');
     if (note && badge) {
@@ -147,6 +153,30 @@ async function wire(form: HTMLFormElement) {
     img.alt = '';
     preview.replaceChildren(img);
   }
+  // The runtime is read from the chosen video itself (its metadata), before anything is uploaded;
+  // a runtime the person typed is left alone.
+  const runtimeField = field<HTMLInputElement>('runtime');
+  runtimeField.addEventListener('input', () => {
+    delete runtimeField.dataset.fromMedia;
+  });
+  uploader?.querySelector<HTMLInputElement>('[data-file]')?.addEventListener('change', (e) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    const probe = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    probe.preload = 'metadata';
+    probe.addEventListener('loadedmetadata', () => {
+      const typed = runtimeField.value.trim() !== '' && runtimeField.dataset.fromMedia !== 'true';
+      if (!typed && Number.isFinite(probe.duration) && probe.duration > 0) {
+        runtimeField.value = formatClock(probe.duration);
+        runtimeField.dataset.fromMedia = 'true';
+      }
+      URL.revokeObjectURL(url);
+    });
+    probe.addEventListener('error', () => URL.revokeObjectURL(url));
+    probe.src = url;
+  });
+
   posterInput.addEventListener('change', async () => {
     setFieldError('posterUploadId', null);
     const file = posterInput.files?.[0];
@@ -163,13 +193,12 @@ async function wire(form: HTMLFormElement) {
   function readFields() {
     const text = (name: string) => field<HTMLInputElement>(name).value.trim();
     const num = (name: string) => (text(name) === '' ? Number.NaN : Number(text(name)));
-    const minutes = num('runtimeMinutes');
     return {
       title: text('title'),
       description: text('description'),
       categoryId: select.value || null,
       year: num('year'),
-      runtimeSeconds: Number.isFinite(minutes) ? Math.round(minutes * 60) : Number.NaN,
+      runtimeSeconds: parseRuntime(text('runtime')),
     };
   }
 
@@ -182,7 +211,11 @@ async function wire(form: HTMLFormElement) {
     if (!Number.isInteger(values.year) || values.year < 1888 || values.year > YEAR_MAX) {
       problems.push(['year', FILM_MSG.yearRange(YEAR_MAX)]);
     }
-    if (!Number.isInteger(values.runtimeSeconds) || values.runtimeSeconds < 60 || values.runtimeSeconds > 36_000) {
+    if (
+      !Number.isInteger(values.runtimeSeconds) ||
+      values.runtimeSeconds < RUNTIME_MIN_SECONDS ||
+      values.runtimeSeconds > RUNTIME_MAX_SECONDS
+    ) {
       problems.push(['runtimeSeconds', FILM_MSG.runtimeRange]);
     }
     if (mode === 'create' && !videoUploadId) {
