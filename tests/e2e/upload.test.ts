@@ -106,7 +106,7 @@ describe('uploading a film', () => {
     await page.goto('/contributor/add-movie');
     // A real clip (the seed's): Chromium reads its length from the file's metadata.
     await page.setInputFiles('[data-video-uploader] [data-file]', 'functions/seed/media/clip-city.webm');
-    await expect.poll(() => page.inputValue('#film-runtime')).toMatch(/^0:00:(0[1-9]|[1-5]\d)$/);
+    await expect.poll(() => page.inputValue('#film-runtime'), { timeout: 15_000 }).toMatch(/^0:00:(0[1-9]|[1-5]\d)$/);
     await page.fill('#film-runtime', '1:42:00');
     await page.setInputFiles('[data-video-uploader] [data-file]', 'functions/seed/media/clip-life.webm');
     await page.waitForTimeout(1000);

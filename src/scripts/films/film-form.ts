@@ -52,6 +52,30 @@ async function wire(form: HTMLFormElement) {
     formError.hidden = false;
   };
 
+  // The runtime is read from the chosen video itself (its metadata), before anything is uploaded;
+  // a runtime the person typed is left alone. Wired before anything is awaited: a file chosen at once counts.
+  const runtimeField = field<HTMLInputElement>('runtime');
+  runtimeField.addEventListener('input', () => {
+    delete runtimeField.dataset.fromMedia;
+  });
+  uploader?.querySelector<HTMLInputElement>('[data-file]')?.addEventListener('change', (e) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (!file) return;
+    const probe = document.createElement('video');
+    const url = URL.createObjectURL(file);
+    probe.preload = 'metadata';
+    probe.addEventListener('loadedmetadata', () => {
+      const typed = runtimeField.value.trim() !== '' && runtimeField.dataset.fromMedia !== 'true';
+      if (!typed && Number.isFinite(probe.duration) && probe.duration > 0) {
+        runtimeField.value = formatClock(probe.duration);
+        runtimeField.dataset.fromMedia = 'true';
+      }
+      URL.revokeObjectURL(url);
+    });
+    probe.addEventListener('error', () => URL.revokeObjectURL(url));
+    probe.src = url;
+  });
+
   // Categories (and, when editing, the film) come from the studio API.
   const select = field<HTMLSelectElement>('categoryId');
   try {
@@ -153,30 +177,6 @@ async function wire(form: HTMLFormElement) {
     img.alt = '';
     preview.replaceChildren(img);
   }
-  // The runtime is read from the chosen video itself (its metadata), before anything is uploaded;
-  // a runtime the person typed is left alone.
-  const runtimeField = field<HTMLInputElement>('runtime');
-  runtimeField.addEventListener('input', () => {
-    delete runtimeField.dataset.fromMedia;
-  });
-  uploader?.querySelector<HTMLInputElement>('[data-file]')?.addEventListener('change', (e) => {
-    const file = (e.target as HTMLInputElement).files?.[0];
-    if (!file) return;
-    const probe = document.createElement('video');
-    const url = URL.createObjectURL(file);
-    probe.preload = 'metadata';
-    probe.addEventListener('loadedmetadata', () => {
-      const typed = runtimeField.value.trim() !== '' && runtimeField.dataset.fromMedia !== 'true';
-      if (!typed && Number.isFinite(probe.duration) && probe.duration > 0) {
-        runtimeField.value = formatClock(probe.duration);
-        runtimeField.dataset.fromMedia = 'true';
-      }
-      URL.revokeObjectURL(url);
-    });
-    probe.addEventListener('error', () => URL.revokeObjectURL(url));
-    probe.src = url;
-  });
-
   posterInput.addEventListener('change', async () => {
     setFieldError('posterUploadId', null);
     const file = posterInput.files?.[0];
