@@ -140,8 +140,11 @@ if (recovery) {
   }
 } else {
   show(params.get('mode') === 'sign-up' ? 'sign-up' : 'sign-in');
-  // Already signed in: nothing to do here.
-  void checkSession().then(() => {
-    if ($session.get().status === 'signed-in') location.replace(nextPath());
-  });
+  // Already signed in: nothing to do here — unless signing out just failed; then the person stays
+  // on the sign-in page with the error and can try again from the header.
+  if (params.get('signout') !== 'failed') {
+    void checkSession().then(() => {
+      if ($session.get().status === 'signed-in') location.replace(nextPath());
+    });
+  }
 }

@@ -152,13 +152,14 @@ matchMedia('(min-width: 768px)').addEventListener('change', (e) => {
 });
 
 // Sign out (global). Success: home with 'Signed out successfully'. Failure: 'Error signing out',
-// local auth entries cleared anyway, then /auth.
+// local auth entries cleared anyway, then /auth — marked so that the sign-in page stays put (the
+// server's session may still be alive, and forwarding a person who asked to leave would hide the error).
 for (const button of header?.querySelectorAll<HTMLButtonElement>('[data-sign-out]') ?? []) {
   button.addEventListener('click', async () => {
     button.disabled = true;
     const ok = await signOut();
     toastAfterNavigation(ok ? CHROME_MSG.signedOut : CHROME_MSG.signOutError, ok ? 'success' : 'error');
-    window.location.assign(ok ? '/' : '/auth');
+    window.location.assign(ok ? '/' : '/auth?signout=failed');
   });
 }
 

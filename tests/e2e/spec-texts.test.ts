@@ -45,7 +45,11 @@ describe("the error catalogue's texts on the page", () => {
     await expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-in');
     await tap(page, '[data-menu-button]');
     await tap(page, '#avatar-menu [data-sign-out]');
+    // The sign-in page, which stays put (the server may still hold the session): no forward that
+    // would take the message away with it.
+    await page.waitForURL((url) => url.pathname === '/auth', { waitUntil: 'networkidle' });
     await toastText(page, 'Error signing out');
+    expect(new URL(page.url()).pathname).toBe('/auth');
   });
   it("a draft's team and actions, each failing once, then done: add, remove, pause and delete texts", async () => {
     const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
