@@ -13,6 +13,7 @@ export interface Bindings extends DbEnv {
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
   USER_CHANNEL: DurableObjectNamespace<import('./realtime/user-channel').UserChannel>;
+  CAMPAIGN_CHANNEL: DurableObjectNamespace<import('./realtime/campaign-channel').CampaignChannel>;
   AUTH_SECRET?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;

@@ -12,4 +12,5 @@ const renderAstro: PageRenderer = (request, env, ctx) =>
 
 export default createWorker(renderAstro);
 
+export { CampaignChannel } from './realtime/campaign-channel';
 export { UserChannel } from './realtime/user-channel';

@@ -3,6 +3,7 @@ import { type Auth, authFor } from '../auth';
 import { type Db, getDb } from '../db/client';
 import { type Bindings, type Config, getConfig } from '../env';
 import { buildPayments, detached, type Payments, type Schedule, webhookSecrets } from '../payments/stripe';
+import { type CampaignBell, durableObjectCampaignBell, silentCampaignBell } from '../realtime/campaign-bell';
 import { type Doorbell, durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
 import { type CatalogueCache, catalogueCache } from './catalogue-cache';
 import { type Clock, systemClock } from './clock';
@@ -23,6 +24,8 @@ export interface Services {
   readonly db: Db;
   /** Rings a user's open tabs after a write; silent where no Durable Object is reachable. */
   readonly bell: Doorbell;
+  /** Rings a campaign's open film pages after its figures changed; silent where no Durable Object is reachable. */
+  readonly campaignBell: CampaignBell;
   /** null for a Node-side caller without KV (the libSQL tests). */
   readonly kv: KVNamespace | null;
   /** The media bucket (R2); null for a Node-side caller without one. */
@@ -48,6 +51,7 @@ export interface Services {
 export interface ServiceOverrides {
   db?: Db;
   bell?: Doorbell;
+  campaignBell?: CampaignBell;
   kv?: KVNamespace | null;
   media?: R2Bucket | null;
   mailer?: Mailer;
@@ -95,6 +99,9 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
       return db();
     },
     bell: overrides.bell ?? (env.USER_CHANNEL ? durableObjectDoorbell(env.USER_CHANNEL) : silentDoorbell),
+    campaignBell:
+      overrides.campaignBell ??
+      (env.CAMPAIGN_CHANNEL ? durableObjectCampaignBell(env.CAMPAIGN_CHANNEL) : silentCampaignBell),
     kv,
     media: 'media' in overrides ? (overrides.media ?? null) : (env.MEDIA ?? null),
     cache: catalogueCache(kv ?? undefined),

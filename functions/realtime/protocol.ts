@@ -28,3 +28,28 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
   const ceiling = Math.min(30_000, 1000 * 2 ** Math.max(0, attempt));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
+
+/** A campaign's live figures: GET {CAMPAIGN_LIVE_PATH}/<campaignId>, open to anyone for a public campaign. */
+export const CAMPAIGN_LIVE_PATH = '/api/realtime/campaigns';
+/** The header the worker uses to tell a campaign's channel the visitor's address (worker → object only). */
+export const CLIENT_ADDRESS_HEADER = 'x-reelfund-client-address';
+/** Open sockets one address may hold on one campaign (a few tabs; more is someone hoarding). */
+export const CAMPAIGN_SOCKETS_PER_ADDRESS = 4;
+/** Close code when the campaign stopped being public (cancelled, deleted, sent back to draft). */
+export const CLOSE_CAMPAIGN_GONE = 4004;
+/** Without a socket, the film page reads the figures this often. */
+export const CAMPAIGN_POLL_MS = 30_000;
+
+/** What a campaign's channel sends on connect and on every change: figures, never who paid. */
+export interface CampaignFigures {
+  kind: 'campaign';
+  campaignId: string;
+  raised: number;
+  goal: number;
+  backers: number;
+  status: string;
+  /** The state a visitor sees, and in words (see functions/domain/campaigns/public-state.ts). */
+  state: string;
+  stateLabel: string;
+  takingPayments: boolean;
+}

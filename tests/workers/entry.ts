@@ -15,4 +15,5 @@ const renderPage: PageRenderer = async (request) => {
 };
 
 export default createWorker(renderPage);
+export { CampaignChannel } from '../../functions/realtime/campaign-channel';
 export { UserChannel } from '../../functions/realtime/user-channel';

@@ -1,24 +1,62 @@
-import { Hono } from 'hono';
-import { ApiError, forbidden } from '../../http/errors';
+import { type Context, Hono } from 'hono';
+import { ANYONE } from '../../auth/authorize';
+import { MSG } from '../../domain/messages';
+import { ApiError, forbidden, notFound } from '../../http/errors';
+import { ID } from '../../http/ids';
+import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
+import { CAMPAIGN_ID_HEADER } from '../../realtime/campaign-channel';
+import { CLIENT_ADDRESS_HEADER, SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
+import { campaignLiveFigures } from '../../services/insights/live-figures';
 
-/**
- * GET /api/realtime — the WebSocket of the signed-in user's open tab, handed to that user's own
- * UserChannel (named by the session's user id, never by anything in the request). Signed out: 401.
- * Signed in without an Upgrade header: 426. A browser page of another origin: 403.
- */
-export const realtimeRoutes = new Hono<AppEnv>().get('/', async (c) => {
-  const viewer = await requireViewer(c);
+/** A browser page of another origin may not open our sockets (a request without Origin is not a page). */
+function refuseOtherSites(c: Context<AppEnv>) {
+  const origin = c.req.header('origin');
+  if (origin && origin !== c.get('services').config.PUBLIC_URL)
+    throw forbidden('Connections from other sites are refused');
+}
+
+function requireUpgrade(c: Context<AppEnv>) {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     c.header('Upgrade', 'websocket');
     throw new ApiError('upgrade_required', 'Connect with a WebSocket upgrade');
   }
-  const origin = c.req.header('origin');
-  if (origin && origin !== c.get('services').config.PUBLIC_URL)
-    throw forbidden('Connections from other sites are refused');
-  const headers = new Headers({ Upgrade: 'websocket', [SESSION_EXPIRES_HEADER]: viewer.sessionExpiresAt });
-  const ns = c.env.USER_CHANNEL;
-  return ns.get(ns.idFromName(viewer.userId)).fetch(new Request(c.req.raw.url, { headers }));
-});
+}
+
+export const realtimeRoutes = new Hono<AppEnv>()
+  /**
+   * GET /api/realtime — the WebSocket of the signed-in user's open tab, handed to that user's own
+   * UserChannel (named by the session's user id, never by anything in the request). Signed out: 401.
+   * Signed in without an Upgrade header: 426. A browser page of another origin: 403.
+   */
+  .get('/', async (c) => {
+    const viewer = await requireViewer(c);
+    requireUpgrade(c);
+    refuseOtherSites(c);
+    const headers = new Headers({ Upgrade: 'websocket', [SESSION_EXPIRES_HEADER]: viewer.sessionExpiresAt });
+    const ns = c.env.USER_CHANNEL;
+    return ns.get(ns.idFromName(viewer.userId)).fetch(new Request(c.req.raw.url, { headers }));
+  })
+  /**
+   * GET /api/realtime/campaigns/:id — a film page's socket for its campaign's live figures, open to
+   * anyone, signed in or not, for a public campaign only (never a draft, one waiting for review or a
+   * rejected one: 404 as for an id that does not exist). A few sockets per address and campaign
+   * (429 beyond). Without an Upgrade header: 426; a page of another origin: 403.
+   */
+  .get(`/campaigns/:id${ID.campaign}`, async (c) => {
+    const id = c.req.param('id');
+    if (!(await campaignLiveFigures(c.get('services'), ANYONE, id))) throw notFound(MSG.campaignNotFoundState);
+    requireUpgrade(c);
+    refuseOtherSites(c);
+    const headers = new Headers({
+      Upgrade: 'websocket',
+      [CAMPAIGN_ID_HEADER]: id,
+      [CLIENT_ADDRESS_HEADER]: clientAddress(c) ?? 'unknown',
+    });
+    const ns = c.env.CAMPAIGN_CHANNEL;
+    const res = await ns.get(ns.idFromName(id)).fetch(new Request(c.req.raw.url, { headers }));
+    if (res.status === 429) throw new ApiError('rate_limited', 'Too many open pages of this campaign');
+    if (res.status === 404) throw notFound(MSG.campaignNotFoundState);
+    return res;
+  });

@@ -1,4 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
@@ -6,7 +7,6 @@ import type { Services } from '../../platform/services';
 import { campaignAgreements, usernamesOf } from '../../shared/agreements/read';
 import { type AgreedSplit, type ProposedSplit, splitSummary } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 
 /** Every agreed version of a campaign's split (oldest first) and the proposal waiting for the team. */
 export interface AgreementHistory {
@@ -17,7 +17,7 @@ export interface AgreementHistory {
 
 /**
  * GET /api/campaigns/:id/agreements: as public as the campaign's money breakdown — anyone for a
- * live, paused or completed campaign; otherwise its owner, team and admins; everyone else 404.
+ * public campaign (isPublicCampaign); otherwise its owner, team and admins; everyone else 404.
  */
 export async function agreementHistory(
   { db }: Pick<Services, 'db'>,
@@ -28,8 +28,7 @@ export async function agreementHistory(
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
-  if (!PUBLIC_BREAKDOWN_STATUSES.includes(campaign.status) && !mayPerform('view', relation))
-    throw notFound(MSG.campaignNotFoundState);
+  if (!isPublicCampaign(campaign) && !mayPerform('view', relation)) throw notFound(MSG.campaignNotFoundState);
   const agreements = await campaignAgreements(db, campaign.id);
   const [summary, names] = await Promise.all([
     splitSummary(db, campaign, film.ownerId, agreements),

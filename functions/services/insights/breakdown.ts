@@ -1,4 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import type { CampaignStatus } from '../../domain/campaigns/status';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
@@ -8,7 +9,6 @@ import { campaignAgreements, usernameLookup } from '../../shared/agreements/read
 import { composeSplitSummary, type SplitSummary, splitPeople } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { teamRows } from '../../shared/campaigns/team';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
 import { breakdownFrom, breakdownPeople } from './internal/breakdown';
 import { campaignLedgerFigures } from './internal/ledger-figures';
 import { type MoneyMember, moneyMembers } from './internal/team';
@@ -44,8 +44,8 @@ export interface CampaignBreakdown {
 }
 
 /**
- * The public breakdown of a campaign's money: anyone may see it for a live, paused or
- * completed campaign; in any other status only its owner, team and admins — everyone else gets
+ * The public breakdown of a campaign's money: anyone may see it for a public campaign
+ * (isPublicCampaign); in any other status only its owner, team and admins — everyone else gets
  * 404, as for an id that does not exist.
  */
 export async function campaignBreakdown(
@@ -57,7 +57,7 @@ export async function campaignBreakdown(
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(MSG.campaignNotFoundState);
   const { campaign, film, relation } = access;
-  if (!PUBLIC_BREAKDOWN_STATUSES.includes(campaign.status) && !mayPerform('view', relation)) {
+  if (!isPublicCampaign(campaign) && !mayPerform('view', relation)) {
     throw notFound(MSG.campaignNotFoundState);
   }
   const [figures, agreements, team] = await Promise.all([

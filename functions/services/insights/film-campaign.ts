@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles } from '../../db/schema';
+import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import type { Services } from '../../platform/services';
 import { campaignAgreements, usernameLookup } from '../../shared/agreements/read';
 import { composeSplitSummary, splitPeople } from '../../shared/agreements/summary';
 import { type FilmTeamMember, filmTeamFrom } from '../../shared/campaigns/film-team';
 import { teamWithProfiles } from '../../shared/campaigns/team';
 import { canSee } from '../../shared/catalogue/film-access';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { campaignBackers } from '../../shared/payments/backers';
 import { type CampaignFunding, fundingFrom, fundingRow } from '../../shared/payments/funding';
 import type { CampaignBreakdown } from './breakdown';
 import { breakdownFrom, breakdownPeople } from './internal/breakdown';
@@ -47,8 +48,8 @@ export async function filmCampaignView(
     campaignAgreements(db, ofFilm),
   ]);
   const filmTeam = filmTeamFrom(film.creatorId, owner, team);
-  // Anyone sees the funding and money of a live, paused or completed campaign of a catalogue film.
-  const shown = row && film.reviewStatus === 'approved' && PUBLIC_BREAKDOWN_STATUSES.includes(row.status);
+  // Anyone sees the funding and money of a public campaign (isPublicCampaign) of a catalogue film.
+  const shown = row && film.reviewStatus === 'approved' && isPublicCampaign(row);
   if (!shown) return { funding: null, breakdown: null, team: filmTeam };
 
   const ownerId = row.ownerId;
@@ -61,9 +62,10 @@ export async function filmCampaignView(
   );
   const rows = team.map((t) => t.member);
   const people = splitPeople(ownerId, agreements, rows);
-  const [figures, names] = await Promise.all([
+  const [figures, names, backers] = await Promise.all([
     campaignLedgerFigures(db, row.campaign.id),
     usernames([...people, ...agreements.flatMap((a) => a.members.map((m) => m.userId))]),
+    campaignBackers(db, row.campaign.id),
   ]);
   await usernames(breakdownPeople(people, agreements, figures));
   const split = composeSplitSummary(row.campaign, ownerId, agreements, rows, names);
@@ -76,7 +78,7 @@ export async function filmCampaignView(
     platformFeePercentage: row.campaign.platformFeePercentage,
   };
   return {
-    funding: fundingFrom(row, split, clock.now()),
+    funding: fundingFrom(row, split, backers, clock.now()),
     breakdown: breakdownFrom(campaign, { id: row.movieId, title: row.filmTitle }, figures, members, split),
     team: filmTeam,
   };

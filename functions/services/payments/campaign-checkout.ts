@@ -11,7 +11,7 @@ import { teamApproved } from '../../shared/agreements/record';
 import { splitSummary } from '../../shared/agreements/summary';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { checkoutExpiresAt, utcToday } from '../../shared/campaigns/end-date';
-import { PUBLIC_BREAKDOWN_STATUSES } from '../../shared/insights/public-statuses';
+import { campaignBackers } from '../../shared/payments/backers';
 import { type CampaignFunding, fundingFrom, fundingRow } from '../../shared/payments/funding';
 import { createCheckout } from './internal/create-checkout';
 
@@ -20,16 +20,20 @@ export type { CampaignFunding, FundingShare } from '../../shared/payments/fundin
 async function fundingWhere(db: Db, now: Date, where: SQL): Promise<CampaignFunding | null> {
   const row = await fundingRow(db, where);
   if (!row) return null;
-  return fundingFrom(row, await splitSummary(db, row.campaign, row.ownerId), now);
+  const [split, backers] = await Promise.all([
+    splitSummary(db, row.campaign, row.ownerId),
+    campaignBackers(db, row.campaign.id),
+  ]);
+  return fundingFrom(row, split, backers, now);
 }
 
 /**
- * The same rule as the breakdown's: a live, paused or completed campaign's funding is public; in
+ * The same rule as the breakdown's: a public campaign's funding (isPublicCampaign) is anyone's; in
  * any other status only those who may view the campaign (owner, team, admins) see it.
  */
 async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding | null) {
   if (!funding) return null;
-  if ((PUBLIC_BREAKDOWN_STATUSES as readonly string[]).includes(funding.status)) return funding;
+  if (funding.isPublic) return funding;
   const access = await loadCampaignAccess(db, viewer, funding.campaignId);
   return access !== null && mayPerform('view', access.relation) ? funding : null;
 }

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import type { Services } from '../../platform/services';
+import { ringCampaign } from '../../realtime/campaign-bell';
 import { teamApproved } from '../../shared/agreements/record';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../../shared/payments/expire-checkouts';
 import { releaseCompletedCampaign } from '../milestones/closing-release';
@@ -23,6 +24,8 @@ export async function afterCampaignChange(
   sessionsBeforeDelete?: string[],
 ) {
   authorize(actor, 'signed-in-or-system');
+  // The campaign's open film pages read its figures and state again (or close, if it is no longer public).
+  await ringCampaign(deps.campaignBell, campaignId);
   const c = await deps.db
     .select({
       status: campaigns.status,

@@ -1,10 +1,19 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { campaigns, videos } from '../../db/schema';
+import { daysLeft } from '../../domain/campaigns/format';
+import {
+  type CurrentMilestone,
+  currentMilestone,
+  isPublicCampaign,
+  PUBLIC_STATE_LABELS,
+  type PublicState,
+  publicState,
+} from '../../domain/campaigns/public-state';
 import { MSG } from '../../domain/messages';
 import { teamApproved } from '../agreements/record';
 import type { SplitSummary } from '../agreements/summary';
-import { checkoutClosed, hasEnded } from '../campaigns/end-date';
+import { checkoutClosed, hasEnded, utcToday } from '../campaigns/end-date';
 
 export interface FundingShare {
   username: string;
@@ -17,7 +26,21 @@ export interface CampaignFunding {
   campaignId: string;
   movieId: string;
   filmTitle: string;
+  /** The campaign's own title and description. */
+  title: string;
+  description: string;
   status: string;
+  /** Anyone may see it (live, paused, completed, or launched and in review after an edit). */
+  isPublic: boolean;
+  /** Its state as a visitor sees it, and in words. */
+  state: PublicState;
+  stateLabel: string;
+  /** Distinct payers with a net positive credited payment. */
+  backers: number;
+  /** Whole days until the end date (0 on the last day). */
+  daysLeft: number;
+  /** The milestone it works towards (the goal first), or the one it reached. */
+  milestone: CurrentMilestone;
   /** Live, before its end, not voting, and its team agreed on its split: the only state that opens checkouts. */
   takingPayments: boolean;
   /** The campaign's last funding day (YYYY-MM-DD, inclusive, UTC). */
@@ -45,6 +68,12 @@ export const fundingRow = (db: Db, where: SQL | undefined) =>
       },
       movieId: campaigns.movieId,
       filmTitle: videos.title,
+      title: campaigns.title,
+      description: campaigns.description,
+      reviewReturnsTo: campaigns.reviewReturnsTo,
+      initialGoal: campaigns.initialGoalAmount,
+      increment: campaigns.fundingIncrement,
+      milestoneCount: campaigns.milestoneCount,
       ownerId: videos.contributorId,
       status: campaigns.status,
       endDate: campaigns.endDate,
@@ -60,10 +89,13 @@ export const fundingRow = (db: Db, where: SQL | undefined) =>
 
 export type FundingRow = NonNullable<Awaited<ReturnType<typeof fundingRow>>>;
 
-/** The funding figures of a campaign row and its split summary, at `now`. */
-export function fundingFrom(row: FundingRow, split: SplitSummary, now: Date): CampaignFunding {
+/** Why a live campaign takes no money now (ended or ending, a vote, a proposal waiting for the team); null otherwise. */
+export function pausedReasonOf(
+  row: Pick<FundingRow, 'status' | 'endDate' | 'extensionPending' | 'teamApproved'>,
+  now: Date,
+): string | null {
   const live = row.status === 'live';
-  const pausedReason = !live
+  return !live
     ? null
     : hasEnded(row.endDate, now)
       ? MSG.campaignEnded
@@ -74,11 +106,42 @@ export function fundingFrom(row: FundingRow, split: SplitSummary, now: Date): Ca
           : !row.teamApproved
             ? MSG.campaignWaitingForTeam
             : null;
+}
+
+/** The state a visitor sees, from the same row at `now`. */
+export const publicStateOf = (row: FundingRow, now: Date): PublicState =>
+  publicState({
+    status: row.status,
+    reviewReturnsTo: row.reviewReturnsTo,
+    extensionPending: row.extensionPending,
+    teamApproved: Boolean(row.teamApproved),
+    ended: hasEnded(row.endDate, now),
+  });
+
+/** The funding figures of a campaign row, its split summary and its backers, at `now`. */
+export function fundingFrom(row: FundingRow, split: SplitSummary, backers: number, now: Date): CampaignFunding {
+  const pausedReason = pausedReasonOf(row, now);
+  const live = row.status === 'live';
+  const state = publicStateOf(row, now);
   return {
     campaignId: row.campaign.id,
     movieId: row.movieId,
     filmTitle: row.filmTitle,
+    title: row.title,
+    description: row.description,
     status: row.status,
+    isPublic: isPublicCampaign(row),
+    state,
+    stateLabel: PUBLIC_STATE_LABELS[state],
+    backers,
+    daysLeft: daysLeft(row.endDate, utcToday(now)),
+    milestone: currentMilestone({
+      goalCents: row.goal,
+      initialGoalCents: row.initialGoal,
+      incrementCents: row.increment,
+      milestoneCount: row.milestoneCount,
+      raisedCents: row.raised,
+    }),
     endDate: row.endDate,
     takingPayments: live && pausedReason === null,
     pausedReason,

@@ -1,8 +1,9 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import Stripe from 'stripe';
 import type { Services } from '../../platform/services';
+import { ringCampaign } from '../../realtime/campaign-bell';
 import { paymentMetadata } from '../payments/credit-payment';
-import type { EventHandler } from '../payments/events';
+import type { AfterCommit, EventHandler } from '../payments/events';
 import { ledgerPayment } from './escrow';
 import { escrowRefundStatements } from './refund-batch';
 
@@ -28,7 +29,7 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
  * change nothing. A refund of a payment already released, or a partial refund, cannot be balanced
  * from escrow: it stays recorded as the event and is logged for an admin.
  */
-async function refundedAtStripe(deps: Services, f: StripeRefundFacts): Promise<Statement[]> {
+async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: AfterCommit): Promise<Statement[]> {
   if (!f.paymentIntentId) return [];
   const payment = await ledgerPayment(deps.db, f.paymentIntentId);
   if (!payment) {
@@ -58,6 +59,7 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts): Promise<S
     );
     return [];
   }
+  after(() => ringCampaign(deps.campaignBell, payment.campaignId));
   return escrowRefundStatements(deps.db, payment, {
     reason: 'refunded_at_stripe',
     stripeRefundId: f.refundId,
@@ -65,7 +67,7 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts): Promise<S
   });
 }
 
-const onRefund = async (deps: Services, refund: Stripe.Refund): Promise<Statement[]> => {
+const onRefund = async (deps: Services, refund: Stripe.Refund, after: AfterCommit): Promise<Statement[]> => {
   if (refund.status !== 'succeeded') {
     if (refund.status === 'failed' || refund.status === 'canceled') {
       console.error(
@@ -74,31 +76,39 @@ const onRefund = async (deps: Services, refund: Stripe.Refund): Promise<Statemen
     }
     return [];
   }
-  return refundedAtStripe(deps, {
-    kind: 'refund',
-    objectId: refund.id,
-    paymentIntentId: intentId(refund.payment_intent),
-    refundedCents: refund.amount,
-    fullyRefunded: null,
-    refundId: refund.id,
-  });
+  return refundedAtStripe(
+    deps,
+    {
+      kind: 'refund',
+      objectId: refund.id,
+      paymentIntentId: intentId(refund.payment_intent),
+      refundedCents: refund.amount,
+      fullyRefunded: null,
+      refundId: refund.id,
+    },
+    after,
+  );
 };
 
 type RefundEventType = 'charge.refunded' | 'refund.created' | 'refund.updated';
 
 /** Platform events about refunds: merged into PLATFORM_HANDLERS. */
 export const REFUND_HANDLERS: { [T in RefundEventType]: EventHandler<T> } = {
-  'charge.refunded': (deps, event) => {
+  'charge.refunded': (deps, event, after) => {
     const charge = event.data.object;
-    return refundedAtStripe(deps, {
-      kind: 'charge',
-      objectId: charge.id,
-      paymentIntentId: intentId(charge.payment_intent),
-      refundedCents: charge.amount_refunded,
-      fullyRefunded: charge.refunded,
-      refundId: null,
-    });
+    return refundedAtStripe(
+      deps,
+      {
+        kind: 'charge',
+        objectId: charge.id,
+        paymentIntentId: intentId(charge.payment_intent),
+        refundedCents: charge.amount_refunded,
+        fullyRefunded: charge.refunded,
+        refundId: null,
+      },
+      after,
+    );
   },
-  'refund.created': (deps, event) => onRefund(deps, event.data.object),
-  'refund.updated': (deps, event) => onRefund(deps, event.data.object),
+  'refund.created': (deps, event, after) => onRefund(deps, event.data.object, after),
+  'refund.updated': (deps, event, after) => onRefund(deps, event.data.object, after),
 };

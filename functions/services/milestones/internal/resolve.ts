@@ -5,6 +5,7 @@ import { formatCents } from '../../../domain/campaigns/format';
 import type { CampaignStatus } from '../../../domain/campaigns/status';
 import { fillMessage, MSG } from '../../../domain/messages';
 import type { Services } from '../../../platform/services';
+import { ringCampaign } from '../../../realtime/campaign-bell';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
 import { milestoneTeam } from '../../../shared/campaigns/team';
@@ -150,6 +151,8 @@ export async function resolveRound(
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
+    // The vote is over (extended or completed): the film pages show the new state.
+    await ringCampaign(ctx.campaignBell, campaignId);
     // Payouts are processed automatically at a milestone — the pending payouts rows of
     // milestone `round` were written by the batch above.
     effects.startPayouts?.(campaignId, round);

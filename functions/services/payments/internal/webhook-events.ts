@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../../db/schema';
 import type { Services } from '../../../platform/services';
+import { ringCampaign } from '../../../realtime/campaign-bell';
 import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreements/record';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { campaignTeam } from '../../../shared/campaigns/team';
@@ -101,6 +102,8 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
     await refundThroughStripe(services, f);
     return creditAndRefundOrphan(db, f);
   }
+  // Whatever follows (credit or refund), the campaign's open film pages read their figures again.
+  afterCommit(() => ringCampaign(services.campaignBell, campaignId));
   if (campaign.credited) return creditToCampaign(db, f);
   if (hasEnded(campaign.endDate, services.clock.now())) {
     await refundThroughStripe(services, f);

@@ -1,0 +1,123 @@
+import { DurableObject } from 'cloudflare:workers';
+import { ANYONE } from '../auth/authorize';
+import type { Bindings } from '../env';
+import { createServices, prepareClock } from '../platform/services';
+import { campaignLiveFigures } from '../services/insights/live-figures';
+import {
+  CAMPAIGN_SOCKETS_PER_ADDRESS,
+  type CampaignFigures,
+  CLIENT_ADDRESS_HEADER,
+  CLOSE_CAMPAIGN_GONE,
+  PING,
+  PONG,
+} from './protocol';
+
+/** The header the worker names the campaign with (worker → object only). */
+export const CAMPAIGN_ID_HEADER = 'x-reelfund-campaign';
+
+/**
+ * One object per campaign: holds the open film pages of that campaign (hibernation WebSockets, open
+ * to anonymous visitors) and sends them its figures — read from the database on every connect, so
+ * a cached page is corrected at once, and again whenever a committed change rings it (refresh).
+ * Reads are serialized and coalesced: however many rings arrive together, the last read starts
+ * after the last of their commits, so the last figures sent are the database's.
+ */
+export class CampaignChannel extends DurableObject<Bindings> {
+  /** The last figures sent, as sent (lost on hibernation: the next refresh sends again). */
+  private last = '';
+  private reading: Promise<void> | null = null;
+  private again = false;
+
+  constructor(ctx: DurableObjectState, env: Bindings) {
+    super(ctx, env);
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(PING, PONG));
+  }
+
+  /** Accepts a visitor's socket (the worker checked that the campaign is public), then sends the figures. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
+      return new Response('Expected a WebSocket upgrade', { status: 426, headers: { Upgrade: 'websocket' } });
+    }
+    const campaignId = request.headers.get(CAMPAIGN_ID_HEADER) ?? '';
+    // An address tag: one visitor keeps a few tabs, not hundreds of sockets.
+    const address = `a:${request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'}`.slice(0, 200);
+    if (this.ctx.getWebSockets(address).length >= CAMPAIGN_SOCKETS_PER_ADDRESS) {
+      return new Response('Too many open pages of this campaign from one address', { status: 429 });
+    }
+    const figures = await this.read(campaignId);
+    if (!figures) return new Response('Campaign not found', { status: 404 });
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server, [address]);
+    server.send(JSON.stringify(figures));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** A committed change of the campaign: read its figures and send them to every page if they changed. */
+  async refresh(campaignId: string): Promise<number> {
+    if (this.reading) {
+      this.again = true;
+      await this.reading;
+      return this.ctx.getWebSockets().length;
+    }
+    this.reading = (async () => {
+      do {
+        this.again = false;
+        await this.broadcast(campaignId);
+      } while (this.again);
+    })();
+    try {
+      await this.reading;
+    } finally {
+      this.reading = null;
+    }
+    return this.ctx.getWebSockets().length;
+  }
+
+  /** Open sockets right now. */
+  async connections(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  private async read(campaignId: string): Promise<CampaignFigures | null> {
+    const services = createServices(this.env);
+    await prepareClock(services);
+    return campaignLiveFigures(services, ANYONE, campaignId);
+  }
+
+  private async broadcast(campaignId: string) {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) {
+      this.last = '';
+      return;
+    }
+    const figures = await this.read(campaignId);
+    if (!figures) {
+      // No longer public: nothing more to show.
+      for (const ws of sockets) ws.close(CLOSE_CAMPAIGN_GONE, 'campaign not public');
+      this.last = '';
+      return;
+    }
+    const message = JSON.stringify(figures);
+    if (message === this.last) return;
+    this.last = message;
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(message);
+      } catch {
+        ws.close(1011, 'send failed');
+      }
+    }
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    // Pages only listen; anything other than the auto-answered ping is ignored.
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
+    ws.close(code === 1005 ? 1000 : code, reason);
+  }
+
+  override async webSocketError(ws: WebSocket): Promise<void> {
+    ws.close(1011, 'socket error');
+  }
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { campaigns } from '../../db/schema';
+import { isPublicCampaign, PUBLIC_STATE_LABELS } from '../../domain/campaigns/public-state';
+import type { Services } from '../../platform/services';
+import type { CampaignFigures } from '../../realtime/protocol';
+import { campaignBackers } from '../../shared/payments/backers';
+import { fundingRow, pausedReasonOf, publicStateOf } from '../../shared/payments/funding';
+
+/**
+ * A public campaign's live figures — raised, goal, backers and state — as its channel sends them to
+ * every open film page; null for a campaign that does not exist or is not public (isPublicCampaign),
+ * whoever asks: the channel is open to anonymous visitors, so it shows only what anyone may see.
+ */
+export async function campaignLiveFigures(
+  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  actor: Actor,
+  campaignId: string,
+): Promise<CampaignFigures | null> {
+  authorize(actor, 'public');
+  const row = await fundingRow(db, eq(campaigns.id, campaignId));
+  if (!row || !isPublicCampaign(row)) return null;
+  const now = clock.now();
+  const state = publicStateOf(row, now);
+  return {
+    kind: 'campaign',
+    campaignId,
+    raised: row.raised,
+    goal: row.goal,
+    backers: await campaignBackers(db, campaignId),
+    status: row.status,
+    state,
+    stateLabel: PUBLIC_STATE_LABELS[state],
+    takingPayments: row.status === 'live' && pausedReasonOf(row, now) === null,
+  };
+}

@@ -1,0 +1,150 @@
+import { progressPercent } from '../../../functions/domain/campaigns/format';
+import { formatMoney } from '../../../functions/domain/money/format';
+import {
+  CAMPAIGN_LIVE_PATH,
+  CAMPAIGN_POLL_MS,
+  type CampaignFigures,
+  CLOSE_CAMPAIGN_GONE,
+  HEARTBEAT_MS,
+  PING,
+  PONG,
+  reconnectDelay,
+} from '../../../functions/realtime/protocol';
+
+/**
+ * The film page's campaign figures, live: a socket to the campaign's channel sends raised, backers
+ * and state on connect (correcting a cached page at once) and on every change. While no socket is
+ * open the page reads GET /api/campaigns/:id/funding every 30 s instead. See docs/campaign-page.md.
+ */
+const block = document.querySelector<HTMLElement>('[data-public-campaign]');
+const campaignId = block?.dataset.publicCampaign ?? '';
+
+const backersText = (n: number) => `${n} ${n === 1 ? 'backer' : 'backers'}`;
+
+function show(f: Omit<CampaignFigures, 'kind'>) {
+  if (!block) return;
+  block.dataset.state = f.state;
+  const raised = block.querySelector<HTMLElement>('[data-live-raised]');
+  if (raised) raised.textContent = formatMoney(f.raised);
+  const progress = block.querySelector<HTMLProgressElement>('[data-live-progress]');
+  if (progress) {
+    const percent = progressPercent(f.raised, f.goal);
+    progress.max = f.goal;
+    progress.value = Math.min(f.raised, f.goal);
+    progress.textContent = `${percent}%`;
+    progress.setAttribute('aria-label', `Raised ${percent}% of the goal`);
+  }
+  const backers = block.querySelector<HTMLElement>('[data-live-backers]');
+  if (backers) {
+    backers.dataset.count = String(f.backers);
+    backers.textContent = backersText(f.backers);
+  }
+  const label = block.querySelector<HTMLElement>('[data-live-state-label]');
+  if (label) label.textContent = f.stateLabel;
+  for (const link of document.querySelectorAll<HTMLElement>('[data-fund], [data-donate]'))
+    link.hidden = !f.takingPayments;
+}
+
+let poll: ReturnType<typeof setInterval> | undefined;
+let socket: WebSocket | null = null;
+let attempt = 0;
+let gone = false;
+let failures = 0;
+
+async function readOnce() {
+  try {
+    const res = await fetch(`/api/campaigns/${encodeURIComponent(campaignId)}/funding`, { credentials: 'same-origin' });
+    if (!res.ok) return;
+    const { funding } = (await res.json()) as {
+      funding: {
+        raisedCents: number;
+        goalCents: number;
+        backers: number;
+        status: string;
+        state: string;
+        stateLabel: string;
+        takingPayments: boolean;
+      };
+    };
+    show({
+      campaignId,
+      raised: funding.raisedCents,
+      goal: funding.goalCents,
+      backers: funding.backers,
+      status: funding.status,
+      state: funding.state,
+      stateLabel: funding.stateLabel,
+      takingPayments: funding.takingPayments,
+    });
+  } catch {
+    // Offline: the next poll tries again.
+  }
+}
+
+function startPolling() {
+  if (poll !== undefined) return;
+  poll = setInterval(() => void readOnce(), CAMPAIGN_POLL_MS);
+}
+
+function stopPolling() {
+  clearInterval(poll);
+  poll = undefined;
+}
+
+function connect() {
+  if (gone || socket || typeof WebSocket === 'undefined') return;
+  const url = new URL(`${CAMPAIGN_LIVE_PATH}/${encodeURIComponent(campaignId)}`, window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = new WebSocket(url);
+  socket = ws;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  ws.addEventListener('open', () => {
+    attempt = 0;
+    stopPolling();
+    heartbeat = setInterval(() => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(PING);
+    }, HEARTBEAT_MS);
+  });
+  ws.addEventListener('message', (e) => {
+    if (e.data === PONG) return;
+    try {
+      const figures = JSON.parse(String(e.data)) as CampaignFigures;
+      if (figures.kind === 'campaign' && figures.campaignId === campaignId) show(figures);
+    } catch (err) {
+      console.error('bad campaign figures', err);
+    }
+  });
+  ws.addEventListener('close', (e) => {
+    clearInterval(heartbeat);
+    if (socket === ws) socket = null;
+    if (e.code === CLOSE_CAMPAIGN_GONE) {
+      // The campaign is no longer public: what the page shows stays as it was last true.
+      gone = true;
+      stopPolling();
+      return;
+    }
+    // The first time sockets fail, read once at once (the page may be a cached copy), then poll.
+    if (failures++ === 0) void readOnce();
+    startPolling();
+    setTimeout(connect, reconnectDelay(attempt++));
+  });
+}
+
+function reconnectNow() {
+  if (!socket && !gone && document.visibilityState === 'visible') {
+    attempt = 0;
+    connect();
+  }
+}
+
+if (block && campaignId) {
+  if (typeof WebSocket === 'undefined') {
+    // No sockets in this browser: correct a cached page now, then poll.
+    void readOnce();
+    startPolling();
+  } else {
+    connect();
+    document.addEventListener('visibilitychange', reconnectNow);
+    window.addEventListener('online', reconnectNow);
+  }
+}
