@@ -4,6 +4,7 @@ import type { Bindings } from '../env';
 import { createServices, prepareClock } from '../platform/services';
 import { campaignLiveFigures } from '../services/insights/live-figures';
 import {
+  CAMPAIGN_ID_HEADER,
   CAMPAIGN_SOCKETS_PER_ADDRESS,
   type CampaignFigures,
   CLIENT_ADDRESS_HEADER,
@@ -11,9 +12,6 @@ import {
   PING,
   PONG,
 } from './protocol';
-
-/** The header the worker names the campaign with (worker → object only). */
-export const CAMPAIGN_ID_HEADER = 'x-reelfund-campaign';
 
 /**
  * One object per campaign: holds the open film pages of that campaign (hibernation WebSockets, open

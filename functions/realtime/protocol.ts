@@ -31,6 +31,8 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 
 /** A campaign's live figures: GET {CAMPAIGN_LIVE_PATH}/<campaignId>, open to anyone for a public campaign. */
 export const CAMPAIGN_LIVE_PATH = '/api/realtime/campaigns';
+/** The header the worker names the campaign with (worker → object only). */
+export const CAMPAIGN_ID_HEADER = 'x-reelfund-campaign';
 /** The header the worker uses to tell a campaign's channel the visitor's address (worker → object only). */
 export const CLIENT_ADDRESS_HEADER = 'x-reelfund-client-address';
 /** Open sockets one address may hold on one campaign (a few tabs; more is someone hoarding). */

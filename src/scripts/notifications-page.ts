@@ -111,7 +111,7 @@ async function loadOlder() {
   render();
 }
 
-/** Exactly what was written after the newest item shown (oldest first from the API). */
+/** Exactly what was written (or updated in place) after the newest item shown (oldest first from the API). */
 async function catchUp() {
   const newest = items[0];
   if (!newest) return loadOlder();
@@ -124,8 +124,10 @@ async function catchUp() {
     if (!page.hasMore || !last) break;
     cursor = last.cursor;
   }
-  const known = new Set(items.map((n) => n.id));
-  items = [...fresh.filter((n) => !known.has(n.id)).reverse(), ...items];
+  // A notification updated in place (a team's tally of new backers) comes again, newer: it moves to
+  // the top with its new text instead of appearing twice.
+  const updated = new Set(fresh.map((n) => n.id));
+  items = [...[...new Map(fresh.map((n) => [n.id, n])).values()].reverse(), ...items.filter((n) => !updated.has(n.id))];
   render();
 }
 

@@ -1,8 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { campaigns, ledgerEntries } from '../../functions/db/schema';
+import { campaigns, checkoutSessions, ledgerEntries, notifications } from '../../functions/db/schema';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { creditAndRefund, creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
+import { backersNoticeStatements, payerKeyOf } from '../../functions/shared/notifications/backers';
+import { campaignBackers } from '../../functions/shared/payments/backers';
+import {
+  creditAndRefund,
+  creditPayment,
+  creditToCampaign,
+  type PaymentFacts,
+  raisedProjection,
+} from '../../functions/shared/payments/credit-payment';
 import { TEST_SYSTEM } from '../support/actors';
 import { libsqlServices } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
@@ -24,6 +32,45 @@ const facts = (campaignId: string, amountCents: number): PaymentFacts => {
 
 const raised = async (id: string) =>
   (await ctx.db.select({ v: campaigns.currentAmount }).from(campaigns).where(eq(campaigns.id, id)).get())?.v;
+
+describe("backers and the team's notice on libSQL", () => {
+  it('counts distinct payers with something in, and tells each member once per payment under repeated credits', async () => {
+    const { id, ownerId } = await insertCampaign(ctx.db);
+    const payers = ['a@example.test', 'A@example.test', 'b@example.test'];
+    for (const [i, email] of payers.entries()) {
+      const f = facts(id, 1_000 * (i + 1));
+      f.metadata.guestEmail = email;
+      await ctx.db.insert(checkoutSessions).values({
+        id: `cs_${f.paymentIntentId}`,
+        reference: f.metadata.checkoutRef,
+        campaignId: id,
+        guestEmail: email,
+        amountCents: f.amountCents,
+        currency: 'usd',
+        expiresAt: new Date(Date.now() + 3_600_000),
+      });
+      const notice = {
+        campaignId: id,
+        campaignTitle: 'A campaign',
+        memberIds: [ownerId],
+        payerKey: payerKeyOf(f.metadata),
+        amountCents: f.amountCents,
+      };
+      const batch = () =>
+        ctx.db.batch(
+          creditPayment(ctx.db, f, (posted) => [
+            raisedProjection(ctx.db, id, f.amountCents, posted),
+            ...backersNoticeStatements(ctx.db, notice, posted),
+          ]) as never,
+        );
+      await Promise.all([batch(), batch()]);
+    }
+    // Emails compare without case: two backers.
+    expect(await campaignBackers(ctx.db, id)).toBe(2);
+    const notes = await ctx.db.select().from(notifications).where(eq(notifications.campaignId, id));
+    expect(notes.map((n) => n.message)).toEqual(['2 new backers · $60.00']);
+  });
+});
 
 describe('current_amount projection on libSQL', () => {
   it('moves once per payment under concurrent repeated credits', async () => {

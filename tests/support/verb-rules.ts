@@ -67,12 +67,20 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'health/check#checkHealth': { public: 'says only whether the database answers' },
   'insights/analytics#campaignAnalytics': 'signed-in',
   'insights/breakdown#campaignBreakdown': {
-    public: "a live, paused or completed campaign's money is public; any other only to its owner, team and admins",
+    public:
+      "a public campaign's money (live, paused, completed, or in review after an edit of a launched one) is anyone's; any other only its owner's, team's and admins'",
   },
   'insights/breakdown#filmBreakdown': { public: 'the same rule as campaignBreakdown, for a film page' },
   'insights/film-campaign#filmCampaignView': {
     public:
-      "what a film's page shows of its campaign: the approved team, and the funding and money of a live, paused or completed campaign of a film in the catalogue (the caller passes a film getFilm gave it)",
+      "what a film's page shows of its campaign: the approved team, and the funding and money of a public campaign of a film in the catalogue (the caller passes a film getFilm gave it)",
+  },
+  'insights/creator-campaigns#creatorCampaigns': {
+    public: "a creator profile's campaigns: only public campaigns of catalogue films, with their raised and goal",
+  },
+  'insights/live-figures#campaignLiveFigures': {
+    public:
+      "a public campaign's raised, goal, backers count and state, as its film page shows them; null for any other",
   },
   'insights/statement#memberStatement': 'signed-in',
   'insights/statement#memberStatementCsv': 'signed-in',

@@ -33,6 +33,17 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'creator_coin', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
   });
 
+  it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
+    expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
+    expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(
+      '/movie/m1/donate',
+    );
+    // The film gone: the campaigns tab, as any campaign event.
+    expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: null })).toBe(
+      '/contributor?tab=campaigns',
+    );
+  });
+
   it('opens campaign events on the campaigns tab and everything else on /notifications', () => {
     expect(to({ type: 'success', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
     expect(to({ type: 'info', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');

@@ -20,6 +20,16 @@ export const notifications = sqliteTable(
     actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
     /** The film a video notification is about. */
     videoId: text('video_id'),
+    /**
+     * What a notification that is updated in place tallies: 'backers' — new payments to a campaign
+     * since its team member last read it, one unread row per member and campaign (see
+     * functions/shared/notifications/backers.ts). Null for every other notification.
+     */
+    topic: text('topic', { enum: ['backers'] }),
+    /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
+    backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
+    /** For topic 'backers': the sum of those payments, cents. */
+    amountCents: integer('amount_cents'),
     createdAt: createdAt(),
   },
   (t) => [

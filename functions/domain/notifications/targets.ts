@@ -11,6 +11,7 @@ import type { NotificationType } from './types';
  * | application       | /admin?tab=applications  | /contributor?tab=campaigns                             |
  * | video             | /admin?tab=videos        | /contributor/edit/{videoId} (the film's edit page)     |
  * | creator_coin      | /admin?tab=creator-coins | /movie/{movieId}/coins (film of the campaign), else /contributor?tab=campaigns |
+ * | success (backers) | /movie/{movieId}/donate: a team's tally of new payments (both)                    |
  * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
  * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
@@ -29,6 +30,8 @@ export interface TargetInput {
   videoId: string | null;
   /** The film of campaignId, when the campaign resolves to one. */
   movieId?: string | null;
+  /** 'backers': a team member's tally of new payments to the campaign, updated in place. */
+  topic?: string | null;
 }
 
 export interface TargetViewer {
@@ -53,6 +56,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
       return n.movieId ? `/movie/${seg(n.movieId)}/coins` : CAMPAIGNS_TAB;
     case 'success':
     case 'info':
+      if (n.topic === 'backers' && n.movieId) return `/movie/${seg(n.movieId)}/donate`;
       return n.campaignId ? CAMPAIGNS_TAB : NOTIFICATIONS_PAGE;
     case 'other':
       // SPEC's types have none for the milestone vote: its notifications open the campaign's progress page.

@@ -6,8 +6,7 @@ import { ID } from '../../http/ids';
 import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { CAMPAIGN_ID_HEADER } from '../../realtime/campaign-channel';
-import { CLIENT_ADDRESS_HEADER, SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
+import { CAMPAIGN_ID_HEADER, CLIENT_ADDRESS_HEADER, SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
 import { campaignLiveFigures } from '../../services/insights/live-figures';
 
 /** A browser page of another origin may not open our sockets (a request without Origin is not a page). */

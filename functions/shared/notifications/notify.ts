@@ -54,6 +54,9 @@ export function notificationWhen(db: Db, input: NotificationInput, when: SQL, id
           campaignId: sql<string | null>`${input.campaignId ?? null}`.as('campaign_id'),
           actorId: sql<string | null>`${input.actorId ?? null}`.as('actor_id'),
           videoId: sql<string | null>`${input.videoId ?? null}`.as('video_id'),
+          topic: sql<null>`null`.as('topic'),
+          backerKeys: sql<null>`null`.as('backer_keys'),
+          amountCents: sql<null>`null`.as('amount_cents'),
           createdAt: sql<Date>`${nextCreatedAt(input.userId)}`.as('created_at'),
         })
         .from(sql`(select 1)`)

@@ -6,7 +6,7 @@ import { NOTIFICATIONS_PAGE, notificationTarget, type TargetInput } from '../../
 import type { Role } from '../../../domain/users/roles';
 import { isAdmin, isContributor } from '../../../domain/users/roles';
 
-/** The film (movie id) of each campaign, so creator_coin notifications can lead to /movie/{movieId}/coins. */
+/** The film (movie id) of each campaign, so creator_coin and backers notifications can lead to the film's coins or donate page. */
 export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(campaignIds)];
   const out = new Map<string, string>();
@@ -53,6 +53,8 @@ export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributo
       return onTeam ? { target, note: null } : { target: NOTIFICATIONS_PAGE, note: MSG.invitationWithdrawn };
     case 'success':
     case 'info':
+      // The film's donate page is public: the tally leads there for anyone.
+      if (n.topic === 'backers' && n.movieId) return { target, note: null };
       if (viewer.isContributor) return { target, note: null };
       return onTeam
         ? { target: `/contributor/campaign-progress/${encodeURIComponent(n.campaignId)}`, note: null }
@@ -93,10 +95,14 @@ export async function targetsFor<T extends TargetInput & { id: string }>(
   viewer: { userId: string; roles: readonly Role[] },
   rows: readonly T[],
 ): Promise<Map<string, Reach>> {
-  const coinCampaigns = [
-    ...new Set(rows.filter((r) => r.type === 'creator_coin' && r.campaignId).map((r) => r.campaignId as string)),
+  const filmCampaigns = [
+    ...new Set(
+      rows
+        .filter((r) => (r.type === 'creator_coin' || r.topic === 'backers') && r.campaignId)
+        .map((r) => r.campaignId as string),
+    ),
   ];
-  const films = coinCampaigns.length ? await resolveCampaignFilms(db, coinCampaigns) : new Map<string, string>();
+  const films = filmCampaigns.length ? await resolveCampaignFilms(db, filmCampaigns) : new Map<string, string>();
   const needsDecliner = rows.some((r) => r.type === 'decline_message' && !r.actorId);
   const decliner = needsDecliner ? await latestDeclineSender(db, viewer.userId) : null;
   const aboutCampaigns = rows.map((r) => r.campaignId).filter((id): id is string => Boolean(id));

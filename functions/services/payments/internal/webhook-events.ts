@@ -14,6 +14,12 @@ import {
   milestoneCrossing,
 } from '../../../shared/milestones/crossing';
 import {
+  type BackersNotice,
+  backersNoticeStatements,
+  payerKeyOf,
+  ringBackersNotices,
+} from '../../../shared/notifications/backers';
+import {
   type CreditState,
   creditAndRefund,
   creditAndRefundOrphan,
@@ -113,6 +119,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   if (campaign.status === 'live' && !campaign.extensionPending && campaign.teamApproved) {
     // The voters if this credit reaches the milestone: the batch holds only while the team is agreed.
     const team = await campaignTeam(db, campaignId);
+    const backers = backersNotice(f, campaign.title, team);
     const crossing = { milestoneId: '', notices: [] as CrossingNotices['written'] };
     const credit = creditPayment(db, f, (posted) => {
       const m = milestoneCrossing(db, campaignId, posted);
@@ -123,9 +130,15 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
       });
       crossing.milestoneId = m.milestoneId;
       crossing.notices = notices.written;
-      return [guardedRaisedProjection(db, f, posted, read), ...m.statements, ...notices.statements];
+      return [
+        guardedRaisedProjection(db, f, posted, read),
+        ...m.statements,
+        ...notices.statements,
+        ...backersNoticeStatements(db, backers, posted),
+      ];
     });
     afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId, crossing.notices));
+    afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
     // A split everyone approved is recorded first if no version holds it yet: the credit names one.
     return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }
@@ -133,8 +146,14 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
     campaign.sessionCreatedAt !== null &&
     campaign.reachedAt !== null &&
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
-  if (campaign.status === 'live' && campaign.extensionPending && inFlight)
-    return creditPayment(db, f, (posted) => [guardedRaisedProjection(db, f, posted, read)]);
+  if (campaign.status === 'live' && campaign.extensionPending && inFlight) {
+    const backers = backersNotice(f, campaign.title, await campaignTeam(db, campaignId));
+    afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
+    return creditPayment(db, f, (posted) => [
+      guardedRaisedProjection(db, f, posted, read),
+      ...backersNoticeStatements(db, backers, posted),
+    ]);
+  }
   if (campaign.status === 'live' && !campaign.extensionPending)
     console.warn(
       `stripe: payment ${f.paymentIntentId} reached campaign ${campaignId} while its team approves a new split; refunding it`,
@@ -142,6 +161,15 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
   await refundThroughStripe(services, f);
   return creditAndRefund(db, f);
 }
+
+/** The team's notice of one credited payment (see functions/shared/notifications/backers.ts). */
+const backersNotice = (f: PaymentFacts, campaignTitle: string, team: readonly { userId: string }[]): BackersNotice => ({
+  campaignId: f.metadata.campaignId,
+  campaignTitle,
+  memberIds: team.map((m) => m.userId),
+  payerKey: payerKeyOf(f.metadata),
+  amountCents: f.amountCents,
+});
 
 async function refundThroughStripe({ stripe }: Pick<Services, 'stripe'>, f: PaymentFacts) {
   await stripe.refunds.create(

@@ -1,0 +1,3 @@
+ALTER TABLE `notifications` ADD `topic` text;--> statement-breakpoint
+ALTER TABLE `notifications` ADD `backer_keys` text;--> statement-breakpoint
+ALTER TABLE `notifications` ADD `amount_cents` integer;
