@@ -40,6 +40,8 @@ const common = z.object({
   CHECKOUTS_PER_MINUTE_PER_ADDRESS: perWindow(10),
   CHECKOUTS_PER_MINUTE_PER_CAMPAIGN: perWindow(60),
   SHORT_LINKS_PER_HOUR_PER_ADDRESS: perWindow(20),
+  /** Open film-page sockets one address may hold on one campaign (the bench and the tests' server lift it). */
+  CAMPAIGN_SOCKETS_PER_ADDRESS: perWindow(4),
   DATABASE_URL: z
     .string()
     .regex(/^(libsql|https?):\/\//, 'must be a libsql:// or https:// URL')

@@ -5,12 +5,12 @@ import { createServices, prepareClock } from '../platform/services';
 import { campaignLiveFigures } from '../services/insights/live-figures';
 import {
   CAMPAIGN_ID_HEADER,
-  CAMPAIGN_SOCKETS_PER_ADDRESS,
   type CampaignFigures,
   CLIENT_ADDRESS_HEADER,
   CLOSE_CAMPAIGN_GONE,
   PING,
   PONG,
+  SOCKET_CAP_HEADER,
 } from './protocol';
 
 /**
@@ -39,7 +39,8 @@ export class CampaignChannel extends DurableObject<Bindings> {
     const campaignId = request.headers.get(CAMPAIGN_ID_HEADER) ?? '';
     // An address tag: one visitor keeps a few tabs, not hundreds of sockets.
     const address = `a:${request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'}`.slice(0, 200);
-    if (this.ctx.getWebSockets(address).length >= CAMPAIGN_SOCKETS_PER_ADDRESS) {
+    const cap = Number(request.headers.get(SOCKET_CAP_HEADER)) || 4;
+    if (this.ctx.getWebSockets(address).length >= cap) {
       return new Response('Too many open pages of this campaign from one address', { status: 429 });
     }
     const figures = await this.read(campaignId);

@@ -35,8 +35,8 @@ export const CAMPAIGN_LIVE_PATH = '/api/realtime/campaigns';
 export const CAMPAIGN_ID_HEADER = 'x-reelfund-campaign';
 /** The header the worker uses to tell a campaign's channel the visitor's address (worker → object only). */
 export const CLIENT_ADDRESS_HEADER = 'x-reelfund-client-address';
-/** Open sockets one address may hold on one campaign (a few tabs; more is someone hoarding). */
-export const CAMPAIGN_SOCKETS_PER_ADDRESS = 4;
+/** The header the worker tells a campaign's channel how many sockets one address may hold with (worker → object only). */
+export const SOCKET_CAP_HEADER = 'x-reelfund-socket-cap';
 /** Close code when the campaign stopped being public (cancelled, deleted, sent back to draft). */
 export const CLOSE_CAMPAIGN_GONE = 4004;
 /** Without a socket, the film page reads the figures this often. */
@@ -54,4 +54,8 @@ export interface CampaignFigures {
   state: string;
   stateLabel: string;
   takingPayments: boolean;
+  /** The money breakdown's figures that every payment and refund moves (cents). */
+  escrow: number;
+  released: number;
+  refunded: number;
 }

@@ -23,6 +23,7 @@ export const E2E_AUTH_LIMITS = {
   AUTH_SIGN_UP_PER_HOUR: '5000',
   CHECKOUTS_PER_MINUTE_PER_ADDRESS: '5000',
   SHORT_LINKS_PER_HOUR_PER_ADDRESS: '5000',
+  CAMPAIGN_SOCKETS_PER_ADDRESS: '5000',
 };
 
 export default async function setup(project: TestProject) {

@@ -6,7 +6,12 @@ import { ID } from '../../http/ids';
 import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { CAMPAIGN_ID_HEADER, CLIENT_ADDRESS_HEADER, SESSION_EXPIRES_HEADER } from '../../realtime/protocol';
+import {
+  CAMPAIGN_ID_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  SESSION_EXPIRES_HEADER,
+  SOCKET_CAP_HEADER,
+} from '../../realtime/protocol';
 import { campaignLiveFigures } from '../../services/insights/live-figures';
 
 /** A browser page of another origin may not open our sockets (a request without Origin is not a page). */
@@ -41,7 +46,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
    * GET /api/realtime/campaigns/:id — a film page's socket for its campaign's live figures, open to
    * anyone, signed in or not, for a public campaign only (never a draft, one waiting for review or a
    * rejected one: 404 as for an id that does not exist). A few sockets per address and campaign
-   * (429 beyond). Without an Upgrade header: 426; a page of another origin: 403.
+   * (CAMPAIGN_SOCKETS_PER_ADDRESS, 429 beyond). Without an Upgrade header: 426; a page of another origin: 403.
    */
   .get(`/campaigns/:id${ID.campaign}`, async (c) => {
     const id = c.req.param('id');
@@ -52,6 +57,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
       Upgrade: 'websocket',
       [CAMPAIGN_ID_HEADER]: id,
       [CLIENT_ADDRESS_HEADER]: clientAddress(c) ?? 'unknown',
+      [SOCKET_CAP_HEADER]: String(c.get('services').config.CAMPAIGN_SOCKETS_PER_ADDRESS),
     });
     const ns = c.env.CAMPAIGN_CHANNEL;
     const res = await ns.get(ns.idFromName(id)).fetch(new Request(c.req.raw.url, { headers }));

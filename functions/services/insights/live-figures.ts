@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { campaigns } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { campaigns, ledgerEntries } from '../../db/schema';
 import { isPublicCampaign, PUBLIC_STATE_LABELS } from '../../domain/campaigns/public-state';
 import type { Services } from '../../platform/services';
 import type { CampaignFigures } from '../../realtime/protocol';
@@ -22,15 +23,30 @@ export async function campaignLiveFigures(
   if (!row || !isPublicCampaign(row)) return null;
   const now = clock.now();
   const state = publicStateOf(row, now);
+  const [backers, escrow] = await Promise.all([campaignBackers(db, campaignId), escrowByKind(db, campaignId)]);
   return {
     kind: 'campaign',
     campaignId,
     raised: row.raised,
     goal: row.goal,
-    backers: await campaignBackers(db, campaignId),
+    backers,
     status: row.status,
     state,
     stateLabel: PUBLIC_STATE_LABELS[state],
     takingPayments: row.status === 'live' && pausedReasonOf(row, now) === null,
+    escrow: escrow.payment + escrow.refund + escrow.release,
+    released: -escrow.release,
+    refunded: -escrow.refund,
   };
+}
+
+/** The campaign's escrow lines summed by kind: payments in (+), refunds and releases out (−). One indexed read. */
+async function escrowByKind(db: Db, campaignId: string) {
+  const rows = await db
+    .select({ kind: ledgerEntries.kind, total: sql<number>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.account, `escrow:${campaignId}`))
+    .groupBy(ledgerEntries.kind);
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.total ?? 0);
+  return { payment: of('payment'), refund: of('refund'), release: of('release') };
 }

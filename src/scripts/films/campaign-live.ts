@@ -21,7 +21,10 @@ const campaignId = block?.dataset.publicCampaign ?? '';
 
 const backersText = (n: number) => `${n} ${n === 1 ? 'backer' : 'backers'}`;
 
-function show(f: Omit<CampaignFigures, 'kind'>) {
+type Shown = Omit<CampaignFigures, 'kind' | 'escrow' | 'released' | 'refunded'> &
+  Partial<Pick<CampaignFigures, 'escrow' | 'released' | 'refunded'>>;
+
+function show(f: Shown) {
   if (!block) return;
   block.dataset.state = f.state;
   const raised = block.querySelector<HTMLElement>('[data-live-raised]');
