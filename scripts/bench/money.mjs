@@ -23,7 +23,8 @@ const rnd = () => crypto.randomUUID().replaceAll('-', '').slice(0, 16);
 export async function moneySetup(stateDir) {
   const out = await run(
     'tsx',
-    ['scripts/bench/setup-money.ts', '--persist-to', stateDir, '--campaigns', String(1 + SETTLE_SIZES.length)],
+    // One for the webhook rate, one per settlement size, and the last for the live film-page figures.
+    ['scripts/bench/setup-money.ts', '--persist-to', stateDir, '--campaigns', String(2 + SETTLE_SIZES.length)],
     { quiet: true },
   );
   const line = out
@@ -38,7 +39,7 @@ export async function moneySetup(stateDir) {
  * A checkout.session.completed for a paid card session, as Stripe sends it (the fields our handler
  * reads), signed like Stripe-Signature: t=<ts>,v1=HMAC-SHA256(secret, "<ts>.<payload>").
  */
-function signedPayment(secret, campaignId, amountCents) {
+export function signedPayment(secret, campaignId, amountCents) {
   const pi = `pi_bench_${rnd()}`;
   const now = Math.floor(Date.now() / 1000);
   const session = {
@@ -75,7 +76,7 @@ function signedPayment(secret, campaignId, amountCents) {
   return { body, signature: `t=${now},v1=${v1}`, amountCents };
 }
 
-async function post(base, delivery) {
+export async function post(base, delivery) {
   const t0 = performance.now();
   try {
     const res = await fetch(`${base}${WEBHOOK}`, {

@@ -47,7 +47,7 @@ export async function openSockets(base, cookie, n, wsBase = base) {
  * only after the run, so the single client process does no per-frame work beyond the timestamp
  * while 1,000 frames come in. `apiBase` is where the messages are sent (default: `base`).
  */
-async function timeSends(base, senders, recipientId, sockets, sends, apiBase = base) {
+export async function timeSends(base, senders, recipientId, sockets, sends, apiBase = base) {
   // Events can arrive before the API call returns the message id: keep raw frames with their
   // arrival times and match them to the send times afterwards.
   const frames = []; // [bytes arrived ms, decoded ms, raw frame]

@@ -124,6 +124,27 @@ describe("the film page's campaign figures", () => {
   });
 });
 
+describe("a creator's profile", () => {
+  it('lists the campaigns they run and those they are on, with raised of goal', async () => {
+    const campaign = await staticBloom();
+    const { context, page } = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await signIn(context, 'viewer@reelfund.local');
+    await page.goto(`/movie/${campaign.movieId}`);
+    const owner = await page.locator('[data-originator]').getAttribute('href');
+    await page.goto(owner ?? '/');
+    const card = page.locator(`[data-creator-campaign="${campaign.campaignId}"]`);
+    await expect.poll(() => card.getAttribute('data-state')).toBe('funding');
+    expect(await card.textContent()).toContain('Static Bloom');
+    expect(await card.locator('[data-raised]').textContent()).toMatch(/^\$[\d,]+\.\d\d raised of \$12,000\.00$/);
+    // Its editor, cora_creator, lists it too.
+    await page.goto(`/movie/${campaign.movieId}`);
+    await page.locator('[data-team] a', { hasText: 'cora_creator' }).click();
+    await page.waitForURL(/\/creator\//);
+    expect(await page.locator(`[data-creator-campaign="${campaign.campaignId}"]`).textContent()).toContain('Editor');
+    await screenshot(page, 'creator-campaigns-390');
+  });
+});
+
 describe('the team hears of payments', () => {
   it('one unread notice per campaign on /notifications, updated in place as backers pay; it opens the donate page', async () => {
     const campaign = await staticBloom();
