@@ -101,11 +101,18 @@ describe('an unreachable Durable Object loses no notification: the row is the tr
     expect(receipt).toEqual({ duplicate: false, handled: true });
     const row = await db().select().from(campaigns).where(eq(campaigns.id, c.id)).get();
     expect(row).toMatchObject({ currentAmount: 1500, extensionPending: true, milestoneCount: 1 });
-    expect(pushed).toHaveLength(1);
-    expect((await notificationsOf(owner, cursor)).items.map((n) => n.title)).toEqual([
-      'Milestone reached: your vote is needed',
-    ]);
+    // Both rings failed: the vote's notice and the team's tally of new backers.
+    expect(pushed).toHaveLength(2);
+    const title = row?.title ?? '';
+    const items = (await notificationsOf(owner, cursor)).items.map((n) => [n.title, n.message]);
+    expect(items).toHaveLength(2);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        [title, '1 new backer · $15.00'],
+        ['Milestone reached: your vote is needed', expect.any(String)],
+      ]),
+    );
     const rows = await db().select().from(notifications).where(eq(notifications.campaignId, c.id));
-    expect(rows).toHaveLength(1);
+    expect(rows).toHaveLength(2);
   });
 });

@@ -2,10 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
-import {
-  type CampaignFigures,
-  CLOSE_CAMPAIGN_GONE,
-} from '../../../functions/realtime/protocol';
+import { type CampaignFigures, CLOSE_CAMPAIGN_GONE } from '../../../functions/realtime/protocol';
 import { makeCampaign } from '../campaign-factories';
 import { jsonInit, makeUser, ORIGIN, uid } from '../factories';
 import {
