@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import { categories, user, userRoles, videoViews } from '../db/schema';
+import { webmDurationSeconds } from '../domain/films/webm-duration';
 import { createFilm } from '../services/films/create';
 import { approveFilm } from '../services/films/review';
 import { viewDay } from '../shared/catalogue/popularity';
-import { createFilmInput, RUNTIME_MIN_SECONDS } from '../shared/films/input';
+import { createFilmInput } from '../shared/films/input';
 import { viewerFor } from './campaigns';
 import { SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
 import { DEMO_USERS } from './demo-users';
@@ -14,8 +15,12 @@ import { uploadPosterFile, uploadVideo } from './upload';
 
 const media = (name: string) => readFileSync(new URL(`./media/${name}`, import.meta.url));
 
-/** The clips run 6 s; a film's stated runtime is at least the minute the film form allows. */
-const RUNTIME_SECONDS = RUNTIME_MIN_SECONDS;
+/** A clip's runtime is its measured length (from the WebM's own header), in whole seconds. */
+function clipSeconds(name: string, bytes: Uint8Array): number {
+  const seconds = webmDurationSeconds(bytes);
+  if (seconds === null) throw new Error(`${name}.webm states no duration`);
+  return Math.max(1, Math.round(seconds));
+}
 const DAY = 86_400_000;
 const UPLOADS_AT_ONCE = 6;
 
@@ -96,6 +101,10 @@ export const catalogueSeed: SeedModule = {
     };
 
     const clips = Object.fromEntries(SEED_CLIPS.map((c) => [c, media(`${c}.webm`)])) as Record<SeedClip, Buffer>;
+    const runtimes = Object.fromEntries(SEED_CLIPS.map((c) => [c, clipSeconds(c, clips[c])])) as Record<
+      SeedClip,
+      number
+    >;
     const captions = media('captions-en.vtt').toString('utf8');
 
     // Uploads are independent: several at a time. Each film is created once its files are in, in the
@@ -119,7 +128,7 @@ export const catalogueSeed: SeedModule = {
           description: film.description,
           categoryId: film.category,
           year: film.year,
-          runtimeSeconds: RUNTIME_SECONDS,
+          runtimeSeconds: runtimes[film.clip],
           videoUploadId: video.id,
           posterUploadId: poster.id,
           captions: film.captions ? captions : null,

@@ -317,3 +317,45 @@ describe('video review', () => {
     await Promise.all([creator.context.close(), admin.context.close(), other.context.close()]);
   });
 });
+
+describe('the demo films', () => {
+  it('state their clip’s measured length, are listed with it and save from the edit form without errors', async () => {
+    const creator = await asUser(CREATOR);
+    const { page, context } = creator;
+    const films = await json<{ films: (Film & { runtimeSeconds: number | null })[] }>(
+      await context.request.get('/api/studio/films'),
+    );
+    const seeded = films.films.find((f) => f.title === 'The Last Lighthouse');
+    if (!seeded) throw new Error('the seeded film "The Last Lighthouse" is missing');
+    expect(seeded.runtimeSeconds).toBe(6);
+
+    // The stated runtime is the length Chromium reads from the file itself.
+    await page.goto(`/movie/${seeded.id}`);
+    const duration = await page
+      .locator('[data-player-video]')
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<number>((resolve) =>
+            Number.isFinite(v.duration) && v.duration > 0
+              ? resolve(v.duration)
+              : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }),
+          ),
+      );
+    expect(Math.round(duration)).toBe(seeded.runtimeSeconds);
+    await expect(page.locator('.meta').first().textContent()).resolves.toContain('6 s');
+
+    await page.goto('/contributor?tab=films');
+    const row = page.locator(`[data-my-films] [data-film="${seeded.id}"]`);
+    await expect(row.locator('.film-meta').textContent()).resolves.toContain('6 s');
+    await row.getByText('Edit', { exact: true }).click();
+    await page.waitForURL(`**/contributor/edit/${seeded.id}`);
+    await page.locator('[data-film-form]:not([aria-busy])').waitFor();
+    await expect(page.locator('#film-runtime').inputValue()).resolves.toBe('0:00:06');
+    await page.click('[data-submit]');
+    await page.waitForURL('**/contributor?tab=films');
+    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSaved);
+    await expect(page.locator(`[data-film="${seeded.id}"]`).getAttribute('data-status')).resolves.toBe('approved');
+    expect(creator.errors).toEqual([]);
+    await context.close();
+  });
+});
