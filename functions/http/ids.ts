@@ -13,6 +13,7 @@ export const ID = {
   campaign: OURS,
   user: OURS,
   upload: OURS,
+  avatar: OURS,
   notification: OURS,
   message: OURS,
   milestone: OURS,

@@ -9,6 +9,9 @@ import type { Rule } from '../../functions/auth/authorize';
 export type VerbRule = Exclude<Rule, 'public'> | { public: string };
 
 export const VERB_RULES: Record<string, VerbRule> = {
+  'accounts/avatar#removeAvatar': 'signed-in',
+  'accounts/avatar#setAvatar': 'signed-in',
+  'accounts/avatar#streamAvatar': { public: 'an uploaded avatar is shown to anyone, like the name beside it' },
   'accounts/ensure-user#ensureUser': 'system',
   'accounts/sign-out-everywhere#signOutEverywhere': 'signed-in',
   'accounts/update-profile#updateProfile': 'signed-in',

@@ -3,11 +3,13 @@ import { notFound } from '../../http/errors';
 import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
+import { streamAvatar } from '../../services/accounts/avatar';
 import { streamFilm, streamPoster } from '../../services/catalogue/media';
 
 /**
  * Film media from R2 through the worker. Video and captions only for viewers allowed to watch
- * (signed in; an approved film, or their own, or any as admin); posters of approved films are public.
+ * (signed in; an approved film, or their own, or any as admin); posters of approved films are public,
+ * and so are people's uploaded avatars.
  */
 export const mediaRoutes = new Hono<AppEnv>()
   .get(`/videos/:id${ID.film}`, async (c) =>
@@ -25,4 +27,6 @@ export const mediaRoutes = new Hono<AppEnv>()
       (await streamPoster(services, await currentViewer(c), id, c.req.raw));
     if (!res) throw notFound('Poster not found');
     return res;
-  });
+  })
+  // Public to everyone alike: no session is looked up.
+  .get(`/avatars/:id${ID.avatar}`, async (c) => streamAvatar(c.get('services'), null, c.req.param('id'), c.req.raw));
