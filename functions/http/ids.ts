@@ -14,6 +14,7 @@ export const ID = {
   user: OURS,
   upload: OURS,
   avatar: OURS,
+  caption: OURS,
   notification: OURS,
   message: OURS,
   milestone: OURS,

@@ -3,12 +3,13 @@ import { inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import { categories, user, userRoles, videoViews } from '../db/schema';
 import { webmDurationSeconds } from '../domain/films/webm-duration';
+import { addCaptions } from '../services/films/captions';
 import { createFilm } from '../services/films/create';
 import { approveFilm } from '../services/films/review';
 import { viewDay } from '../shared/catalogue/popularity';
 import { createFilmInput } from '../shared/films/input';
 import { viewerFor } from './campaigns';
-import { SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
+import { SEED_CAPTIONS, SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
 import { DEMO_USERS } from './demo-users';
 import type { SeedModule } from './types';
 import { uploadPosterFile, uploadVideo } from './upload';
@@ -51,7 +52,7 @@ function limited<T, R>(items: readonly T[], size: number, fn: (item: T) => Promi
 
 /**
  * The demo catalogue (local only): the categories, then each film made the way the site makes one —
- * its creator uploads the clip and the poster and submits the film (with captions for some), the
+ * its creator uploads the clip and the poster, submits the film and adds captions to some, the
  * demo admin approves it — in order, so 'New' has one; and some views so 'Popular' has one.
  */
 export const catalogueSeed: SeedModule = {
@@ -105,7 +106,6 @@ export const catalogueSeed: SeedModule = {
       SeedClip,
       number
     >;
-    const captions = media('captions-en.vtt').toString('utf8');
 
     // Uploads are independent: several at a time. Each film is created once its files are in, in the
     // list's order (the campaigns seed picks a creator's earliest free film), and approved in that order.
@@ -131,9 +131,18 @@ export const catalogueSeed: SeedModule = {
           runtimeSeconds: runtimes[film.clip],
           videoUploadId: video.id,
           posterUploadId: poster.id,
-          captions: film.captions ? captions : null,
         }),
       );
+      for (const language of film.captions ?? []) {
+        const file = media(`captions-${language}.vtt`);
+        await addCaptions(
+          services,
+          personOf(film.owner),
+          created.id,
+          { language, label: SEED_CAPTIONS[language] },
+          file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+        );
+      }
       if ((film.status ?? 'approved') === 'approved') {
         approvals = approvals.then(() => approveFilm(services, personOf('ada_admin'), created.id));
         // Marked handled here; a failure still rejects the `await approvals` below.

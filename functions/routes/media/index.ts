@@ -4,7 +4,7 @@ import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { streamAvatar } from '../../services/accounts/avatar';
-import { streamFilm, streamPoster } from '../../services/catalogue/media';
+import { streamCaptions, streamFilm, streamPoster } from '../../services/catalogue/media';
 
 /**
  * Film media from R2 through the worker. Video and captions only for viewers allowed to watch
@@ -13,10 +13,11 @@ import { streamFilm, streamPoster } from '../../services/catalogue/media';
  */
 export const mediaRoutes = new Hono<AppEnv>()
   .get(`/videos/:id${ID.film}`, async (c) =>
-    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'video', c.req.raw),
+    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
-  .get(`/captions/:id${ID.film}`, async (c) =>
-    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'captions', c.req.raw),
+  // One caption track (its id, not the film's), with its film's rule.
+  .get(`/captions/:id${ID.caption}`, async (c) =>
+    streamCaptions(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
   .get(`/posters/:id${ID.film}`, async (c) => {
     const services = c.get('services');
