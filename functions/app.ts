@@ -11,7 +11,7 @@ import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { scheduleFor } from './http/wait-until';
 import { createServices, prepareClock, type ServiceOverrides } from './platform/services';
-import { accountRoutes } from './routes/account';
+import { ACCOUNT_FILE_ROUTES, accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
@@ -82,7 +82,7 @@ export function createApp(overrides: ServiceOverrides = {}) {
   app.use(requestId());
   app.use(
     except(
-      FILE_BODY_ROUTES,
+      [...FILE_BODY_ROUTES, ...ACCOUNT_FILE_ROUTES],
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {

@@ -13,6 +13,8 @@ export const ID = {
   campaign: OURS,
   user: OURS,
   upload: OURS,
+  avatar: OURS,
+  caption: OURS,
   notification: OURS,
   message: OURS,
   milestone: OURS,

@@ -31,7 +31,7 @@ export async function requireViewer(c: Ctx): Promise<Viewer> {
  * refused upload never streams into the worker. The verb checks it again on its first line.
  */
 export const authorizeBeforeBody =
-  (rule: 'contributor'): MiddlewareHandler<AppEnv> =>
+  (rule: 'signed-in' | 'contributor'): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     authorize(await currentViewer(c), rule);
     await next();

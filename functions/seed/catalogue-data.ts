@@ -1,6 +1,6 @@
 /**
  * The demo catalogue: six categories, 24 approved films and one awaiting review. Four short WebM/VP9
- * clips and one caption file (functions/seed/media/) are uploaded for the films; every film has its own
+ * clips and two caption files (functions/seed/media/) are uploaded for the films; every film has its own
  * poster. `npm run media:seed` re-renders the posters and clips with ffmpeg (a fresh clone never needs it).
  */
 export const SEED_CATEGORIES = [
@@ -17,6 +17,10 @@ export type SeedCategoryId = (typeof SEED_CATEGORIES)[number]['id'];
 export const SEED_CLIPS = ['clip-city', 'clip-fractal', 'clip-life', 'clip-automata'] as const;
 export type SeedClip = (typeof SEED_CLIPS)[number];
 
+/** The committed caption files (captions-<language>.vtt) and the label each track gets. */
+export const SEED_CAPTIONS = { en: 'English', fr: 'Français' } as const;
+export type SeedCaptionLanguage = keyof typeof SEED_CAPTIONS;
+
 export const POSTER_SIZE = { width: 320, height: 480 } as const;
 
 export interface SeedFilm {
@@ -28,7 +32,8 @@ export interface SeedFilm {
   year: number;
   owner: 'cora_creator' | 'milo_maker';
   clip: SeedClip;
-  captions?: boolean;
+  /** Caption tracks, by language: captions-<language>.vtt. */
+  captions?: SeedCaptionLanguage[];
   status?: 'approved' | 'pending';
   /** Views in the trailing days, spread over the demo users, so 'Popular' has an order. */
   views?: number;
@@ -45,7 +50,7 @@ export const SEED_FILMS: SeedFilm[] = [
     year: 2023,
     owner: 'cora_creator',
     clip: 'clip-fractal',
-    captions: true,
+    captions: ['en', 'fr'],
     views: 6,
   },
   {
@@ -87,7 +92,7 @@ export const SEED_FILMS: SeedFilm[] = [
     year: 2022,
     owner: 'cora_creator',
     clip: 'clip-city',
-    captions: true,
+    captions: ['en'],
     views: 5,
   },
   {

@@ -2,20 +2,26 @@ import { readFileSync } from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import { categories, user, userRoles, videoViews } from '../db/schema';
+import { webmDurationSeconds } from '../domain/films/webm-duration';
+import { addCaptions } from '../services/films/captions';
 import { createFilm } from '../services/films/create';
 import { approveFilm } from '../services/films/review';
 import { viewDay } from '../shared/catalogue/popularity';
-import { createFilmInput, RUNTIME_MIN_SECONDS } from '../shared/films/input';
+import { createFilmInput } from '../shared/films/input';
 import { viewerFor } from './campaigns';
-import { SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
+import { SEED_CAPTIONS, SEED_CATEGORIES, SEED_CLIPS, SEED_FILMS, type SeedClip } from './catalogue-data';
 import { DEMO_USERS } from './demo-users';
 import type { SeedModule } from './types';
 import { uploadPosterFile, uploadVideo } from './upload';
 
 const media = (name: string) => readFileSync(new URL(`./media/${name}`, import.meta.url));
 
-/** The clips run 6 s; a film's stated runtime is at least the minute the film form allows. */
-const RUNTIME_SECONDS = RUNTIME_MIN_SECONDS;
+/** A clip's runtime is its measured length (from the WebM's own header), in whole seconds. */
+function clipSeconds(name: string, bytes: Uint8Array): number {
+  const seconds = webmDurationSeconds(bytes);
+  if (seconds === null) throw new Error(`${name}.webm states no duration`);
+  return Math.max(1, Math.round(seconds));
+}
 const DAY = 86_400_000;
 const UPLOADS_AT_ONCE = 6;
 
@@ -46,7 +52,7 @@ function limited<T, R>(items: readonly T[], size: number, fn: (item: T) => Promi
 
 /**
  * The demo catalogue (local only): the categories, then each film made the way the site makes one —
- * its creator uploads the clip and the poster and submits the film (with captions for some), the
+ * its creator uploads the clip and the poster, submits the film and adds captions to some, the
  * demo admin approves it — in order, so 'New' has one; and some views so 'Popular' has one.
  */
 export const catalogueSeed: SeedModule = {
@@ -96,7 +102,10 @@ export const catalogueSeed: SeedModule = {
     };
 
     const clips = Object.fromEntries(SEED_CLIPS.map((c) => [c, media(`${c}.webm`)])) as Record<SeedClip, Buffer>;
-    const captions = media('captions-en.vtt').toString('utf8');
+    const runtimes = Object.fromEntries(SEED_CLIPS.map((c) => [c, clipSeconds(c, clips[c])])) as Record<
+      SeedClip,
+      number
+    >;
 
     // Uploads are independent: several at a time. Each film is created once its files are in, in the
     // list's order (the campaigns seed picks a creator's earliest free film), and approved in that order.
@@ -119,12 +128,21 @@ export const catalogueSeed: SeedModule = {
           description: film.description,
           categoryId: film.category,
           year: film.year,
-          runtimeSeconds: RUNTIME_SECONDS,
+          runtimeSeconds: runtimes[film.clip],
           videoUploadId: video.id,
           posterUploadId: poster.id,
-          captions: film.captions ? captions : null,
         }),
       );
+      for (const language of film.captions ?? []) {
+        const file = media(`captions-${language}.vtt`);
+        await addCaptions(
+          services,
+          personOf(film.owner),
+          created.id,
+          { language, label: SEED_CAPTIONS[language] },
+          file.buffer.slice(file.byteOffset, file.byteOffset + file.byteLength) as ArrayBuffer,
+        );
+      }
       if ((film.status ?? 'approved') === 'approved') {
         approvals = approvals.then(() => approveFilm(services, personOf('ada_admin'), created.id));
         // Marked handled here; a failure still rejects the `await approvals` below.

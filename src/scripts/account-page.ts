@@ -1,3 +1,5 @@
+import { sniffImage } from '../../functions/domain/films/media-sniff';
+import { AVATAR_MAX_BYTES, AVATAR_MSG, shownAvatarUrl } from '../../functions/domain/users/avatar';
 import { checkSession } from '../stores/session';
 import { toast } from '../stores/toast';
 
@@ -53,12 +55,13 @@ const jsonInit = (method: string, body: unknown): RequestInit => ({
 const profileForm = document.querySelector<HTMLFormElement>('[data-profile-form]');
 const preview = document.querySelector<HTMLElement>('[data-avatar-preview]');
 
-function renderPreview(url: string, name: string) {
+function renderPreview(url: string | null, name: string) {
   if (!preview) return;
   const initial = name.charAt(0).toUpperCase() || preview.dataset.initial || '?';
-  if (/^https?:\/\/\S+$/i.test(url)) {
+  const shown = shownAvatarUrl(url);
+  if (shown) {
     const img = document.createElement('img');
-    img.src = url;
+    img.src = shown;
     img.alt = '';
     img.referrerPolicy = 'no-referrer';
     img.addEventListener('error', () => preview.replaceChildren(initial));
@@ -68,22 +71,78 @@ function renderPreview(url: string, name: string) {
   }
 }
 
+/** What the server would refuse, said before anything is sent (the server checks again). */
+async function avatarProblem(file: File): Promise<string | null> {
+  if (file.size === 0) return AVATAR_MSG.avatarEmpty;
+  if (file.size > AVATAR_MAX_BYTES) return AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES);
+  return sniffImage(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer())) ? null : AVATAR_MSG.avatarNotAnImage;
+}
+
 if (profileForm) {
   const usernameInput = profileForm.elements.namedItem('username') as HTMLInputElement;
-  const avatarInput = profileForm.elements.namedItem('avatarUrl') as HTMLInputElement;
-  avatarInput.addEventListener('change', () => renderPreview(avatarInput.value.trim(), usernameInput.value.trim()));
+  const avatarInput = profileForm.querySelector<HTMLInputElement>('[data-avatar-input]');
+  const avatarError = profileForm.querySelector<HTMLElement>('[data-avatar-error]');
+  const removeButton = profileForm.querySelector<HTMLButtonElement>('[data-avatar-remove]');
+  const showAvatarError = (message: string | null) => {
+    if (!avatarError) return;
+    avatarError.textContent = message ?? '';
+    avatarError.hidden = !message;
+  };
+
+  /** Sends the avatar change; on success the preview, the remove button and the header follow. */
+  const changeAvatar = async (init: RequestInit, done: string) => {
+    showAvatarError(null);
+    if (avatarInput) avatarInput.disabled = true;
+    if (removeButton) removeButton.disabled = true;
+    try {
+      const res = await fetch('/api/account/avatar', { credentials: 'same-origin', ...init });
+      if (!res.ok) return showAvatarError(await errorMessage(res));
+      const { profile } = (await res.json()) as { profile: { username: string; avatarUrl: string | null } };
+      renderPreview(profile.avatarUrl, profile.username);
+      if (removeButton) removeButton.hidden = !profile.avatarUrl;
+      toast(done, 'success');
+      void checkSession();
+    } catch {
+      showAvatarError(NETWORK_ERROR);
+    } finally {
+      if (avatarInput) {
+        avatarInput.disabled = false;
+        avatarInput.value = '';
+      }
+      if (removeButton) removeButton.disabled = false;
+    }
+  };
+
+  avatarInput?.addEventListener('change', async () => {
+    const file = avatarInput.files?.[0];
+    if (!file) return;
+    const problem = await avatarProblem(file);
+    if (problem) {
+      avatarInput.value = '';
+      return showAvatarError(problem);
+    }
+    await changeAvatar(
+      {
+        method: 'PUT',
+        headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+        body: file,
+      },
+      AVATAR_MSG.avatarUpdated,
+    );
+  });
+  removeButton?.addEventListener('click', () =>
+    changeAvatar({ method: 'DELETE', headers: { accept: 'application/json' } }, AVATAR_MSG.avatarRemoved),
+  );
 
   handle(profileForm, async () => {
     const username = usernameInput.value.trim();
-    const avatarUrl = avatarInput.value.trim();
-    const res = await fetch('/api/account/profile', jsonInit('PATCH', { username, avatarUrl }));
+    const res = await fetch('/api/account/profile', jsonInit('PATCH', { username }));
     if (!res.ok) return errorMessage(res);
     const { profile } = (await res.json()) as { profile: { username: string; avatarUrl: string | null } };
     usernameInput.value = profile.username;
-    avatarInput.value = profile.avatarUrl ?? '';
-    renderPreview(avatarInput.value, profile.username);
+    renderPreview(profile.avatarUrl, profile.username);
     toast('Profile updated', 'success');
-    // The header shows the new name and avatar at once.
+    // The header shows the new name at once.
     void checkSession();
     return null;
   });

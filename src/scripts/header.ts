@@ -1,4 +1,5 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { shownAvatarUrl } from '../../functions/domain/users/avatar';
 import {
   $abilities,
   $session,
@@ -24,8 +25,9 @@ function render() {
   for (const el of header.querySelectorAll<HTMLElement>('[data-who]')) el.textContent = who;
   const avatar = header.querySelector<HTMLElement>('[data-avatar]');
   if (avatar) {
-    avatar.textContent = me?.profile.avatarUrl ? '' : (who[0] ?? '?').toUpperCase();
-    avatar.style.backgroundImage = me?.profile.avatarUrl ? `url("${encodeURI(me.profile.avatarUrl)}")` : '';
+    const url = shownAvatarUrl(me?.profile.avatarUrl);
+    avatar.textContent = url ? '' : (who[0] ?? '?').toUpperCase();
+    avatar.style.backgroundImage = url ? `url("${encodeURI(url)}")` : '';
   }
   const can = $abilities.get();
   const allowed: Record<string, boolean> = {

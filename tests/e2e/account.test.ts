@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../functions/domain/users/avatar';
+import { fileOf, png } from '../support/media';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;
@@ -113,6 +115,69 @@ describe('Account Settings', () => {
       });
     expect((await signIn('brand-new-password-2')).status).toBe(200);
     expect((await signIn(PASSWORD)).status).not.toBe(200);
+    await context.close();
+  });
+
+  it('uploads an avatar that the header and the profile show, refuses a wrong type or size, and removes it', async () => {
+    const { page, context, errors } = await newPage(browser);
+    const me = await signUp(context);
+    const { user } = (await (await context.request.get('/api/me')).json()) as { user: { id: string } };
+    await page.goto('/account');
+    const preview = page.locator('[data-avatar-preview]');
+    const error = page.locator('[data-avatar-error]');
+    const remove = page.locator('[data-avatar-remove]');
+    const headerAvatar = page.locator('[data-menu-button] [data-avatar]');
+    await expect(remove.isHidden()).resolves.toBe(true);
+    await expect(preview.textContent()).resolves.toBe(me.name.charAt(0).toUpperCase());
+
+    // Refused before anything is sent: not an image by its bytes, whatever its name; too large.
+    await page.setInputFiles('[data-avatar-input]', {
+      name: 'face.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('GIF89a, not what the name says'),
+    });
+    await expect.poll(() => error.textContent()).toBe(AVATAR_MSG.avatarNotAnImage);
+    await page.setInputFiles('[data-avatar-input]', {
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(fileOf(png(), AVATAR_MAX_BYTES + 1)),
+    });
+    await expect.poll(() => error.textContent()).toBe(AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+    await expect((await context.request.get('/api/me')).json()).resolves.toMatchObject({
+      profile: { avatarUrl: null },
+    });
+
+    // A real picture (a demo poster) is saved at once and shown in the preview and the header.
+    await page.setInputFiles('[data-avatar-input]', 'functions/seed/media/posters/bee-season.webp');
+    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_MSG.avatarUpdated);
+    await expect(error.isHidden()).resolves.toBe(true);
+    const src = await preview.locator('img').getAttribute('src');
+    expect(src).toMatch(/^\/api\/media\/avatars\/[0-9a-f-]{36}$/);
+    await expect.poll(() => headerAvatar.evaluate((el) => (el as HTMLElement).style.backgroundImage)).toContain(src);
+    await expect(remove.isVisible()).resolves.toBe(true);
+    await screenshot(page, 'account-avatar-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'account-avatar-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // After a reload, and on the profile page, where the picture really loads.
+    await page.reload();
+    await expect.poll(() => headerAvatar.evaluate((el) => (el as HTMLElement).style.backgroundImage)).toContain(src);
+    await page.goto(`/creator/${user.id}`);
+    const profileImage = page.locator(`[data-creator-profile] .user-avatar img`);
+    await expect(profileImage.getAttribute('src')).resolves.toBe(src);
+    await expect
+      .poll(() => profileImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+
+    // Removed: the initial again, everywhere.
+    await page.goto('/account');
+    await page.click('[data-avatar-remove]');
+    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_MSG.avatarRemoved);
+    await expect(preview.textContent()).resolves.toBe(me.name.charAt(0).toUpperCase());
+    await expect.poll(() => headerAvatar.textContent()).toBe(me.name.charAt(0).toUpperCase());
+    await expect(remove.isHidden()).resolves.toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

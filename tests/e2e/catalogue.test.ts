@@ -184,17 +184,30 @@ describe('the catalogue in Chromium', () => {
     await second.context.close();
   });
 
-  it('offers captions (CC) for the seeded films that have them, and only for those', async () => {
+  it('offers captions (CC) for the seeded films that have them, one track per language, and only for those', async () => {
     const { page, context, errors } = await newPage(browser);
     await signUp(context);
     const withCaptions = await filmId(context, 'Second Breakfast Club');
     await page.goto(`/movie/${withCaptions}`);
     await page.locator('media-captions-button').waitFor();
-    const src = await page.locator('[data-player-video] track[kind="captions"]').getAttribute('src');
-    expect(src).toBe(`/api/media/captions/${withCaptions}`);
-    const track = await context.request.get(`${baseUrl()}${src}`);
-    expect(track.status()).toBe(200);
-    expect(await track.text()).toMatch(/^WEBVTT/);
+    const track = page.locator('[data-player-video] track[kind="captions"]');
+    await expect(track.count()).resolves.toBe(1);
+    const src = (await track.getAttribute('src')) ?? '';
+    expect(src).toMatch(/^\/api\/media\/captions\/[0-9a-f-]{36}\?v=\d+$/);
+    const file = await context.request.get(`${baseUrl()}${src}`);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toMatch(/^WEBVTT/);
+
+    const twoLanguages = await filmId(context, 'The Last Lighthouse');
+    await page.goto(`/movie/${twoLanguages}`);
+    await page.locator('media-captions-button').waitFor();
+    const tracks = await page
+      .locator('[data-player-video] track[kind="captions"]')
+      .evaluateAll((els) => els.map((t) => [t.getAttribute('srclang'), t.getAttribute('label')]));
+    expect(tracks).toEqual([
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ]);
 
     await page.goto(`/movie/${await filmId(context, 'Harbor Lights')}`);
     await page.locator('[data-player]').waitFor();

@@ -317,3 +317,150 @@ describe('video review', () => {
     await Promise.all([creator.context.close(), admin.context.close(), other.context.close()]);
   });
 });
+
+describe('the demo films', () => {
+  it('state their clip’s measured length, are listed with it and save from the edit form without errors', async () => {
+    const creator = await asUser(CREATOR);
+    const { page, context } = creator;
+    const films = await json<{ films: (Film & { runtimeSeconds: number | null })[] }>(
+      await context.request.get('/api/studio/films'),
+    );
+    const seeded = films.films.find((f) => f.title === 'The Last Lighthouse');
+    if (!seeded) throw new Error('the seeded film "The Last Lighthouse" is missing');
+    expect(seeded.runtimeSeconds).toBe(6);
+
+    // The stated runtime is the length Chromium reads from the file itself.
+    await page.goto(`/movie/${seeded.id}`);
+    const duration = await page
+      .locator('[data-player-video]')
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<number>((resolve) =>
+            Number.isFinite(v.duration) && v.duration > 0
+              ? resolve(v.duration)
+              : v.addEventListener('loadedmetadata', () => resolve(v.duration), { once: true }),
+          ),
+      );
+    expect(Math.round(duration)).toBe(seeded.runtimeSeconds);
+    await expect(page.locator('.meta').first().textContent()).resolves.toContain('6 s');
+
+    await page.goto('/contributor?tab=films');
+    const row = page.locator(`[data-my-films] [data-film="${seeded.id}"]`);
+    await expect(row.locator('.film-meta').textContent()).resolves.toContain('6 s');
+    await row.getByText('Edit', { exact: true }).click();
+    await page.waitForURL(`**/contributor/edit/${seeded.id}`);
+    await page.locator('[data-film-form]:not([aria-busy])').waitFor();
+    await expect(page.locator('#film-runtime').inputValue()).resolves.toBe('0:00:06');
+    await page.click('[data-submit]');
+    await page.waitForURL('**/contributor?tab=films');
+    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSaved);
+    await expect(page.locator(`[data-film="${seeded.id}"]`).getAttribute('data-status')).resolves.toBe('approved');
+    expect(creator.errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('captions', () => {
+  it('are attached on add (one per language, a wrong file refused), relabelled and removed on edit, and play in the player', async () => {
+    const creator = await asUser(CREATOR);
+    const { page, context } = creator;
+    await page.goto('/contributor/add-movie');
+    await page.setInputFiles('[data-video-uploader] [data-file]', 'functions/seed/media/clip-city.webm');
+    await page.locator('[data-video-uploader][data-upload-state="done"]').waitFor({ timeout: 30_000 });
+    const title = unique('Captioned Film');
+    await page.fill('#film-title', title);
+    await page.fill('#film-description', 'A short film with captions in two languages.');
+    if ((await page.locator('#film-category option').count()) > 1) {
+      await page.selectOption('#film-category', { index: 1 });
+    }
+    await page.fill('#film-year', '2025');
+    await expect.poll(() => page.inputValue('#film-runtime'), { timeout: 15_000 }).toMatch(/^0:00:0\d$/);
+
+    const rows = page.locator('[data-caption-row]');
+    await page.click('[data-add-caption]');
+    // Not WebVTT by its first bytes, whatever its name: refused before anything is sent.
+    await rows
+      .nth(0)
+      .locator('[data-caption-file]')
+      .setInputFiles({
+        name: 'subtitles.vtt',
+        mimeType: 'text/vtt',
+        buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nAn SRT file\n'),
+      });
+    await expect.poll(() => rows.nth(0).locator('[data-caption-error]').textContent()).toBe(FILM_MSG.captionsNotVtt);
+    await rows.nth(0).locator('[data-caption-file]').setInputFiles('functions/seed/media/captions-en.vtt');
+    await expect.poll(() => rows.nth(0).locator('[data-caption-error]').isHidden()).toBe(true);
+    // The language comes from the file's name; the label is typed.
+    await expect(rows.nth(0).locator('[data-caption-language]').inputValue()).resolves.toBe('en');
+    await rows.nth(0).locator('[data-caption-label]').fill('English');
+    await page.click('[data-add-caption]');
+    await rows.nth(1).locator('[data-caption-file]').setInputFiles('functions/seed/media/captions-fr.vtt');
+    await rows.nth(1).locator('[data-caption-label]').fill('Français');
+    await screenshot(page, 'add-film-captions-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'add-film-captions-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.click('[data-submit]');
+    await page.waitForURL('**/contributor?tab=films');
+    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSubmitted);
+    const filmId =
+      (await page.locator('[data-my-films] [data-film]', { hasText: title }).getAttribute('data-film')) ?? '';
+    type Track = { id: string; language: string; label: string; url: string };
+    const tracksOf = async () =>
+      (await json<{ film: { captions: Track[] } }>(await context.request.get(`/api/studio/films/${filmId}`))).film
+        .captions;
+    expect((await tracksOf()).map((t) => [t.language, t.label])).toEqual([
+      ['en', 'English'],
+      ['fr', 'Français'],
+    ]);
+
+    // The admin sees them in video review, and can read each file.
+    const admin = await asUser(ADMIN);
+    await admin.page.goto('/admin?tab=videos');
+    const card = admin.page.locator(`[data-review-queue] [data-film="${filmId}"]`);
+    await expect(card.locator('[data-review-captions]').textContent()).resolves.toBe(
+      'Captions: English (en), Français (fr)',
+    );
+    await expect(card.locator('video track').count()).resolves.toBe(2);
+    const href = (await card.locator('[data-caption-link="fr"]').getAttribute('href')) ?? '';
+    const french = await admin.context.request.get(href);
+    expect(await french.text()).toContain('Merci de regarder');
+    await screenshot(admin.page, 'admin-review-captions');
+
+    // Edit: the English track is relabelled, the French one removed.
+    await page.goto(`/contributor/edit/${filmId}`);
+    await page.locator('[data-film-form]:not([aria-busy])').waitFor();
+    await expect(rows.count()).resolves.toBe(2);
+    await rows.nth(0).locator('[data-caption-label]').fill('English (CC)');
+    await rows.nth(1).locator('[data-remove-caption]').click();
+    await expect(rows.nth(1).getAttribute('data-removed')).resolves.toBe('true');
+    await screenshot(page, 'edit-film-captions');
+    await page.click('[data-submit]');
+    await page.waitForURL('**/contributor?tab=films');
+    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSaved);
+    const [english, ...rest] = await tracksOf();
+    expect(rest).toEqual([]);
+    expect(english).toMatchObject({ language: 'en', label: 'English (CC)' });
+    expect((await context.request.get(href)).status()).toBe(404);
+
+    // The player (the owner may watch it before review): a CC button and the track's cues.
+    await page.goto(`/movie/${filmId}`);
+    await page.locator('media-captions-button').waitFor();
+    const track = page.locator('[data-player-video] track[kind="captions"]');
+    await expect(track.getAttribute('label')).resolves.toBe('English (CC)');
+    await expect(track.getAttribute('srclang')).resolves.toBe('en');
+    const cues = () =>
+      page.locator('[data-player-video]').evaluate((v: HTMLVideoElement) => {
+        const t = v.textTracks[0];
+        if (!t) return -1;
+        t.mode = 'showing';
+        return t.cues?.length ?? 0;
+      });
+    await expect.poll(cues, { timeout: 10_000 }).toBe(3);
+
+    expect(creator.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+    await context.close();
+  });
+});

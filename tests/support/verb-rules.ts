@@ -9,6 +9,9 @@ import type { Rule } from '../../functions/auth/authorize';
 export type VerbRule = Exclude<Rule, 'public'> | { public: string };
 
 export const VERB_RULES: Record<string, VerbRule> = {
+  'accounts/avatar#removeAvatar': 'signed-in',
+  'accounts/avatar#setAvatar': 'signed-in',
+  'accounts/avatar#streamAvatar': { public: 'an uploaded avatar is shown to anyone, like the name beside it' },
   'accounts/ensure-user#ensureUser': 'system',
   'accounts/sign-out-everywhere#signOutEverywhere': 'signed-in',
   'accounts/update-profile#updateProfile': 'signed-in',
@@ -49,11 +52,15 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'catalogue/film#getCreator': { public: "a creator's profile and approved films are public" },
   'catalogue/home#loadHome': { public: 'the catalogue: approved films only' },
   'catalogue/home#loadNewAndPopular': { public: 'the catalogue: approved films only' },
+  'catalogue/media#streamCaptions': 'signed-in',
   'catalogue/media#streamFilm': 'signed-in',
   'catalogue/media#streamPoster': {
     public: "an approved film's poster is public; any other only to its owner and admins",
   },
   'catalogue/search#searchFilms': { public: 'the catalogue: only approved films are indexed' },
+  'films/captions#addCaptions': 'contributor',
+  'films/captions#removeCaptions': 'contributor',
+  'films/captions#replaceCaptions': 'contributor',
   'films/create#createFilm': 'contributor',
   'films/media#previewMedia': 'contributor',
   'films/read#listMyFilms': 'contributor',

@@ -33,7 +33,6 @@ export const videos = sqliteTable(
     videoKey: text('video_key'),
     videoType: text('video_type'),
     videoBytes: integer('video_bytes'),
-    captionsKey: text('captions_key'),
     contributorId: text('contributor_id')
       .notNull()
       .references(() => user.id, { onDelete: 'restrict' }),
@@ -54,6 +53,27 @@ export const videos = sqliteTable(
     index('videos_catalogue_idx').on(t.reviewStatus, t.categoryId, t.publishedAt),
     index('videos_published_idx').on(t.reviewStatus, t.publishedAt),
   ],
+);
+
+/**
+ * A film's caption tracks (WebVTT files in R2), each with its language (a BCP 47 tag: the track's
+ * srclang) and the label the player's menu shows. A replaced file gets a new key; `updated_at`
+ * versions the address the player loads it from.
+ */
+export const filmCaptions = sqliteTable(
+  'film_captions',
+  {
+    id: id(),
+    videoId: text('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    r2Key: text('r2_key').notNull().unique(),
+    language: text('language').notNull(),
+    label: text('label').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('film_captions_video_idx').on(t.videoId, t.createdAt)],
 );
 
 /** A user's personal list, newest first. */

@@ -40,6 +40,12 @@ export const FILM_MSG = {
   uploadInUse: 'That upload already belongs to another film',
   captionsNotVtt: 'Captions must be a WebVTT (.vtt) file',
   captionsTooLarge: (max: number) => `Captions can be at most ${formatBytes(max)}.`,
+  captionsLanguage: 'Give the language as a code such as en, fr or pt-BR',
+  captionsLabelRequired: 'Give the captions a label, such as English',
+  captionsLabelTooLong: 'Keep the label to 40 characters or fewer',
+  captionsTooMany: (max: number) => `A film can have at most ${max} caption tracks.`,
+  captionsNotFound: 'Captions not found',
+  captionsFailed: (label: string, message: string) => `The film was saved, but not the captions "${label}": ${message}`,
   nothingToUpdate: 'Nothing to update',
   changedMeanwhile: 'This film was changed meanwhile. Reload the page and try again.',
   // Review

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
-import { currentViewer } from '../../http/session';
+import { bodyLimit } from 'hono/body-limit';
+import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../domain/users/avatar';
+import { ApiError } from '../../http/errors';
+import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { closeSockets } from '../../realtime/doorbell';
+import { removeAvatar, setAvatar } from '../../services/accounts/avatar';
 import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
 import { updateProfile } from '../../services/accounts/update-profile';
 import { updateProfileInput } from '../../shared/accounts/input';
+
+/** Routes whose bodies are file bytes (the app's 1 MB default limit does not apply, their own does). */
+export const ACCOUNT_FILE_ROUTES = ['/api/account/avatar'];
 
 export const accountRoutes = new Hono<AppEnv>()
   /** Sign out everywhere: every session of the user is revoked, and this browser's cookies cleared. */
@@ -20,4 +27,24 @@ export const accountRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     const profile = await updateProfile(c.get('services'), viewer, c.req.valid('json'));
     return c.json({ profile });
+  })
+  /** The avatar is an image file in the body (its type from its leading bytes); DELETE goes back to the initial. */
+  .put(
+    '/avatar',
+    authorizeBeforeBody('signed-in'),
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES,
+      onError: () => {
+        throw new ApiError('payload_too_large', AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+      },
+    }),
+    async (c) => {
+      const viewer = await currentViewer(c);
+      const profile = await setAvatar(c.get('services'), viewer, await c.req.arrayBuffer());
+      return c.json({ profile });
+    },
+  )
+  .delete('/avatar', async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json({ profile: await removeAvatar(c.get('services'), viewer) });
   });

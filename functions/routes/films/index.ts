@@ -7,6 +7,7 @@ import { createFilm } from '../../services/films/create';
 import { approveFilm, rejectFilm } from '../../services/films/review';
 import { updateFilm } from '../../services/films/update';
 import { createFilmInput, rejectFilmInput, updateFilmInput } from '../../shared/films/input';
+import { filmCaptionRoutes } from './captions';
 import { filmTeamRoutes } from './team';
 
 /**
@@ -30,4 +31,5 @@ export const filmRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     return c.json({ film: await rejectFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json').reason) });
   })
+  .route('/', filmCaptionRoutes)
   .route('/', filmTeamRoutes);

@@ -3,18 +3,21 @@ import { notFound } from '../../http/errors';
 import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { streamFilm, streamPoster } from '../../services/catalogue/media';
+import { streamAvatar } from '../../services/accounts/avatar';
+import { streamCaptions, streamFilm, streamPoster } from '../../services/catalogue/media';
 
 /**
  * Film media from R2 through the worker. Video and captions only for viewers allowed to watch
- * (signed in; an approved film, or their own, or any as admin); posters of approved films are public.
+ * (signed in; an approved film, or their own, or any as admin); posters of approved films are public,
+ * and so are people's uploaded avatars.
  */
 export const mediaRoutes = new Hono<AppEnv>()
   .get(`/videos/:id${ID.film}`, async (c) =>
-    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'video', c.req.raw),
+    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
-  .get(`/captions/:id${ID.film}`, async (c) =>
-    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), 'captions', c.req.raw),
+  // One caption track (its id, not the film's), with its film's rule.
+  .get(`/captions/:id${ID.caption}`, async (c) =>
+    streamCaptions(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
   .get(`/posters/:id${ID.film}`, async (c) => {
     const services = c.get('services');
@@ -25,4 +28,6 @@ export const mediaRoutes = new Hono<AppEnv>()
       (await streamPoster(services, await currentViewer(c), id, c.req.raw));
     if (!res) throw notFound('Poster not found');
     return res;
-  });
+  })
+  // Public to everyone alike: no session is looked up.
+  .get(`/avatars/:id${ID.avatar}`, async (c) => streamAvatar(c.get('services'), null, c.req.param('id'), c.req.raw));

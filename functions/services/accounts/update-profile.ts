@@ -1,14 +1,14 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Db } from '../../db/client';
-import { profiles, user, videos } from '../../db/schema';
+import { profiles, user } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { UpdateProfileInput } from '../../shared/accounts/input';
+import { ownsFilms } from './internal/owns-films';
 
 /**
- * A user edits their own profile; usernames stay unique case-insensitively. When the name or avatar
- * of someone with films changes, the catalogue cache is bumped (best-effort, after the write), so
+ * A user edits their own profile name; usernames stay unique case-insensitively (the avatar is its
+ * own verb: ./avatar.ts). When the name of someone with films changes, the catalogue cache is bumped (best-effort, after the write), so
  * cards, film and creator pages show the new one at once.
  */
 export async function updateProfile(
@@ -17,7 +17,7 @@ export async function updateProfile(
   input: UpdateProfileInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
-  if (input.username === undefined && input.avatarUrl === undefined) throw badRequest('Nothing to update');
+  if (!input.username) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
       .select({ id: profiles.userId })
@@ -26,12 +26,9 @@ export async function updateProfile(
       .get();
     if (taken) throw conflict('That username is taken');
   }
-  const set = {
-    ...(input.username ? { username: input.username } : {}),
-    ...(input.avatarUrl !== undefined ? { avatarUrl: input.avatarUrl || null } : {}),
-  };
+  const set = { username: input.username };
   const before = await db
-    .select({ username: profiles.username, avatarUrl: profiles.avatarUrl })
+    .select({ username: profiles.username })
     .from(profiles)
     .where(eq(profiles.userId, viewer.userId))
     .get();
@@ -39,32 +36,17 @@ export async function updateProfile(
   try {
     const [rows] = await db.batch([
       db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
-      db
-        .update(user)
-        .set({
-          ...(input.username ? { name: input.username } : {}),
-          ...(input.avatarUrl !== undefined ? { image: input.avatarUrl || null } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(user.id, viewer.userId)),
+      db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)),
     ]);
     updated = rows[0];
   } catch (err) {
     if (String(err).includes('UNIQUE')) throw conflict('That username is taken');
     throw err;
   }
-  const shownChanged =
-    updated && (updated.username !== before?.username || updated.avatarUrl !== (before?.avatarUrl ?? null));
+  const shownChanged = updated && updated.username !== before?.username;
   if (shownChanged && (await ownsFilms(db, viewer.userId)))
     await cache
       .bump()
       .catch((err) => console.error('catalogue cache bump after a profile edit failed (the edit stands):', err));
   return updated;
-}
-
-/** Whether the catalogue can show this person as a film's creator (cards, film and creator pages). */
-async function ownsFilms(db: Db, userId: string) {
-  return Boolean(
-    await db.select({ id: videos.id }).from(videos).where(eq(videos.contributorId, userId)).limit(1).get(),
-  );
 }

@@ -5,6 +5,7 @@ import { categories, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
 import { approved, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from '../../shared/catalogue/cards';
 import { canSee } from '../../shared/catalogue/film-access';
+import { type CaptionView, captionsOf } from '../../shared/films/caption-tracks';
 
 /** A film's page: the card plus what the page and the player show. */
 export interface FilmDetail extends FilmCard {
@@ -12,7 +13,8 @@ export interface FilmDetail extends FilmCard {
   reviewStatus: 'draft' | 'pending' | 'approved' | 'rejected';
   hasVideo: boolean;
   videoType: string | null;
-  hasCaptions: boolean;
+  /** The caption tracks, for the player's <track> elements. */
+  captions: CaptionView[];
   creatorAvatarUrl: string | null;
   publishedAt: number | null;
 }
@@ -32,7 +34,6 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
       posterHeight: videos.posterHeight,
       videoKey: videos.videoKey,
       videoType: videos.videoType,
-      captionsKey: videos.captionsKey,
       reviewStatus: videos.reviewStatus,
       publishedAt: videos.publishedAt,
       updatedAt: videos.updatedAt,
@@ -46,12 +47,12 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
     .where(eq(videos.id, id))
     .get();
   if (!row) return null;
-  const { posterKey, videoKey, captionsKey, updatedAt, publishedAt, ...rest } = row;
+  const { posterKey, videoKey, updatedAt, publishedAt, ...rest } = row;
   return {
     ...rest,
     posterUrl: posterUrl(row.id, posterKey, updatedAt),
     hasVideo: Boolean(videoKey),
-    hasCaptions: Boolean(captionsKey),
+    captions: (await captionsOf(db, [row.id])).get(row.id) ?? [],
     publishedAt: publishedAt ? publishedAt.getTime() : null,
   };
 }

@@ -1,30 +1,53 @@
+import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import { filmCaptions } from '../../db/schema';
+import { FILM_MSG } from '../../domain/films/messages';
 import { notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { canSee, canWatch, getFilmAssets } from '../../shared/catalogue/film-access';
 import { serveObject } from '../../shared/media/serve';
 
 /**
- * A film's video or captions from R2, with Range support: for a signed-in viewer who may watch it
- * (an approved film, their own, or any as admin); anyone else gets 404.
+ * A film's video from R2, with Range support: for a signed-in viewer who may watch it (an approved
+ * film, their own, or any as admin); anyone else gets 404.
  */
 export async function streamFilm(
   services: Pick<Services, 'db' | 'cache' | 'media'>,
   actor: Actor,
   id: string,
-  which: 'video' | 'captions',
   request: Request,
 ): Promise<Response> {
   const viewer = authorize(actor, 'signed-in');
-  const missing = which === 'video' ? 'Video not found' : 'Captions not found';
   const film = await getFilmAssets(services, id);
-  const key = which === 'video' ? film?.videoKey : film?.captionsKey;
-  if (!film || !key || !canWatch(film, viewer)) throw notFound(missing);
-  const res = await serveObject(mediaOf(services), key, request, {
+  if (!film?.videoKey || !canWatch(film, viewer)) throw notFound('Video not found');
+  const res = await serveObject(mediaOf(services), film.videoKey, request, {
     cacheControl: 'private, max-age=3600',
-    contentType: which === 'video' ? film.videoType : 'text/vtt; charset=utf-8',
+    contentType: film.videoType,
   });
-  if (!res) throw notFound(missing);
+  if (!res) throw notFound('Video not found');
+  return res;
+}
+
+/** One caption track of a film, to whoever may watch the film (the same rule as its video). */
+export async function streamCaptions(
+  services: Pick<Services, 'db' | 'cache' | 'media'>,
+  actor: Actor,
+  captionId: string,
+  request: Request,
+): Promise<Response> {
+  const viewer = authorize(actor, 'signed-in');
+  const track = await services.db
+    .select({ videoId: filmCaptions.videoId, r2Key: filmCaptions.r2Key })
+    .from(filmCaptions)
+    .where(eq(filmCaptions.id, captionId))
+    .get();
+  const film = track ? await getFilmAssets(services, track.videoId) : null;
+  if (!track || !film || !canWatch(film, viewer)) throw notFound(FILM_MSG.captionsNotFound);
+  const res = await serveObject(mediaOf(services), track.r2Key, request, {
+    cacheControl: 'private, max-age=3600',
+    contentType: 'text/vtt; charset=utf-8',
+  });
+  if (!res) throw notFound(FILM_MSG.captionsNotFound);
   return res;
 }
 

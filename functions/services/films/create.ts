@@ -2,16 +2,15 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { isAdmin } from '../../domain/users/roles';
-import { mediaOf, type Services } from '../../platform/services';
+import type { Services } from '../../platform/services';
 import type { CreateFilmInput } from '../../shared/films/input';
 import { assertCategory, resolveUpload } from './internal/assets';
-import { storeCaptions } from './internal/captions';
 import { loadFilmView } from './internal/film-view';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';
 
 /**
- * A creator (or an admin) adds a film from a finished video upload and its details (captions, a
- * WebVTT text, optional). A creator's film goes straight to review (pending) and the admins hear of
+ * A creator (or an admin) adds a film from a finished video upload and its details (caption tracks
+ * are added to it afterwards: ./captions.ts). A creator's film goes straight to review (pending) and the admins hear of
  * it in the same write; an admin's film is published at once, recorded as reviewed by that admin.
  */
 export async function createFilm(services: Services, actor: Actor, input: CreateFilmInput) {
@@ -24,7 +23,6 @@ export async function createFilm(services: Services, actor: Actor, input: Create
 
   const id = crypto.randomUUID();
   const now = new Date();
-  const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db.insert(videos).values({
@@ -40,7 +38,6 @@ export async function createFilm(services: Services, actor: Actor, input: Create
       posterKey: poster?.r2Key ?? null,
       posterWidth: poster?.width ?? null,
       posterHeight: poster?.height ?? null,
-      captionsKey: captions?.key ?? null,
       contributorId: viewer.userId,
       ...(publish
         ? { reviewStatus: 'approved', reviewedBy: viewer.userId, reviewedAt: now, publishedAt: now }
@@ -49,11 +46,6 @@ export async function createFilm(services: Services, actor: Actor, input: Create
   );
   if (publish) uow.afterCommit(() => cache.bump());
   else await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
-  try {
-    await uow.commit();
-  } catch (err) {
-    await captions?.discard();
-    throw err;
-  }
+  await uow.commit();
   return loadFilmView(db, id);
 }

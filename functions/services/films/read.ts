@@ -2,7 +2,7 @@ import { asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { filmView, loadFilmView, loadManageableFilm, selectFilmViews } from './internal/film-view';
+import { filmViews, loadFilmView, loadManageableFilm, selectFilmViews } from './internal/film-view';
 
 /** The caller's own films with their review states, newest first. */
 export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
@@ -11,7 +11,7 @@ export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
     .where(eq(videos.contributorId, viewer.userId))
     .orderBy(desc(videos.createdAt))
     .limit(200);
-  return rows.map(filmView);
+  return (await filmViews(db, rows)).map((r) => r.view);
 }
 
 /** Films awaiting review, the longest-waiting first. */
@@ -21,7 +21,7 @@ export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor
     .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
     .orderBy(asc(videos.updatedAt))
     .limit(100);
-  return rows.map(filmView);
+  return (await filmViews(db, rows)).map((r) => r.view);
 }
 
 /** How many decided films the review history shows. */
@@ -42,8 +42,8 @@ export async function listReviewHistory({ db }: Pick<Services, 'db'>, actor: Act
         .where(inArray(profiles.userId, reviewerIds))
     : [];
   const nameOf = new Map(names.map((n) => [n.id, n.username]));
-  return rows.map((r) => ({
-    ...filmView(r),
+  return (await filmViews(db, rows)).map(({ row: r, view }) => ({
+    ...view,
     reviewedBy: r.film.reviewedBy ? { id: r.film.reviewedBy, username: nameOf.get(r.film.reviewedBy) ?? null } : null,
   }));
 }

@@ -8,7 +8,6 @@ import { badRequest } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import type { UpdateFilmInput } from '../../shared/films/input';
 import { assertCategory, deleteIfUnused, resolveUpload } from './internal/assets';
-import { storeCaptions } from './internal/captions';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';
@@ -25,7 +24,7 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
   return film.reviewStatus;
 }
 
-/** The owner or an admin edits a film's details, poster, video or captions. Anyone else: 404. */
+/** The owner or an admin edits a film's details, poster or video (captions: ./captions.ts). Anyone else: 404. */
 export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
   const viewer = authorize(actor, 'contributor');
   const { db, bell, cache } = services;
@@ -40,7 +39,6 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
   // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
   const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
-  const captions = input.captions ? await storeCaptions(mediaOf(services), id, input.captions) : null;
   const uow = new UnitOfWork(db);
   uow.add(
     db
@@ -58,7 +56,6 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
         ...(poster && holdPoster
           ? { pendingPosterKey: poster.r2Key, pendingPosterWidth: poster.width, pendingPosterHeight: poster.height }
           : {}),
-        ...(input.captions !== undefined ? { captionsKey: captions?.key ?? null } : {}),
         ...(resubmitted ? { reviewStatus: status, reviewReason: null, reviewedBy: null, reviewedAt: null } : {}),
         updatedAt: new Date(),
       })
@@ -73,13 +70,7 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
   if (poster)
     uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), holdPoster ? film.pendingPosterKey : film.posterKey));
-  if (input.captions !== undefined) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.captionsKey));
 
-  try {
-    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
-  } catch (err) {
-    await captions?.discard();
-    throw err;
-  }
+  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   return loadFilmView(db, id);
 }

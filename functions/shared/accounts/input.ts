@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { usernameSchema } from '../../auth/username';
+import { AVATAR_MSG } from '../../domain/users/avatar';
 
-/** PATCH /api/account/profile. */
+/** PATCH /api/account/profile. The avatar is not a field here: it is uploaded (PUT /api/account/avatar). */
 export const updateProfileInput = z
   .object({
     username: usernameSchema.optional(),
-    avatarUrl: z
-      .union([z.url({ protocol: /^https?$/, message: 'Avatar must be an http(s) URL' }).max(500), z.literal('')])
-      .optional(),
+    avatarUrl: z.never({ error: AVATAR_MSG.avatarLinkRefused }).optional(),
   })
   .strict();
 

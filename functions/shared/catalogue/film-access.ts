@@ -12,7 +12,6 @@ export interface FilmAssets {
   videoKey: string | null;
   videoType: string | null;
   posterKey: string | null;
-  captionsKey: string | null;
 }
 
 export function getFilmAssets({ db, cache }: Pick<Services, 'db' | 'cache'>, id: string): Promise<FilmAssets | null> {
@@ -27,7 +26,6 @@ export function getFilmAssets({ db, cache }: Pick<Services, 'db' | 'cache'>, id:
           videoKey: videos.videoKey,
           videoType: videos.videoType,
           posterKey: videos.posterKey,
-          captionsKey: videos.captionsKey,
         })
         .from(videos)
         .where(eq(videos.id, id))

@@ -1,17 +1,21 @@
 import { z } from 'zod';
+import { CAPTIONS_LABEL_MAX, LANGUAGE_TAG, normalizeLanguage } from '../../domain/films/captions';
 import { FILM_MSG } from '../../domain/films/messages';
 
-/** A captions file is small text: a feature film's subtitles are well under this. */
-export const CAPTIONS_MAX_BYTES = 500_000;
+export { CAPTIONS_MAX_BYTES } from '../../domain/films/captions';
 
-const utf8Length = (text: string) => new TextEncoder().encode(text).byteLength;
-
-/** A WebVTT file starts with "WEBVTT" (after an optional byte-order mark), then a blank, a line break or the end. */
-export const isWebVtt = (text: string) => /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test(text);
-
-/** The text of a `.vtt` file sent with a film. */
-export const captionsText = z
-  .string()
-  .max(CAPTIONS_MAX_BYTES, FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES))
-  .refine((text) => utf8Length(text) <= CAPTIONS_MAX_BYTES, FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES))
-  .refine(isWebVtt, FILM_MSG.captionsNotVtt);
+/** A caption track's details (the file itself is the request's body). */
+export const captionTrackInput = z.object({
+  language: z
+    .string({ error: FILM_MSG.captionsLanguage })
+    .trim()
+    .max(35, FILM_MSG.captionsLanguage)
+    .regex(LANGUAGE_TAG, FILM_MSG.captionsLanguage)
+    .transform(normalizeLanguage),
+  label: z
+    .string({ error: FILM_MSG.captionsLabelRequired })
+    .trim()
+    .min(1, FILM_MSG.captionsLabelRequired)
+    .max(CAPTIONS_LABEL_MAX, FILM_MSG.captionsLabelTooLong),
+});
+export type CaptionTrackInput = z.infer<typeof captionTrackInput>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { RUNTIME_MAX_SECONDS, RUNTIME_MIN_SECONDS } from '../../domain/films/duration';
 import { FILM_MSG } from '../../domain/films/messages';
-import { captionsText } from './captions';
 
 export const YEAR_MIN = 1888;
 /** Films announced a few years ahead are fine; a typo like 20224 is not. */
@@ -33,18 +32,17 @@ const uploadId = z.string().min(1).max(64);
 
 const fields = { title, description, categoryId: categoryId.optional(), year, runtimeSeconds };
 
-/** A new film: its details and a finished video upload of the caller's (a poster and captions are optional). */
+/** A new film: its details and a finished video upload of the caller's (a poster is optional; captions are added after). */
 export const createFilmInput = z
   .object({
     ...fields,
     videoUploadId: z.string({ error: FILM_MSG.videoRequired }).min(1, FILM_MSG.videoRequired).max(64),
     posterUploadId: uploadId.nullable().optional(),
-    captions: captionsText.nullable().optional(),
   })
   .strict();
 export type CreateFilmInput = z.infer<typeof createFilmInput>;
 
-/** Any subset of the details; a new video, poster or captions replace the old ones (captions null removes them). */
+/** Any subset of the details; a new video or poster replaces the old one. */
 export const updateFilmInput = z
   .object({
     title: title.optional(),
@@ -54,7 +52,6 @@ export const updateFilmInput = z
     runtimeSeconds: runtimeSeconds.optional(),
     videoUploadId: uploadId.optional(),
     posterUploadId: uploadId.optional(),
-    captions: captionsText.nullable().optional(),
   })
   .strict();
 export type UpdateFilmInput = z.infer<typeof updateFilmInput>;

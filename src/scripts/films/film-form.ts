@@ -11,6 +11,7 @@ import { SITE_MSG } from '../../../functions/domain/site/messages';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
 import { ApiFailure, api, messageOf, problemOf } from './api';
+import { captionEditor } from './caption-editor';
 import type { Category, Film, Upload } from './types';
 
 const YEAR_MAX = new Date().getUTCFullYear() + 5;
@@ -29,6 +30,8 @@ async function wire(form: HTMLFormElement) {
   const videoId = $<HTMLInputElement>('[data-upload-id]');
   const submit = $<HTMLButtonElement>('[data-submit]');
   const formError = $<HTMLElement>('[data-form-error]');
+  const captionsSection = $<HTMLElement>('[data-captions]');
+  const captions = captionsSection ? captionEditor(captionsSection) : null;
   let film: Film | null = null;
 
   const setFieldError = (path: string, message: string | null) => {
@@ -134,6 +137,7 @@ async function wire(form: HTMLFormElement) {
       }
     } else if (uploader) uploader.hidden = false;
     if (f.poster) showPoster(f.poster.url);
+    captions?.fill(f.captions);
     if (submit && !$abilities.get().isAdmin && f.reviewStatus === 'rejected') submit.textContent = 'Save and resubmit';
   }
 
@@ -233,8 +237,9 @@ async function wire(form: HTMLFormElement) {
     const videoUploadId = videoId?.value ?? '';
     const problems = validate(values, videoUploadId);
     for (const [path, message] of problems) setFieldError(path, message);
-    if (problems.length > 0) {
-      form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const captionsOk = (await captions?.validate()) ?? true;
+    if (problems.length > 0 || !captionsOk) {
+      form.querySelector<HTMLElement>('[aria-invalid="true"], [data-caption-error]:not([hidden])')?.focus();
       return;
     }
     if (submit) submit.disabled = true;
@@ -249,6 +254,14 @@ async function wire(form: HTMLFormElement) {
       };
       if (mode === 'create') {
         const { film: added } = await api<{ film: Film }>('/api/films', { method: 'POST', body });
+        // The film exists now: a caption that fails is fixed on its edit page, not by adding it twice.
+        const failed = (await captions?.save(added.id)) ?? [];
+        if (failed.length > 0) {
+          toastAfterNavigation(failed[0] ?? '', 'error');
+          const edit = window.location.pathname.startsWith('/admin') ? '/admin/edit/' : '/contributor/edit/';
+          window.location.assign(`${edit}${encodeURIComponent(added.id)}`);
+          return;
+        }
         toastAfterNavigation(
           added.reviewStatus === 'approved' ? FILM_MSG.filmPublished : FILM_MSG.filmSubmitted,
           'success',
@@ -258,6 +271,13 @@ async function wire(form: HTMLFormElement) {
           method: 'PATCH',
           body,
         });
+        const failed = (await captions?.save(filmId)) ?? [];
+        if (failed.length > 0) {
+          showFormError(failed.join(' '));
+          if (submit) submit.disabled = false;
+          form.removeAttribute('aria-busy');
+          return;
+        }
         const resubmitted = saved.reviewStatus === 'pending' && film?.reviewStatus !== 'pending';
         toastAfterNavigation(resubmitted ? FILM_MSG.filmResubmitted : FILM_MSG.filmSaved, 'success');
       }

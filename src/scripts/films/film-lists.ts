@@ -162,18 +162,34 @@ function renderHistory(history: ReviewedFilm[]) {
   );
 }
 
+/** The film's caption tracks, each a link to its file (for the reviewer to read), or that it has none. */
+function captionsLine(f: Film) {
+  if (!f.captions.length) return h('p', { class: 'muted', 'data-review-captions': '' }, 'No captions');
+  const links = f.captions.flatMap((c, i) => [
+    i > 0 ? ', ' : null,
+    h('a', { href: c.url, target: '_blank', rel: 'noopener', 'data-caption-link': c.language }, c.label),
+    ` (${c.language})`,
+  ]);
+  return h('p', { class: 'muted', 'data-review-captions': '' }, 'Captions: ', ...links);
+}
+
 function reviewRow(f: Film, onDone: () => void) {
   const row = h('article', { class: 'film-row review card', 'data-film': f.id });
   const preview = f.video
-    ? h('video', {
-        class: 'film-preview',
-        controls: '',
-        preload: 'metadata',
-        src: f.video.url,
-        // A new poster of an approved film is what awaits review.
-        ...(f.pendingPoster ? { poster: f.pendingPoster.url } : f.poster ? { poster: f.poster.url } : {}),
-        'aria-label': `Preview of ${f.title}`,
-      })
+    ? h(
+        'video',
+        {
+          class: 'film-preview',
+          controls: '',
+          preload: 'metadata',
+          src: f.video.url,
+          // A new poster of an approved film is what awaits review.
+          ...(f.pendingPoster ? { poster: f.pendingPoster.url } : f.poster ? { poster: f.poster.url } : {}),
+          'aria-label': `Preview of ${f.title}`,
+        },
+        // The captions play along in the preview (the video's own CC menu).
+        ...f.captions.map((c) => h('track', { kind: 'captions', src: c.url, srclang: c.language, label: c.label })),
+      )
     : h('div', { class: 'film-preview' });
 
   const approve = h('button', { type: 'button', class: 'btn btn-primary btn-small', 'data-approve': '' }, 'Approve');
@@ -252,6 +268,7 @@ function reviewRow(f: Film, onDone: () => void) {
         `By ${f.owner.username ?? SITE_MSG.unknownContributor} · submitted ${date(f.updatedAt)}`,
       ),
       h('p', { class: 'film-description' }, f.description),
+      captionsLine(f),
       h(
         'p',
         { class: 'film-actions' },

@@ -34,6 +34,15 @@ export interface Film {
   poster: { url: string; width: number | null; height: number | null } | null;
   /** A new poster of an approved film awaiting review. */
   pendingPoster: { url: string; width: number | null; height: number | null } | null;
+  /** Caption tracks (WebVTT), in the order they were added. */
+  captions: CaptionTrack[];
+}
+
+export interface CaptionTrack {
+  id: string;
+  language: string;
+  label: string;
+  url: string;
 }
 
 export interface Category {

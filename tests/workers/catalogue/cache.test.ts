@@ -7,7 +7,8 @@ import { CATALOGUE_VERSION_KEY } from '../../../functions/platform/catalogue-cac
 import { getCreator, getFilm } from '../../../functions/services/catalogue/film';
 import { loadHome } from '../../../functions/services/catalogue/home';
 import { ANYONE } from '../../support/actors';
-import { jsonInit, makeUser, type TestUser, uid } from '../factories';
+import { png } from '../../support/media';
+import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from '../factories';
 import { call, env, testServices } from '../worker-call';
 import { ctx, filmCall, makeFilm } from './factories';
 
@@ -59,7 +60,7 @@ describe('the catalogue cache', { timeout: 30_000 }, () => {
 });
 
 describe('a profile edit and the catalogue cache', { timeout: 30_000 }, () => {
-  it("shows a creator's new name at once on the film, the creator's page and the home cards", async () => {
+  it("shows a creator's new name and avatar at once on the film, the creator's page and the home cards", async () => {
     const creator = await makeUser(['contributor'], 'named');
     const film = await makeFilm(creator);
     // Cached under the old name first.
@@ -76,8 +77,12 @@ describe('a profile edit and the catalogue cache', { timeout: 30_000 }, () => {
     expect(creatorPage?.films.map((f) => f.creatorName)).toEqual([username]);
     expect((await loadHome(ctx(), ANYONE)).newest.find((f) => f.id === film.id)?.creatorName).toBe(username);
 
-    const avatarUrl = 'https://example.test/new-face.png';
-    await call('/api/account/profile', jsonInit('PATCH', { avatarUrl }, creator.cookie));
+    const res2 = await call('/api/account/avatar', {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', origin: ORIGIN, cookie: creator.cookie },
+      body: png(),
+    });
+    const { avatarUrl } = ((await res2.json()) as { profile: { avatarUrl: string } }).profile;
     expect((await getFilm(ctx(), ANYONE, film.id))?.creatorAvatarUrl).toBe(avatarUrl);
   });
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { categories } from '../../../functions/db/schema';
 import { webm, webp } from '../../support/media';
-import { jsonInit, makeUser, type TestUser, uid } from '../factories';
+import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from '../factories';
 import { bytesInit, type FilmView, filmDetails, uploadVideo } from '../films-support';
 import { call, testServices } from '../worker-call';
 
@@ -34,7 +34,7 @@ export interface FilmOptions {
   title?: string;
   description?: string;
   categoryId?: string;
-  /** The text of a .vtt file. */
+  /** The text of a .vtt file, added as an English track. */
   captions?: string;
   status?: 'approved' | 'pending' | 'rejected';
   videoBytes?: number;
@@ -53,7 +53,7 @@ export async function filmCall(path: string, method: string, body: unknown, who:
  */
 export async function makeFilm(
   owner: TestUser,
-  { status = 'approved', videoBytes = 1000, categoryId, ...fields }: FilmOptions = {},
+  { status = 'approved', videoBytes = 1000, categoryId, captions, ...fields }: FilmOptions = {},
 ) {
   const video = await uploadVideo(owner, patternBytes(videoBytes));
   const posterRes = await call('/api/uploads/posters', bytesInit('POST', webp(), owner.cookie, 'image/webp'));
@@ -70,6 +70,14 @@ export async function makeFilm(
     }),
     owner,
   );
+  if (captions !== undefined) {
+    const res = await call(`/api/films/${film.id}/captions?language=en&label=English`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/vtt', origin: ORIGIN, cookie: owner.cookie },
+      body: captions,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+  }
   if (status === 'approved') return filmCall(`/api/films/${film.id}/approve`, 'POST', {}, await admin());
   if (status === 'rejected') {
     return filmCall(`/api/films/${film.id}/reject`, 'POST', { reason: 'Not for the catalogue' }, await admin());

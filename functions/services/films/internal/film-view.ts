@@ -5,6 +5,7 @@ import { categories, profiles, videos } from '../../../db/schema';
 import { MSG } from '../../../domain/messages';
 import { isAdmin } from '../../../domain/users/roles';
 import { notFound } from '../../../http/errors';
+import { type CaptionView, captionsOf } from '../../../shared/films/caption-tracks';
 
 export type FilmRow = typeof videos.$inferSelect;
 
@@ -41,7 +42,7 @@ export function selectFilmViews(db: Db) {
 type ViewRow = { film: FilmRow; categoryName: string | null; ownerUsername: string | null };
 
 /** What the owner's and the admins' screens show of a film; media through the studio's preview routes. */
-export function filmView({ film, categoryName, ownerUsername }: ViewRow) {
+export function filmView({ film, categoryName, ownerUsername }: ViewRow, captions: CaptionView[] = []) {
   const v = film.updatedAt.getTime();
   return {
     id: film.id,
@@ -73,7 +74,7 @@ export function filmView({ film, categoryName, ownerUsername }: ViewRow) {
         }
       : null,
     // The player's own captions route serves them to the owner and admins before approval too.
-    captions: film.captionsKey ? { url: `/api/media/captions/${film.id}?v=${v}` } : null,
+    captions,
   };
 }
 
@@ -82,5 +83,14 @@ export type FilmView = ReturnType<typeof filmView>;
 export async function loadFilmView(db: Db, id: string): Promise<FilmView> {
   const row = await selectFilmViews(db).where(eq(videos.id, id)).get();
   if (!row) throw notFound(MSG.videoNotFound);
-  return filmView(row);
+  return filmView(row, (await captionsOf(db, [id])).get(id));
+}
+
+/** Film views of these rows, each with its caption tracks. */
+export async function filmViews<R extends ViewRow>(db: Db, rows: R[]) {
+  const captions = await captionsOf(
+    db,
+    rows.map((r) => r.film.id),
+  );
+  return rows.map((r) => ({ row: r, view: filmView(r, captions.get(r.film.id)) }));
 }

@@ -7,6 +7,8 @@ const expectations: RouteExpectation[] = [
   { route: 'GET /api/media/videos/:id', expect: signedIn(404) },
   { route: 'GET /api/media/captions/:id', expect: signedIn(404) },
   { route: 'GET /api/media/posters/:id', expect: everyone(404) },
+  // Uploaded avatars are public; an unknown one is 404 for everyone alike.
+  { route: 'GET /api/media/avatars/:id', expect: everyone(404) },
   { route: 'GET /api/my-list', expect: signedIn(200) },
   { route: 'PUT /api/my-list/:videoId', expect: signedIn(404) },
   { route: 'DELETE /api/my-list/:videoId', expect: signedIn(200) },

@@ -20,6 +20,18 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/films/no-such-id', body: { title: 'T' } }),
     expect: creators(404),
   },
+  // Caption tracks: the owner's or an admin's (a film that is not yours is 404, as in films-captions.test.ts).
+  {
+    route: 'POST /api/films/:id/captions',
+    request: () => ({ path: '/api/films/no-such-id/captions?language=en&label=English', body: 'WEBVTT\n' }),
+    expect: creators(404),
+  },
+  {
+    route: 'PUT /api/films/:id/captions/:captionId',
+    request: () => ({ path: '/api/films/no-such-id/captions/no-such-id?label=English', body: 'WEBVTT\n' }),
+    expect: creators(404),
+  },
+  { route: 'DELETE /api/films/:id/captions/:captionId', expect: creators(404) },
   {
     route: 'POST /api/films/:id/approve',
     request: () => ({ path: '/api/films/no-such-id/approve', body: {} }),

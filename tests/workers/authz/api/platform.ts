@@ -26,9 +26,16 @@ const expectations: RouteExpectation[] = [
   },
   {
     route: 'PATCH /api/account/profile',
-    request: () => ({ path: '/api/account/profile', body: { avatarUrl: 'https://example.test/a.png' } }),
+    request: (actor) => ({ path: '/api/account/profile', body: { username: actor?.username ?? 'nobody_here' } }),
     expect: signedIn(200),
   },
+  {
+    // The body is not an image: anyone signed in is told so; nobody else gets that far.
+    route: 'PUT /api/account/avatar',
+    request: () => ({ path: '/api/account/avatar', body: {} }),
+    expect: signedIn(415),
+  },
+  { route: 'DELETE /api/account/avatar', expect: signedIn(200) },
   // Local only: exists with ENVIRONMENT=local (the tests' environment) for everyone; 404 in production.
   { route: 'GET /api/dev/outbox', expect: everyone(200) },
   { route: 'GET /api/dev/clock', expect: everyone(200) },

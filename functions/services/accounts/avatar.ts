@@ -1,0 +1,90 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { profiles, user } from '../../db/schema';
+import { sniffImage } from '../../domain/films/media-sniff';
+import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../domain/users/avatar';
+import { ApiError, conflict, notFound } from '../../http/errors';
+import { mediaOf, type Services } from '../../platform/services';
+import { serveObject } from '../../shared/media/serve';
+import { ownsFilms } from './internal/owns-films';
+
+type AvatarServices = Pick<Services, 'db' | 'cache' | 'media'>;
+
+/**
+ * A signed-in person sets their avatar from an image file: typed by its leading bytes, at most
+ * AVATAR_MAX_BYTES, stored in R2 under a new key (so its address never serves stale bytes) and
+ * public. The profile moves from the avatar read to the new one only if nobody changed it meanwhile;
+ * the replaced picture is deleted afterwards.
+ */
+export async function setAvatar(services: AvatarServices, actor: Actor, body: ArrayBuffer) {
+  const viewer = authorize(actor, 'signed-in');
+  if (body.byteLength === 0) throw new ApiError('validation_failed', AVATAR_MSG.avatarEmpty);
+  if (body.byteLength > AVATAR_MAX_BYTES) {
+    throw new ApiError('payload_too_large', AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+  }
+  const image = sniffImage(new Uint8Array(body));
+  if (!image) throw new ApiError('unsupported_media_type', AVATAR_MSG.avatarNotAnImage);
+
+  const bucket = mediaOf(services);
+  const id = crypto.randomUUID();
+  const url = `${AVATAR_PATH}${id}`;
+  const key = avatarKeyOf(url) as string;
+  await bucket.put(key, body, {
+    httpMetadata: { contentType: image.type },
+    customMetadata: { owner: viewer.userId },
+  });
+  try {
+    return await replaceAvatar(services, viewer.userId, url);
+  } catch (err) {
+    await bucket.delete(key).catch(() => {});
+    throw err;
+  }
+}
+
+/** Back to the initial: the profile's avatar is cleared and an uploaded picture deleted. */
+export async function removeAvatar(services: AvatarServices, actor: Actor) {
+  const viewer = authorize(actor, 'signed-in');
+  return replaceAvatar(services, viewer.userId, null);
+}
+
+async function replaceAvatar({ db, cache, media }: AvatarServices, userId: string, url: string | null) {
+  const before = await db
+    .select({ avatarUrl: profiles.avatarUrl })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get();
+  if (!before) throw notFound('Profile not found');
+  const [rows] = await db.batch([
+    db
+      .update(profiles)
+      .set({ avatarUrl: url, updatedAt: new Date() })
+      .where(
+        and(
+          eq(profiles.userId, userId),
+          before.avatarUrl === null ? isNull(profiles.avatarUrl) : eq(profiles.avatarUrl, before.avatarUrl),
+        ),
+      )
+      .returning(),
+    db.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, userId)),
+  ]);
+  const updated = rows[0];
+  if (!updated) throw conflict(AVATAR_MSG.avatarChangedMeanwhile);
+  const old = avatarKeyOf(before.avatarUrl);
+  if (old && media) await media.delete(old).catch((err) => console.error('deleting a replaced avatar failed:', err));
+  if (before.avatarUrl !== url && (await ownsFilms(db, userId)))
+    await cache
+      .bump()
+      .catch((err) => console.error('catalogue cache bump after an avatar change failed (the change stands):', err));
+  return updated;
+}
+
+/** An uploaded avatar, to anyone: its address changes with every upload, so browsers keep it a week. */
+export async function streamAvatar(services: Pick<Services, 'media'>, actor: Actor, id: string, request: Request) {
+  authorize(actor, 'public');
+  const key = avatarKeyOf(`${AVATAR_PATH}${id}`);
+  const res = key
+    ? await serveObject(mediaOf(services), key, request, { cacheControl: 'public, max-age=604800, immutable' })
+    : null;
+  if (!res) throw notFound(AVATAR_MSG.avatarNotFound);
+  return res;
+}

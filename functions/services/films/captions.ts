@@ -1,0 +1,152 @@
+import { and, count, eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { filmCaptions, videos } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
+import { FILM_MSG } from '../../domain/films/messages';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { mediaOf, type Services } from '../../platform/services';
+import { captionView } from '../../shared/films/caption-tracks';
+import type { CaptionTrackInput } from '../../shared/films/captions';
+import { storeCaptions } from './internal/captions';
+import { loadManageableFilm } from './internal/film-view';
+import { abortUnlessChanged, committing } from './internal/guard';
+
+/*
+ * A film's caption tracks, managed by its owner or an admin (anyone else: the 404 of a wrong id).
+ * Each file is WebVTT by its first bytes and at most CAPTIONS_MAX_BYTES. Captions do not send a
+ * film back to review; they are served with the film's own access rules (the media route).
+ */
+
+type CaptionServices = Pick<Services, 'db' | 'cache' | 'media'>;
+
+/** The file's problems, as the API reports them: empty, too large, not WebVTT. */
+function checkFile(body: ArrayBuffer) {
+  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_MSG.emptyFile);
+  if (body.byteLength > CAPTIONS_MAX_BYTES) {
+    throw new ApiError('payload_too_large', FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES));
+  }
+  if (!isWebVttBytes(new Uint8Array(body, 0, Math.min(body.byteLength, 16)))) {
+    throw new ApiError('unsupported_media_type', FILM_MSG.captionsNotVtt);
+  }
+}
+
+/** Adds a caption track to a film. */
+export async function addCaptions(
+  services: CaptionServices,
+  actor: Actor,
+  filmId: string,
+  track: CaptionTrackInput,
+  body: ArrayBuffer,
+) {
+  const viewer = authorize(actor, 'contributor');
+  const { db, cache } = services;
+  const film = await loadManageableFilm(db, viewer, filmId);
+  checkFile(body);
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId));
+  if (n >= CAPTIONS_MAX_TRACKS) throw badRequest(FILM_MSG.captionsTooMany(CAPTIONS_MAX_TRACKS));
+
+  const stored = await storeCaptions(mediaOf(services), filmId, body);
+  const now = new Date();
+  const uow = new UnitOfWork(db).add(
+    db
+      .insert(filmCaptions)
+      .values({ videoId: filmId, r2Key: stored.key, ...track, createdAt: now, updatedAt: now })
+      .returning(),
+    db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
+  );
+  let inserted: (typeof filmCaptions.$inferSelect)[];
+  try {
+    [inserted] = (await uow.commit()) as [typeof inserted];
+  } catch (err) {
+    await stored.discard();
+    throw err;
+  }
+  const row = inserted[0];
+  if (!row) throw new Error('caption track not written');
+  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
+  return captionView(row);
+}
+
+/**
+ * Changes a track: a new file (a request body) replaces the old one, which is then deleted; the
+ * language and label change when given. An empty body keeps the file.
+ */
+export async function replaceCaptions(
+  services: CaptionServices,
+  actor: Actor,
+  filmId: string,
+  captionId: string,
+  track: Partial<CaptionTrackInput>,
+  body: ArrayBuffer,
+) {
+  const viewer = authorize(actor, 'contributor');
+  const { db, cache } = services;
+  const film = await loadManageableFilm(db, viewer, filmId);
+  const current = await trackOf(services, filmId, captionId);
+  const newFile = body.byteLength > 0;
+  if (newFile) checkFile(body);
+  if (!newFile && track.language === undefined && track.label === undefined) {
+    throw badRequest(FILM_MSG.nothingToUpdate);
+  }
+
+  const bucket = mediaOf(services);
+  const stored = newFile ? await storeCaptions(bucket, filmId, body) : null;
+  const now = new Date();
+  const uow = new UnitOfWork(db).add(
+    db
+      .update(filmCaptions)
+      .set({
+        ...(track.language !== undefined ? { language: track.language } : {}),
+        ...(track.label !== undefined ? { label: track.label } : {}),
+        ...(stored ? { r2Key: stored.key } : {}),
+        updatedAt: now,
+      })
+      // The file may have been replaced since we read it: then this change is refused, not merged.
+      .where(and(eq(filmCaptions.id, captionId), eq(filmCaptions.r2Key, current.r2Key))),
+    abortUnlessChanged(db),
+    db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
+  );
+  if (stored) uow.afterCommit(() => bucket.delete(current.r2Key));
+  try {
+    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  } catch (err) {
+    await stored?.discard();
+    throw err;
+  }
+  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
+  return captionView({ ...current, ...track, r2Key: stored?.key ?? current.r2Key, updatedAt: now });
+}
+
+/** Removes a track and deletes its file. */
+export async function removeCaptions(services: CaptionServices, actor: Actor, filmId: string, captionId: string) {
+  const viewer = authorize(actor, 'contributor');
+  const { db, cache } = services;
+  const film = await loadManageableFilm(db, viewer, filmId);
+  const current = await trackOf(services, filmId, captionId);
+  const bucket = mediaOf(services);
+  const [deleted] = (await new UnitOfWork(db)
+    .add(
+      db.delete(filmCaptions).where(eq(filmCaptions.id, captionId)).returning({ id: filmCaptions.id }),
+      db.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, filmId)),
+    )
+    .afterCommit(() => bucket.delete(current.r2Key))
+    .commit()) as [{ id: string }[]];
+  if (!deleted?.length) throw conflict(FILM_MSG.changedMeanwhile);
+  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
+  return { id: captionId };
+}
+
+async function trackOf({ db }: CaptionServices, filmId: string, captionId: string) {
+  const row = await db
+    .select()
+    .from(filmCaptions)
+    .where(and(eq(filmCaptions.id, captionId), eq(filmCaptions.videoId, filmId)))
+    .get();
+  if (!row) throw notFound(FILM_MSG.captionsNotFound);
+  return row;
+}
+
+/** The public film page lists an approved film's tracks: it must show the change at once. */
+const bumpQuietly = (cache: Services['cache']) =>
+  cache.bump().catch((err) => console.error('catalogue cache bump after a captions change failed:', err));
