@@ -34,7 +34,7 @@ function unreachableChannels() {
 }
 
 interface Page {
-  items: { id: string; title: string; cursor: string }[];
+  items: { id: string; title: string; message: string; cursor: string }[];
 }
 
 const notificationsOf = async (u: TestUser, after?: string) => {
