@@ -15,6 +15,7 @@ export interface Bindings extends DbEnv {
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
   USER_CHANNEL: DurableObjectNamespace<import('./realtime/user-channel').UserChannel>;
+  COIN_DEPLOYER?: DurableObjectNamespace<import('./chain/deployer-object').CoinDeployer>;
   /** Creator coins (docs/coins.md, "Configuration"): "true" switches them on. */
   COINS_ENABLED?: string;
   CHAIN_ID?: string;

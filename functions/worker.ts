@@ -12,4 +12,5 @@ const renderAstro: PageRenderer = (request, env, ctx) =>
 
 export default createWorker(renderAstro);
 
+export { CoinDeployer } from './chain/deployer-object';
 export { UserChannel } from './realtime/user-channel';

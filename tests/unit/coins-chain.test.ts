@@ -13,6 +13,8 @@ import {
 } from '../../functions/chain/client';
 import { localChainAddresses } from '../../functions/chain/deploy';
 import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
+import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
+import { coinFactoryAbi } from '../../functions/chain/generated';
 import { parseConfig } from '../../functions/env';
 
 const local = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' };
@@ -99,6 +101,13 @@ describe('creator coin configuration', () => {
     const derived = HARDHAT_DEV_KEYS.map((_, i) => mnemonicToAccount(mnemonic, { addressIndex: i }).address);
     expect(HARDHAT_DEV_KEYS.map((k) => privateKeyToAddress(k))).toEqual(derived);
   });
+});
+
+it("the deployer's slice of the factory ABI is the generated ABI's deploy, deployed, CoinDeployed and errors", () => {
+  const wanted = coinFactoryAbi.filter(
+    (e) => e.type === 'error' || ('name' in e && ['deploy', 'deployed', 'CoinDeployed'].includes(e.name)),
+  );
+  expect(coinFactoryDeployAbi).toEqual(wanted);
 });
 
 describe('talking to a chain over JSON-RPC', () => {

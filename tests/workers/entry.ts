@@ -15,4 +15,5 @@ const renderPage: PageRenderer = async (request) => {
 };
 
 export default createWorker(renderPage);
+export { CoinDeployer } from '../../functions/chain/deployer-object';
 export { UserChannel } from '../../functions/realtime/user-channel';
