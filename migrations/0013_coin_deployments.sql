@@ -3,6 +3,7 @@ CREATE TABLE `coin_deployments` (
 	`chain_id` integer NOT NULL,
 	`status` text NOT NULL,
 	`agreement_version` integer NOT NULL,
+	`name` text NOT NULL,
 	`symbol` text NOT NULL,
 	`price` integer NOT NULL,
 	`fee_percent` integer NOT NULL,

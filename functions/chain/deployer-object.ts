@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import { type Address, type Hex, zeroAddress } from 'viem';
+import type { Address, Hex } from 'viem';
 import { COIN_MSG } from '../domain/coins/messages';
 import { fillMessage } from '../domain/fill-message';
 import type { Bindings } from '../env';
@@ -13,26 +13,10 @@ import {
   markSent,
   recordDeployed,
 } from '../shared/coins/record';
-import { campaignKey } from './campaign-key';
 import { type ChainClients, ChainError, chainClients, chainErrorMessage, waitForReceipt } from './client';
 import type { CoinsConfig } from './config';
 import { coinFactoryDeployAbi as coinFactoryAbi } from './factory-abi';
-import { type CampaignContracts, coinParams, deploymentFromReceipt } from './factory-calls';
-
-/** The contracts the factory holds for a campaign, or null when it has none. */
-export async function factoryDeployment(
-  { client }: Pick<ChainClients, 'client'>,
-  factory: Address,
-  campaignId: string,
-): Promise<CampaignContracts | null> {
-  const [coin, drop, teamVesting, reserveVesting] = await client.readContract({
-    address: factory,
-    abi: coinFactoryAbi,
-    functionName: 'deployed',
-    args: [campaignKey(campaignId)],
-  });
-  return coin === zeroAddress ? null : { coin, drop, teamVesting, reserveVesting };
-}
+import { coinParams, deploymentFromReceipt, factoryDeployment } from './factory-calls';
 
 /**
  * The one deployer of a chain (one object per chain id): it owns the deployer key's nonce, and runs

@@ -1,4 +1,5 @@
-import { parseEventLogs, type TransactionReceipt } from 'viem';
+import { type Address, type PublicClient, parseEventLogs, type TransactionReceipt, zeroAddress } from 'viem';
+import { campaignKey } from './campaign-key';
 import { coinFactoryDeployAbi } from './factory-abi';
 
 export interface CampaignCoinParams {
@@ -38,4 +39,19 @@ export function deploymentFromReceipt(receipt: TransactionReceipt): CampaignCont
   if (!event) return null;
   const { coin, drop, teamVesting, reserveVesting } = event.args;
   return { coin, drop, teamVesting, reserveVesting };
+}
+
+/** The contracts the factory holds for a campaign, or null when it has none. */
+export async function factoryDeployment(
+  { client }: { client: PublicClient },
+  factory: Address,
+  campaignId: string,
+): Promise<CampaignContracts | null> {
+  const [coin, drop, teamVesting, reserveVesting] = await client.readContract({
+    address: factory,
+    abi: coinFactoryDeployAbi,
+    functionName: 'deployed',
+    args: [campaignKey(campaignId)],
+  });
+  return coin === zeroAddress ? null : { coin, drop, teamVesting, reserveVesting };
 }

@@ -32,6 +32,8 @@ export const coinDeployments = sqliteTable(
     status: text('status', { enum: COIN_DEPLOYMENT_STATUSES }).notNull(),
     /** The agreed split (share_agreements.version) the coin pays by, whatever the team agrees later. */
     agreementVersion: integer('agreement_version').notNull(),
+    /** The coin's ERC-20 name, as sent (a local restart deploys it again with exactly these settings). */
+    name: text('name').notNull(),
     symbol: text('symbol').notNull(),
     /** Ten-thousandths of a dollar. */
     price: integer('price').notNull(),

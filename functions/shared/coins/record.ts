@@ -36,6 +36,7 @@ export const deploymentOf = (db: Services['db'], campaignId: string, chainId: nu
 
 const pinned = (job: DeployJob) => ({
   agreementVersion: job.agreementVersion,
+  name: job.name,
   symbol: job.symbol,
   price: job.price,
   feePercent: job.feePercent,
