@@ -15,7 +15,7 @@ export const DEFAULT_CHAIN_PORT = 8545;
 /**
  * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null }} options
  * `chainPort`: where the local chain (a Hardhat node, chain 31337) listens; null (the default) runs none.
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string }>}
  */
 export async function serve({
   port = DEFAULT_PORT,
