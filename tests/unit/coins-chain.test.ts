@@ -16,6 +16,7 @@ import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { coinFactoryAbi } from '../../functions/chain/generated';
 import { parseConfig } from '../../functions/env';
+import { COIN_NAME_MAX_BYTES, coinName } from '../../functions/shared/coins/deployable';
 
 const local = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' };
 const prod = {
@@ -183,5 +184,15 @@ describe('talking to a chain over JSON-RPC', () => {
     const hash: Hex = `0x${'ab'.repeat(32)}`;
     const err = await waitForReceipt(clientFor(url), hash).catch((e: unknown) => e);
     expect(chainErrorMessage(err)).toBe(`Transaction receipt for ${hash} not found after 100 blocks`);
+  });
+});
+
+describe("a coin's name", () => {
+  it('is the title and " Coin" in at most 31 UTF-8 bytes, never cut inside a character', () => {
+    expect(coinName('Night Shift')).toBe('Night Shift Coin');
+    const long = coinName('Saltwater Hymns — the tour');
+    expect(new TextEncoder().encode(long).length).toBeLessThanOrEqual(COIN_NAME_MAX_BYTES);
+    expect(long).toBe('Saltwater Hymns — the to Coin');
+    expect(coinName('🎬'.repeat(20))).toBe(`${'🎬'.repeat(6)} Coin`);
   });
 });

@@ -3,6 +3,8 @@
  * module; the server may use `MSG`, which includes them all.
  */
 export const COIN_MSG = {
+  coinDeployed: 'Creator coin deployed successfully with anti-scam protection!',
+  coinDeployFailed: 'Failed to deploy creator coin',
   rpcFailed: 'RPC request failed with status {status} - {text}: {body}',
   receiptNotFound: 'Transaction receipt not found.',
   receiptNotFoundAfter: 'Transaction receipt for {hash} not found after {n} blocks',

@@ -14,13 +14,19 @@ import { type DeployJob, deploymentOf } from './record';
 /** Statuses a coin may be deployed in: the campaign was approved by an admin. */
 export const COIN_DEPLOYABLE_STATUSES = ['approved', 'live'] as const;
 
-/** The coin's ERC-20 name: the campaign's title and " Coin", within the factory's 64 bytes. */
+/**
+ * The longest coin name a deployment accepts, in UTF-8 bytes: the factory takes up to 64, but the coin's
+ * constructor reverts (StringTooLong) on a name over 31 bytes, so the server never sends one.
+ */
+export const COIN_NAME_MAX_BYTES = 31;
+
+/** The coin's ERC-20 name: the campaign's title and " Coin", the title shortened to fit. */
 export function coinName(title: string): string {
   const suffix = ' Coin';
-  const bytes = new TextEncoder();
-  let base = title.trim();
-  while (bytes.encode(base + suffix).length > 64) base = base.slice(0, -1);
-  return `${base}${suffix}`;
+  const bytes = (s: string) => new TextEncoder().encode(s).length;
+  const chars = Array.from(title.trim());
+  while (chars.length && bytes(chars.join('').trimEnd() + suffix) > COIN_NAME_MAX_BYTES) chars.pop();
+  return `${chars.join('').trimEnd()}${suffix}`.trim();
 }
 
 /** What stops a deployment before it reaches the chain (each a 409), or the job to run. */
