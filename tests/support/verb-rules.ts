@@ -23,6 +23,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'campaigns/approve#approveCampaign': 'signed-in',
   'campaigns/coins#updateCoinSettings': 'signed-in',
   'campaigns/complete-ended#completeEndedCampaign': 'system',
+  'coins/deploy#deployCreatorCoin': 'admin',
+  'coins/list#listCoinCampaigns': 'admin',
   'campaigns/complete-ended#completeEndedCampaigns': 'system',
   'campaigns/create#createCampaign': 'signed-in',
   'campaigns/decline-invitation#declineInvitation': 'signed-in',
