@@ -35,6 +35,16 @@ describe('creator coins, as the admin', () => {
       expect(await night.locator('[data-address]').count()).toBe(4);
       await screenshot(page, `coins-tab-${width}`);
       if (width === 390) {
+        // Locally an address leads to the film's own coins page, which lists the contracts and the
+        // split the coin pays by, pinned when it was deployed.
+        const coinAddress = await night.locator('[data-address="coin"]').textContent();
+        await night.locator('[data-address="coin"] a').click();
+        await page.waitForURL(/\/movie\/[^/]+\/coins/);
+        await expect.poll(() => page.locator('[data-contract="coin"]').textContent()).toBe(coinAddress);
+        expect(await page.locator('[data-pinned-version]').textContent()).toContain(
+          'later changes to the team or its shares do not change it',
+        );
+        await screenshot(page, 'film-coins-390');
         expect(errors).toEqual([]);
         await context.close();
         continue;

@@ -39,7 +39,7 @@ async function demoCoinAddress(base: string): Promise<string> {
     .join('; ');
   const html = await (await fetch(`${base}/admin?tab=creator-coins`, { headers: { cookie } })).text();
   const card = html.split('data-coin=').find((part) => part.includes(`${DEMO_COINS.deployed.symbol} ·`)) ?? '';
-  const coin = /data-address="coin"[^>]*>(0x[0-9a-fA-F]{40})</.exec(card)?.[1];
+  const coin = /data-address="coin"[^>]*>\s*(?:<a [^>]*>)?(0x[0-9a-fA-F]{40})</.exec(card)?.[1];
   if (!coin) throw new Error('the demo coin is not on the Creator Coins tab');
   return coin;
 }

@@ -9,6 +9,8 @@ import { checkDeployable } from '../../shared/coins/deployable';
 
 export interface CoinCampaign {
   campaignId: string;
+  /** The campaign's film: locally, its coins page is where the contracts are shown. */
+  movieId: string;
   title: string;
   status: string;
   symbol: string;
@@ -59,6 +61,7 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
     }
     out.push({
       campaignId: c.id,
+      movieId: c.movieId,
       title: c.title,
       status: c.status,
       symbol: d?.symbol ?? c.creatorCoinSymbol,
