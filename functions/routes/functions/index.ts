@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { deployCreatorCoin } from '../../services/coins/deploy';
 import { castExtensionVote } from '../../services/milestones/vote';
 import { processPayouts } from '../../services/payouts/process';
 
@@ -13,21 +12,14 @@ const voteSchema = z.object({
   vote: z.boolean(),
 });
 
-const count = z.number().int().min(0).max(1e12);
-const deploySchema = z.object({
-  campaignId: z.string().min(1).max(64),
-  coinSymbol: z.string().min(1).max(16),
-  initialSupply: count,
-  pricePerCoin: count,
-  distributionModel: z.object({ fanSupply: count, teamSupply: count, marketingSupply: count, reserveSupply: count }),
-});
-
 /**
  * /api/functions — the product's named functions, each calling its feature's verbs:
- * vote-campaign-extension (milestones), deploy-creator-coin (coins).
+ * vote-campaign-extension (milestones).
  */
-export const functionsRoutes = new Hono<AppEnv>()
-  .post('/vote-campaign-extension', validate('json', voteSchema), async (c) => {
+export const functionsRoutes = new Hono<AppEnv>().post(
+  '/vote-campaign-extension',
+  validate('json', voteSchema),
+  async (c) => {
     const viewer = await currentViewer(c);
     const services = c.get('services');
     return c.json(
@@ -36,8 +28,5 @@ export const functionsRoutes = new Hono<AppEnv>()
           services.schedule(processPayouts(services, viewer, { campaignId, milestoneNumber })),
       }),
     );
-  })
-  .post('/deploy-creator-coin', validate('json', deploySchema), async (c) => {
-    const viewer = await currentViewer(c);
-    return c.json({ deployment: await deployCreatorCoin(c.get('services'), viewer, c.req.valid('json')) });
-  });
+  },
+);
