@@ -46,6 +46,20 @@ function show(f: Shown) {
   if (label) label.textContent = f.stateLabel;
   for (const link of document.querySelectorAll<HTMLElement>('[data-fund], [data-donate]'))
     link.hidden = !f.takingPayments;
+  // The money breakdown's figures that payments and refunds move (its shares change only at a release).
+  const breakdown = document.querySelector<HTMLElement>(`[data-breakdown="${CSS.escape(campaignId)}"]`);
+  if (breakdown && f.escrow !== undefined) {
+    const figures: Record<string, number | undefined> = {
+      raised: f.raised,
+      released: f.released,
+      escrow: f.escrow,
+      refunded: f.refunded,
+    };
+    for (const [key, cents] of Object.entries(figures)) {
+      const el = breakdown.querySelector<HTMLElement>(`[data-figure="${key}"]`);
+      if (el && cents !== undefined) el.textContent = formatMoney(cents);
+    }
+  }
 }
 
 let poll: ReturnType<typeof setInterval> | undefined;
