@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkoutSessions } from '../../functions/db/schema';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
-import { db, deliver, registerMoneyTestHooks, sessionCompleted, type TestPayment, testPayment } from './stripe-support';
+import { deliver, payRecorded as pay, registerMoneyTestHooks } from './stripe-support';
 import { call } from './worker-call';
 
 registerMoneyTestHooks();
@@ -22,26 +22,6 @@ async function notesOf(user: TestUser, campaignId: string) {
   expect(res.status).toBe(200);
   const { items } = await res.json<{ items: Note[] }>();
   return items.filter((n) => n.campaignId === campaignId && n.type === 'success');
-}
-
-/** A payment as our checkout records it, then Stripe's completion event; returns the event to repeat it. */
-async function pay(campaignId: string, amountCents: number, payer: { userId?: string; guestEmail?: string }) {
-  const p: TestPayment = testPayment(amountCents, campaignId);
-  await db()
-    .insert(checkoutSessions)
-    .values({
-      id: p.sessionId,
-      reference: p.checkoutRef,
-      campaignId,
-      payerId: payer.userId ?? null,
-      guestEmail: payer.guestEmail ?? null,
-      amountCents,
-      currency: 'usd',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-  const event = sessionCompleted(p, payer.userId);
-  expect((await deliver(event)).status).toBe(200);
-  return event;
 }
 
 describe('the team hears of payments: one unread notice per member and campaign, updated in place', () => {

@@ -1,16 +1,23 @@
 import { exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
-import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
+import { checkoutSessions, ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import type { ServiceOverrides } from '../../functions/platform/services';
 import { ORIGIN } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
-import { metadataOf, signature, type TestPayment, uid } from '../support/stripe-fixtures';
+import {
+  metadataOf,
+  sessionCompleted,
+  signature,
+  type TestPayment,
+  testPayment,
+  uid,
+} from '../support/stripe-fixtures';
 import { call, env, testServices } from './worker-call';
 
 export * from '../support/stripe-fixtures';
@@ -98,4 +105,31 @@ export function registerMoneyTestHooks() {
   afterEach(async () => {
     await expectLedgerBalanced(db());
   });
+}
+
+/**
+ * A payment as our checkout records it (its Checkout Session names the payer: an account or a guest
+ * email), then Stripe's completion event, delivered signed; returns the event so a test can repeat it.
+ */
+export async function payRecorded(
+  campaignId: string,
+  amountCents: number,
+  payer: { userId?: string; guestEmail?: string },
+) {
+  const p = testPayment(amountCents, campaignId);
+  await db()
+    .insert(checkoutSessions)
+    .values({
+      id: p.sessionId,
+      reference: p.checkoutRef,
+      campaignId,
+      payerId: payer.userId ?? null,
+      guestEmail: payer.guestEmail ?? null,
+      amountCents,
+      currency: 'usd',
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  const event = sessionCompleted(p, payer.userId);
+  expect((await deliver(event)).status).toBe(200);
+  return event;
 }

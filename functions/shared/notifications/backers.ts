@@ -3,6 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../db/client';
 import { notifications } from '../../db/schema';
 import type { Doorbell } from '../../realtime/doorbell';
+import { nextCreatedAt } from './notify';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -28,10 +29,6 @@ export const payerKeyOf = (m: { payerId?: string | undefined; guestEmail?: strin
 /** "3 new backers · $75.00", written by SQL from the counts (the same money format as formatMoney). */
 const messageSql = (count: SQL, cents: SQL) =>
   sql`(${count}) || case when (${count}) = 1 then ' new backer · $' else ' new backers · $' end || printf('%,d', (${cents}) / 100) || '.' || printf('%02d', (${cents}) % 100)`;
-
-/** created_at: now, but after the user's newest notification (the same rule as notify's). */
-const nextCreatedAt = (userId: string) =>
-  sql`max(cast(round(unixepoch('subsec') * 1000) as integer), coalesce((select max(n.created_at) from notifications n where n.user_id = ${userId}), 0) + 1)`;
 
 /**
  * The statements that tell each member of one credited payment, applied only when `posted` holds

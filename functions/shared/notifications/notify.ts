@@ -20,7 +20,7 @@ export interface NotificationInput {
  * are serialized, so per user the order of created_at is the order of commits, and a client that
  * asks for what came "after" the last row it saw gets exactly what it missed.
  */
-const nextCreatedAt = (userId: string) =>
+export const nextCreatedAt = (userId: string) =>
   sql`max(cast(round(unixepoch('subsec') * 1000) as integer), coalesce((select max(n.created_at) from notifications n where n.user_id = ${userId}), 0) + 1)`;
 
 /**

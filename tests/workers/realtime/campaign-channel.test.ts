@@ -5,14 +5,7 @@ import type { CampaignStatus } from '../../../functions/domain/campaigns/status'
 import { type CampaignFigures, CLOSE_CAMPAIGN_GONE } from '../../../functions/realtime/protocol';
 import { makeCampaign } from '../campaign-factories';
 import { jsonInit, makeUser, ORIGIN, uid } from '../factories';
-import {
-  db,
-  deliver,
-  registerMoneyTestHooks,
-  sessionCompleted,
-  type TestPayment,
-  testPayment,
-} from '../stripe-support';
+import { db, payRecorded as pay, registerMoneyTestHooks } from '../stripe-support';
 import { call } from '../worker-call';
 
 /** The default: the workers tests run without the variable. */
@@ -61,26 +54,6 @@ async function open(campaignId: string, address = '203.0.113.7'): Promise<Live> 
       return new Promise((resolve) => waiters.push({ match, resolve }));
     },
   };
-}
-
-/** A payment as our checkout records it (its session names the payer), then Stripe's completion event. */
-async function pay(campaignId: string, amountCents: number, payer: { userId?: string; guestEmail?: string }) {
-  const p: TestPayment = testPayment(amountCents, campaignId);
-  await db()
-    .insert(checkoutSessions)
-    .values({
-      id: p.sessionId,
-      reference: p.checkoutRef,
-      campaignId,
-      payerId: payer.userId ?? null,
-      guestEmail: payer.guestEmail ?? null,
-      amountCents,
-      currency: 'usd',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
-  const res = await deliver(sessionCompleted(p, payer.userId));
-  expect(res.status).toBe(200);
-  return p;
 }
 
 describe("a campaign's live figures on its film page", () => {
