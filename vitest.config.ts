@@ -1,5 +1,14 @@
+import { createServer } from 'node:net';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+
+// The worker tests' own Hardhat node (tests/workers/chain-setup.ts) listens here; the worker's RPC_URL.
+process.env.REELFUND_TEST_RPC_URL ??= await new Promise<string>((resolve) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = s.address() as { port: number };
+    s.close(() => resolve(`http://127.0.0.1:${port}`));
+  });
+});
 
 /** The worker under test in workerd, with the real migrations and extra bindings. */
 const workerd = (extra: Record<string, string> = {}) =>
@@ -12,6 +21,7 @@ const workerd = (extra: Record<string, string> = {}) =>
         // Test files sign up many users from one (unknown) address: lift the per-address flood limits.
         AUTH_SIGN_UP_PER_MINUTE: '5000',
         AUTH_SIGN_IN_PER_MINUTE: '5000',
+        RPC_URL: process.env.REELFUND_TEST_RPC_URL as string,
         ...extra,
       },
     },
@@ -33,6 +43,7 @@ export default defineConfig({
           name: 'workers',
           include: ['tests/workers/**/*.test.ts'],
           setupFiles: ['./tests/workers/setup.ts'],
+          globalSetup: ['./tests/workers/chain-setup.ts'],
         },
       },
       {

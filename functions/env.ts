@@ -1,7 +1,9 @@
+import { isAddress } from 'viem';
 import { z } from 'zod';
+import { type CoinsConfig, coinsConfigOf, hasLocalDefaults, isDevKey, REQUIRED_COIN_SETTINGS } from './chain/config';
 import type { DbEnv } from './db/client';
 import { configuredChains } from './domain/chains/configured';
-import type { ChainList } from './domain/chains/info';
+import { BASE_ID, BASE_SEPOLIA_ID, type ChainList, LOCAL_CHAIN_ID } from './domain/chains/info';
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './domain/films/upload-plan';
 import { paymentsTestModeOf } from './payments/mode';
 
@@ -14,6 +16,15 @@ export interface Bindings extends DbEnv {
   ASSETS: Fetcher;
   USER_CHANNEL: DurableObjectNamespace<import('./realtime/user-channel').UserChannel>;
   CAMPAIGN_CHANNEL: DurableObjectNamespace<import('./realtime/campaign-channel').CampaignChannel>;
+  COIN_DEPLOYER?: DurableObjectNamespace<import('./chain/deployer-object').CoinDeployer>;
+  /** Creator coins (docs/coins.md, "Configuration"): "true" switches them on. */
+  COINS_ENABLED?: string;
+  CHAIN_ID?: string;
+  RPC_URL?: string;
+  DEPLOYER_PRIVATE_KEY?: string;
+  PLATFORM_TREASURY_ADDRESS?: string;
+  COIN_FACTORY_ADDRESS?: string;
+  USDC_ADDRESS?: string;
   AUTH_SECRET?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
@@ -27,6 +38,14 @@ export interface Bindings extends DbEnv {
 
 const secret = z.string().min(32, 'must be at least 32 characters');
 const webhookSecret = z.string().startsWith('whsec_', 'must be a Stripe webhook signing secret (whsec_…)');
+
+const address = z
+  .string()
+  .refine((v) => isAddress(v), 'must be an address (0x and 40 hex digits, lowercase or checksummed)');
+const flag = z
+  .enum(['true', 'false'], 'must be true or false')
+  .default('false')
+  .transform((v) => v === 'true');
 
 const perWindow = (fallback: number) => z.coerce.number().int().positive().max(100_000).default(fallback);
 
@@ -53,11 +72,28 @@ const common = z.object({
     .positive()
     .max(MAX_UPLOAD_BYTES_CEILING, 'is above what 10,000 upload parts can carry')
     .default(DEFAULT_UPLOAD_MAX_BYTES),
+  COINS_ENABLED: flag,
+  RPC_URL: z.url().optional(),
+  DEPLOYER_PRIVATE_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a private key (0x and 64 hex digits)')
+    .optional(),
+  PLATFORM_TREASURY_ADDRESS: address.optional(),
+  COIN_FACTORY_ADDRESS: address.optional(),
+  USDC_ADDRESS: address.optional(),
 });
+
+const chainId = (ids: number[], fallback: number) =>
+  z.coerce
+    .number()
+    .refine((id) => ids.includes(id), `must be one of ${ids.join(', ')}`)
+    .default(fallback);
 
 // Local: development defaults for secrets are allowed and labelled as such.
 const local = common.extend({
   ENVIRONMENT: z.literal('local'),
+  // The local Hardhat node that `npm start` runs, unless a public chain is configured.
+  CHAIN_ID: chainId([LOCAL_CHAIN_ID, BASE_SEPOLIA_ID, BASE_ID], LOCAL_CHAIN_ID),
   AUTH_SECRET: secret.default('local-development-secret-not-for-production-use'),
   MAIL_API_URL: z.url().optional(),
   MAIL_API_KEY: z.string().optional(),
@@ -74,6 +110,7 @@ const local = common.extend({
 // Production: every secret is required; a missing one stops start-up.
 const production = common.extend({
   ENVIRONMENT: z.literal('production'),
+  CHAIN_ID: chainId([BASE_SEPOLIA_ID, BASE_ID], BASE_SEPOLIA_ID),
   PUBLIC_URL: z.url().startsWith('https://', 'must be https in production'),
   AUTH_SECRET: secret,
   MAIL_API_URL: z.url(),
@@ -94,6 +131,19 @@ const schema = z
   .refine((e) => !e.STRIPE_SECRET_KEY || e.STRIPE_WEBHOOK_SECRET, {
     message: 'STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (locally: `stripe listen --print-secret`)',
     path: ['STRIPE_WEBHOOK_SECRET'],
+  })
+  // Coins on a public chain need every chain setting; production never signs with a publicly known key.
+  .superRefine((e, ctx) => {
+    if (!e.COINS_ENABLED) return;
+    if (!hasLocalDefaults(e))
+      for (const key of REQUIRED_COIN_SETTINGS)
+        if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when COINS_ENABLED is true' });
+    if (e.ENVIRONMENT === 'production' && e.DEPLOYER_PRIVATE_KEY && isDevKey(e.DEPLOYER_PRIVATE_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEPLOYER_PRIVATE_KEY'],
+        message: "is one of Hardhat's public development keys: anyone can spend from it",
+      });
   });
 
 export type Config = z.infer<typeof schema> & {
@@ -102,6 +152,8 @@ export type Config = z.infer<typeof schema> & {
   paymentsTestMode: boolean;
   /** The chains wallets may use and link on (the first is the default). */
   chains: ChainList;
+  /** Creator coins' chain, keys and contracts; null when COINS_ENABLED is not true. */
+  coins: CoinsConfig | null;
 };
 
 export class ConfigError extends Error {
@@ -121,6 +173,7 @@ export function parseConfig(env: Record<string, unknown>): Config {
     isLocal: result.data.ENVIRONMENT === 'local',
     paymentsTestMode: paymentsTestModeOf(result.data),
     chains: configuredChains(result.data),
+    coins: coinsConfigOf(result.data),
   };
 }
 

@@ -12,5 +12,6 @@ const renderAstro: PageRenderer = (request, env, ctx) =>
 
 export default createWorker(renderAstro);
 
+export { CoinDeployer } from './chain/deployer-object';
 export { CampaignChannel } from './realtime/campaign-channel';
 export { UserChannel } from './realtime/user-channel';

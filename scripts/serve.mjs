@@ -4,14 +4,18 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { startHardhatNode } from './lib/hardhat-node.mjs';
 import { run, waitForUrl } from './lib/proc.mjs';
 
 export const DEFAULT_PORT = 4321;
 export const DEFAULT_STATE = '.wrangler/state';
+/** Where the local chain's node listens for `npm start` (tests give their own port). */
+export const DEFAULT_CHAIN_PORT = 8545;
 
 /**
- * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void> }} options
- * @returns {Promise<{ url: string, stop: () => Promise<void> }>}
+ * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null }} options
+ * `chainPort`: where the local chain (a Hardhat node, chain 31337) listens; null (the default) runs none.
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string }>}
  */
 export async function serve({
   port = DEFAULT_PORT,
@@ -22,30 +26,52 @@ export async function serve({
   quiet = false,
   vars = {},
   beforeStart,
+  chainPort = null,
 } = {}) {
   const log = (m) => quiet || console.log(`\x1b[36m[reelfund]\x1b[0m ${m}`);
   const state = resolve(persistTo);
-  if (build) {
-    log('building…');
-    // Always the build that ships: the test runner sets NODE_ENV=test, which would bundle React's
-    // development build into every page the browser tests open.
-    await run('astro', ['build'], { quiet: true, env: { NODE_ENV: 'production' } });
-  }
-  log('applying migrations to the embedded database (D1, local)…');
-  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-    quiet: true,
-    env: { CI: 'true' },
-  });
-  if (seed) {
-    log('seeding (once)…');
-    const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
-    if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+  // The local chain starts while the build runs; it keeps nothing, so the recorded coins are deployed again below.
+  const chain = chainPort ? startHardhatNode({ port: chainPort }) : null;
+  chain?.catch(() => {});
+  let node = null;
+  try {
+    if (build) {
+      log('building…');
+      // Always the build that ships: the test runner sets NODE_ENV=test, which would bundle React's
+      // development build into every page the browser tests open.
+      await run('astro', ['build'], { quiet: true, env: { NODE_ENV: 'production' } });
+    }
+    log('applying migrations to the embedded database (D1, local)…');
+    await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+      quiet: true,
+      env: { CI: 'true' },
+    });
+    if (seed) {
+      log('seeding (once)…');
+      const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
+      if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+    }
+
+    if (chain) {
+      node = await chain;
+      log(`local chain (Hardhat, id 31337) at ${node.url}; deploying the factory and the recorded coins…`);
+      const out = await run('tsx', ['scripts/local-chain.ts', '--persist-to', state, '--rpc', node.url], {
+        quiet: true,
+      });
+      if (!quiet) for (const line of out.split('\n')) if (line.startsWith('  ')) console.log(line);
+    }
+  } catch (err) {
+    // Nothing keeps running when start-up fails: the chain's node stops too.
+    await (await chain?.catch(() => null))?.stop();
+    throw err;
   }
 
   if (beforeStart) await beforeStart(state);
 
   const url = `http://localhost:${port}`;
-  const varArgs = Object.entries({ PUBLIC_URL: url, ...vars }).flatMap(([k, v]) => ['--var', `${k}:${v}`]);
+  const varArgs = Object.entries({ PUBLIC_URL: url, ...(node ? { RPC_URL: node.url } : {}), ...vars }).flatMap(
+    ([k, v]) => ['--var', `${k}:${v}`],
+  );
   const child = spawn(
     'wrangler',
     [
@@ -73,13 +99,20 @@ export async function serve({
   const exited = new Promise((_, reject) =>
     child.on('exit', (code) => reject(new Error(`wrangler dev exited (${code})\n${output}`))),
   );
-  await Promise.race([waitForUrl(`${url}/api/health`), exited]);
+  try {
+    await Promise.race([waitForUrl(`${url}/api/health`), exited]);
+  } catch (err) {
+    await node?.stop();
+    throw err;
+  }
   log(`Reelfund is running at ${url}`);
   return {
     url,
     output: () => output,
     innerUrl: () => innerUrl(child.pid, port),
+    chainUrl: node?.url,
     stop: async () => {
+      await node?.stop();
       if (child.exitCode !== null) return;
       const done = new Promise((r) => child.once('exit', r));
       try {
@@ -130,6 +163,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(arg('--port') ?? process.env.PORT ?? DEFAULT_PORT),
     persistTo: arg('--persist-to') ?? DEFAULT_STATE,
     build: !process.argv.includes('--no-build'),
+    chainPort: Number(arg('--chain-port') ?? DEFAULT_CHAIN_PORT),
   });
   const shutdown = async () => {
     await server.stop();

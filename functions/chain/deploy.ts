@@ -6,33 +6,16 @@ import {
   type Hex,
   isAddressEqual,
   type PublicClient,
-  parseEventLogs,
   type TransactionReceipt,
   type Transport,
   type WalletClient,
 } from 'viem';
+import { type CampaignCoinParams, type CampaignContracts, coinParams, deploymentFromReceipt } from './factory-calls';
 import { coinFactoryAbi, coinFactoryBytecode, testUsdcAbi, testUsdcBytecode } from './generated';
 
+export { type CampaignCoinParams, type CampaignContracts, coinParams, deploymentFromReceipt } from './factory-calls';
+
 export type Wallet = WalletClient<Transport, Chain, Account>;
-
-export interface CampaignCoinParams {
-  /** The campaign's id exactly as stored (see campaignKey). */
-  campaignId: string;
-  name: string;
-  symbol: string;
-  /** Ten-thousandths of a dollar per coin. */
-  price: number;
-  feePercent: number;
-  /** The originator first, then the contributors, each with their agreed share (permille). */
-  members: readonly { address: Address; share: number }[];
-}
-
-export interface CampaignContracts {
-  coin: Address;
-  drop: Address;
-  teamVesting: Address;
-  reserveVesting: Address;
-}
 
 async function mined(client: PublicClient, hash: Hex): Promise<TransactionReceipt> {
   const receipt = await client.waitForTransactionReceipt({ hash });
@@ -88,26 +71,6 @@ export async function deployLocalChain(
     throw new Error('local chain addresses moved');
   }
   return expected;
-}
-
-/** The factory's `deploy` argument for a campaign. */
-export const coinParams = (p: CampaignCoinParams) =>
-  ({
-    campaignId: p.campaignId,
-    name: p.name,
-    symbol: p.symbol,
-    price: BigInt(p.price),
-    feePercent: BigInt(p.feePercent),
-    members: p.members.map((m) => m.address),
-    shares: p.members.map((m) => BigInt(m.share)),
-  }) as const;
-
-/** The four addresses a factory's deployment announced in this receipt, or null. */
-export function deploymentFromReceipt(receipt: TransactionReceipt): CampaignContracts | null {
-  const [event] = parseEventLogs({ abi: coinFactoryAbi, eventName: 'CoinDeployed', logs: receipt.logs });
-  if (!event) return null;
-  const { coin, drop, teamVesting, reserveVesting } = event.args;
-  return { coin, drop, teamVesting, reserveVesting };
 }
 
 /** Deploys a campaign's coin through the factory and waits for it. */

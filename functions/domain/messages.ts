@@ -3,6 +3,7 @@ import { INVITATION_MSG } from './campaigns/invitation-messages';
 import { CAMPAIGN_MSG } from './campaigns/messages';
 import { CAMPAIGN_SCREEN_MSG } from './campaigns/screen-messages';
 import { TEAM_MSG } from './campaigns/team-messages';
+import { COIN_MSG } from './coins/messages';
 import { VOTE_MSG } from './milestones/messages';
 import { PAYMENT_MSG } from './payments/messages';
 import { REFUND_MSG } from './refunds/messages';
@@ -28,6 +29,7 @@ export const MSG = {
   ...PAYMENT_MSG,
   ...REFUND_MSG,
   ...WALLET_MSG,
+  ...COIN_MSG,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { type Auth, authFor } from '../auth';
+import { type Chain, chainOf } from '../chain/services';
 import { type Db, getDb } from '../db/client';
 import { type Bindings, type Config, getConfig } from '../env';
 import { buildPayments, detached, type Payments, type Schedule, webhookSecrets } from '../payments/stripe';
@@ -10,8 +11,7 @@ import { type Clock, systemClock } from './clock';
 import { localClock, syncLocalClock } from './local-clock';
 import { createMailer, type Mailer } from './mailer';
 
-/** The chain client (contracts, wallets): empty until the creator-coin features give it members. */
-export type Chain = Record<string, never>;
+export type { Chain } from '../chain/services';
 
 /**
  * Everything a verb may use, built once per request or job by `createServices` — the one place
@@ -41,7 +41,7 @@ export interface Services {
   readonly auth: Auth;
   /** The time every rule reads (deadlines, backoffs, expiries). */
   readonly clock: Clock;
-  /** Made on first use. */
+  /** Creator coins' chain: its configuration and its one deployer. Made on first use. */
   readonly chain: Chain;
   /** Work to finish after the response (the request's waitUntil), e.g. TEST mode's event deliveries. */
   readonly schedule: Schedule;
@@ -91,6 +91,7 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
         : buildPayments(config(), kv, schedule),
   );
   const mailer = once(() => overrides.mailer ?? createMailer(config(), kv));
+  const chain = once(() => overrides.chain ?? chainOf(config().coins, env.COIN_DEPLOYER));
   const services: Services = {
     get config() {
       return config();
@@ -120,7 +121,7 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
     // Only a local server can be moved in time; production always reads the real time.
     clock: overrides.clock ?? (env.ENVIRONMENT === 'local' ? localClock : systemClock),
     get chain() {
-      return overrides.chain ?? {};
+      return chain();
     },
     schedule,
   };

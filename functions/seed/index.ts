@@ -3,13 +3,21 @@ import { seedRuns } from '../db/schema';
 import type { Services } from '../platform/services';
 import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
+import { coinsSeed } from './coins';
 import { demoUsersSeed } from './demo-users';
 import { moneySeed } from './money';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedLog, SeedModule } from './types';
 
 /** Every feature's seed, in dependency order (films before campaigns: campaigns run on the creators' films). */
-export const SEED_MODULES: SeedModule[] = [siteSettingsSeed, demoUsersSeed, catalogueSeed, campaignsSeed, moneySeed];
+export const SEED_MODULES: SeedModule[] = [
+  siteSettingsSeed,
+  demoUsersSeed,
+  catalogueSeed,
+  campaignsSeed,
+  moneySeed,
+  coinsSeed,
+];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
 export async function runSeeds(services: Services, log: SeedLog, modules = SEED_MODULES): Promise<string[]> {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +38,8 @@ export default async function setup(project: TestProject) {
     // Every browser test signs up its own users from one address: lift the per-address flood limits
     // (the per-account failed-sign-in limit still applies and has its own test).
     vars: E2E_AUTH_LIMITS,
+    // Its own local chain (creator coins), on a port of its own.
+    chainPort: await freePort(),
   });
   project.provide('baseUrl', server.url);
   project.provide('statePath', state);

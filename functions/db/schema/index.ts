@@ -3,6 +3,7 @@ export * from './auth';
 export * from './auth-throttle';
 export * from './campaigns';
 export * from './catalogue';
+export * from './coins';
 export * from './creator-messages';
 export * from './ledger';
 export * from './notifications';

@@ -40,7 +40,5 @@ export const CAMPAIGN_MSG = {
   offTeam: "You are no longer on this campaign's team",
   notAllowedFromStatus: 'That is not possible while the campaign is {status}',
   allMustApproveForLaunch: 'All team members must approve their revenue share before the campaign can be launched',
-  coinDeployed: 'Creator coin deployed successfully with anti-scam protection!',
-  coinDeployFailed: 'Failed to deploy creator coin',
   resetApprovalsFailed: 'Failed to reset contributor approvals',
 } as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { deployCreatorCoin } from '../../services/coins/deploy';
 import { castExtensionVote } from '../../services/milestones/vote';
 import { processPayouts } from '../../services/payouts/process';
 
@@ -12,14 +13,21 @@ const voteSchema = z.object({
   vote: z.boolean(),
 });
 
+const count = z.number().int().min(0).max(1e12);
+const deploySchema = z.object({
+  campaignId: z.string().min(1).max(64),
+  coinSymbol: z.string().min(1).max(16),
+  initialSupply: count,
+  pricePerCoin: count,
+  distributionModel: z.object({ fanSupply: count, teamSupply: count, marketingSupply: count, reserveSupply: count }),
+});
+
 /**
  * /api/functions — the product's named functions, each calling its feature's verbs:
- * vote-campaign-extension (milestones).
+ * vote-campaign-extension (milestones), deploy-creator-coin (coins).
  */
-export const functionsRoutes = new Hono<AppEnv>().post(
-  '/vote-campaign-extension',
-  validate('json', voteSchema),
-  async (c) => {
+export const functionsRoutes = new Hono<AppEnv>()
+  .post('/vote-campaign-extension', validate('json', voteSchema), async (c) => {
     const viewer = await currentViewer(c);
     const services = c.get('services');
     return c.json(
@@ -28,5 +36,8 @@ export const functionsRoutes = new Hono<AppEnv>().post(
           services.schedule(processPayouts(services, viewer, { campaignId, milestoneNumber })),
       }),
     );
-  },
-);
+  })
+  .post('/deploy-creator-coin', validate('json', deploySchema), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json({ deployment: await deployCreatorCoin(c.get('services'), viewer, c.req.valid('json')) });
+  });

@@ -9,6 +9,8 @@ import {
   normalizeCoinSymbol,
   validateCoinSettings,
 } from '../../../functions/domain/campaigns/validation';
+import { COIN_MSG } from '../../../functions/domain/coins/messages';
+import { deployRequestFor } from '../../../functions/domain/coins/supply';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
@@ -17,8 +19,9 @@ import { useCampaign } from './useCampaign';
 
 /**
  * Admin-only Creator Coins settings: enabled, symbol (upper-cased, at most 6) and
- * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default).
- * Deployment itself is a later feature.
+ * price (at least $0.01 in $0.01 steps, stored in ten-thousandths of a dollar; $0.10 by default),
+ * and Deploy, which deploys the coin with the saved settings (disabled while deploying, or without
+ * a title or a symbol); the server checks everything else (docs/coins.md).
  */
 export function CoinsCard(props: { initial: CampaignView | null }) {
   const { view } = useCampaign(props.initial);
@@ -33,7 +36,31 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
   const [price, setPrice] = useState(coinPriceToDollars(c?.creatorCoinPrice ?? DEFAULT_COIN_PRICE));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const locked = Boolean(c?.creatorCoinDeployed);
+  const [deploying, setDeploying] = useState(false);
+  const [deployed, setDeployed] = useState(Boolean(c?.creatorCoinDeployed));
+  const locked = deployed;
+
+  async function deploy() {
+    if (!c) {
+      toast(CAMPAIGN_FORM_MSG.saveFirst, 'error');
+      return;
+    }
+    setDeploying(true);
+    const res = await campaignAction<{ deployment: { coinAddress: string } }>(
+      '/api/functions/deploy-creator-coin',
+      'POST',
+      deployRequestFor(c),
+    );
+    setDeploying(false);
+    if (!res.ok) {
+      setError(res.message);
+      toast(COIN_MSG.coinDeployFailed, 'error');
+      return;
+    }
+    setError(null);
+    setDeployed(true);
+    toast(COIN_MSG.coinDeployed, 'success');
+  }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
@@ -97,9 +124,27 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
             {error}
           </p>
         )}
-        <button type="submit" className="btn" disabled={busy}>
-          Save coin settings
-        </button>
+        <div className="coin-actions">
+          <button type="submit" className="btn" disabled={busy || deploying}>
+            Save coin settings
+          </button>
+          {!deployed && (
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-action="deploy-coin"
+              onClick={deploy}
+              disabled={deploying || busy || !c?.title || !c?.creatorCoinSymbol}
+            >
+              {deploying ? 'Deploying…' : 'Deploy creator coin'}
+            </button>
+          )}
+          {deployed && (
+            <a className="btn" href="/admin?tab=creator-coins" data-coin-deployed>
+              See the deployed coin
+            </a>
+          )}
+        </div>
       </form>
     </Card>
   );

@@ -1,0 +1,101 @@
+import { DurableObject } from 'cloudflare:workers';
+import type { Address, Hex } from 'viem';
+import { COIN_MSG } from '../domain/coins/messages';
+import { fillMessage } from '../domain/fill-message';
+import type { Bindings } from '../env';
+import { createServices, type Services } from '../platform/services';
+import {
+  type DeployJob,
+  type DeployOutcome,
+  deploymentOf,
+  markDeploying,
+  markFailed,
+  markSent,
+  recordDeployed,
+} from '../shared/coins/record';
+import { type ChainClients, ChainError, chainClients, chainErrorMessage, waitForReceipt } from './client';
+import type { CoinsConfig } from './config';
+import { coinFactoryDeployAbi as coinFactoryAbi } from './factory-abi';
+import { coinParams, deploymentFromReceipt, factoryDeployment } from './factory-calls';
+
+/**
+ * The one deployer of a chain (one object per chain id): it owns the deployer key's nonce, and runs
+ * deployments one at a time — a second request for a campaign waits for the first and finds it
+ * deployed. Each run reads the factory first, so a deployment that was mined but not stored (the
+ * object stopped between sending and storing) is stored, never sent again (docs/coins.md).
+ */
+export class CoinDeployer extends DurableObject<Bindings> {
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The next nonce of the deployer's account; read from the chain when unknown or after a failure. */
+  private nonce: number | null = null;
+
+  deploy(job: DeployJob): Promise<DeployOutcome> {
+    const run = this.queue.then(() => this.run(job));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The deployer's address and balance (wei, as text), for the admins' Creator Coins tab. */
+  async deployerBalance(): Promise<{ address: Address; balance: string } | null> {
+    const coins = createServices(this.env).config.coins;
+    if (!coins) return null;
+    const { client } = chainClients(coins);
+    return { address: coins.deployer, balance: String(await client.getBalance({ address: coins.deployer })) };
+  }
+
+  private async run(job: DeployJob): Promise<DeployOutcome> {
+    const services = createServices(this.env);
+    const coins = services.config.coins;
+    if (!coins || coins.chain.id !== job.chainId) return { outcome: 'failed', reason: COIN_MSG.coinsDisabled };
+    const stored = await deploymentOf(services.db, job.campaignId, job.chainId);
+    if (stored?.status === 'deployed') return { outcome: 'already', deployment: stored };
+    const chain = chainClients(coins);
+    try {
+      const onChain = await factoryDeployment(chain, coins.factory, job.campaignId);
+      if (onChain)
+        return {
+          outcome: 'deployed',
+          deployment: await recordDeployed(services, job, onChain, stored?.txHash ?? null),
+        };
+      return await this.send(services, coins, chain, job);
+    } catch (err) {
+      this.nonce = null;
+      const reason = chainErrorMessage(err);
+      console.error(`coin deployment of ${job.campaignId} failed:`, reason);
+      await markFailed(services, job, reason);
+      return { outcome: 'failed', reason };
+    }
+  }
+
+  private async send(services: Services, coins: CoinsConfig, { client, wallet }: ChainClients, job: DeployJob) {
+    const args = [
+      coinParams({
+        campaignId: job.campaignId,
+        name: job.name,
+        symbol: job.symbol,
+        price: job.price,
+        feePercent: job.feePercent,
+        members: job.members.map((m) => ({ address: m.address as Address, share: m.sharePermille })),
+      }),
+    ] as const;
+    const call = { address: coins.factory, abi: coinFactoryAbi, functionName: 'deploy', args } as const;
+    const [gas, fees, balance] = await Promise.all([
+      client.estimateContractGas({ ...call, account: wallet.account }),
+      client.estimateFeesPerGas(),
+      client.getBalance({ address: coins.deployer }),
+    ]);
+    const maxFee = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
+    if (balance < gas * maxFee)
+      throw new ChainError(fillMessage(COIN_MSG.coinDeployerLow, { symbol: coins.chain.nativeCurrency.symbol }));
+
+    await markDeploying(services, job, services.clock.now());
+    const nonce = this.nonce ?? (await client.getTransactionCount({ address: coins.deployer, blockTag: 'pending' }));
+    const hash: Hex = await wallet.writeContract({ ...call, gas, nonce });
+    this.nonce = nonce + 1;
+    await markSent(services, job, hash);
+    const receipt = await waitForReceipt(client, hash);
+    const contracts = receipt.status === 'success' ? deploymentFromReceipt(receipt) : null;
+    if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
+    return { outcome: 'deployed' as const, deployment: await recordDeployed(services, job, contracts, hash) };
+  }
+}

@@ -1,0 +1,28 @@
+import type { Address } from 'viem';
+import type { DeployJob, DeployOutcome } from '../shared/coins/record';
+import type { CoinsConfig } from './config';
+
+/** The chain's one deployer (functions/chain/deployer-object.ts), as callers see it. */
+export interface CoinDeployerApi {
+  deploy(job: DeployJob): Promise<DeployOutcome>;
+  deployerBalance(): Promise<{ address: Address; balance: string } | null>;
+}
+
+/** What `services.chain` holds: the coins configuration and the chain's deployer. */
+export interface Chain {
+  /** null when coins are off. */
+  readonly coins: CoinsConfig | null;
+  /** null when coins are off or no deployer is bound (a Node-side caller). */
+  readonly deployer: CoinDeployerApi | null;
+}
+
+type DeployerNamespace = { idFromName(name: string): DurableObjectId; get(id: DurableObjectId): unknown };
+
+/** The chain of this configuration: one deployer object per chain id. */
+export function chainOf(coins: CoinsConfig | null, namespace: DeployerNamespace | undefined): Chain {
+  return {
+    coins,
+    deployer:
+      coins && namespace ? (namespace.get(namespace.idFromName(`chain:${coins.chain.id}`)) as CoinDeployerApi) : null,
+  };
+}

@@ -1,0 +1,27 @@
+import { type Actor, authorize } from '../../auth/authorize';
+import type { CoinDeploymentRow } from '../../db/schema';
+import { COIN_MSG } from '../../domain/coins/messages';
+import type { DeployRequest } from '../../domain/coins/supply';
+import { ApiError, conflict } from '../../http/errors';
+import type { Services } from '../../platform/services';
+import { checkDeployable } from '../../shared/coins/deployable';
+
+/**
+ * Deploys a campaign's creator coin (admins only): checks the campaign, the request against the saved
+ * settings and the fixed supply, and every member's linked wallet, then hands the job to the chain's
+ * one deployer, which sends it, waits for it and stores it (functions/chain/deployer-object.ts).
+ */
+export async function deployCreatorCoin(
+  services: Services,
+  actor: Actor,
+  body: DeployRequest,
+): Promise<CoinDeploymentRow> {
+  authorize(actor, 'admin');
+  const { coins, deployer } = services.chain;
+  if (!coins || !deployer) throw conflict(COIN_MSG.coinsDisabled);
+  const job = await checkDeployable(services.db, coins, body.campaignId, body);
+  const result = await deployer.deploy(job);
+  if (result.outcome === 'already') throw conflict(COIN_MSG.coinAlreadyDeployed);
+  if (result.outcome === 'failed') throw new ApiError('unavailable', result.reason);
+  return result.deployment;
+}

@@ -1,0 +1,98 @@
+import { and, eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { chainClients, chainErrorMessage } from '../../chain/client';
+import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
+import { type CoinState, coinState } from '../../domain/coins/state';
+import { ApiError } from '../../http/errors';
+import type { Services } from '../../platform/services';
+import { checkDeployable } from '../../shared/coins/deployable';
+
+export interface CoinCampaign {
+  campaignId: string;
+  /** The campaign's film: locally, its coins page is where the contracts are shown. */
+  movieId: string;
+  title: string;
+  status: string;
+  symbol: string;
+  price: number;
+  state: CoinState;
+  /** Waiting for wallets: who has none on the chain. */
+  missing: string[];
+  /** Why it cannot be deployed yet (settings saved), or why the last attempt failed. */
+  reason: string | null;
+  addresses: { coin: string; drop: string; teamVesting: string; reserveVesting: string } | null;
+  txHash: string | null;
+  agreementVersion: number | null;
+  members: PinnedMember[];
+}
+
+export interface CoinsOverview {
+  chain: { id: number; name: string; symbol: string } | null;
+  deployer: { address: string; balance: string | null; balanceError: string | null } | null;
+  campaigns: CoinCampaign[];
+}
+
+/** The admins' Creator Coins tab: every campaign with coins enabled, its state, and the deployer's balance. */
+export async function listCoinCampaigns(services: Services, actor: Actor): Promise<CoinsOverview> {
+  authorize(actor, 'admin');
+  const { coins } = services.chain;
+  const { db } = services;
+  if (!coins) return { chain: null, deployer: null, campaigns: [] };
+  const rows = await db
+    .select({ campaign: campaigns, deployment: coinDeployments })
+    .from(campaigns)
+    .leftJoin(
+      coinDeployments,
+      and(eq(coinDeployments.campaignId, campaigns.id), eq(coinDeployments.chainId, coins.chain.id)),
+    )
+    .where(eq(campaigns.creatorCoinsEnabled, true))
+    .orderBy(campaigns.title);
+  const out: CoinCampaign[] = [];
+  for (const { campaign: c, deployment: d } of rows) {
+    let blocker: { message: string; missing: string[] } | null = null;
+    if (!d || d.status === 'failed') {
+      try {
+        await checkDeployable(db, coins, c.id, null);
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        const details = err.details as { missing?: { username: string | null; userId: string }[] } | undefined;
+        blocker = { message: err.message, missing: details?.missing?.map((m) => m.username ?? m.userId) ?? [] };
+      }
+    }
+    out.push({
+      campaignId: c.id,
+      movieId: c.movieId,
+      title: c.title,
+      status: c.status,
+      symbol: d?.symbol ?? c.creatorCoinSymbol,
+      price: d?.price ?? c.creatorCoinPrice,
+      state: coinState(d?.status ?? null, blocker),
+      missing: blocker?.missing ?? [],
+      reason: d?.status === 'failed' ? d.error : (blocker?.message ?? null),
+      addresses:
+        d?.status === 'deployed'
+          ? {
+              coin: d.coinAddress as string,
+              drop: d.dropAddress as string,
+              teamVesting: d.teamVestingAddress as string,
+              reserveVesting: d.reserveVestingAddress as string,
+            }
+          : null,
+      txHash: d?.txHash ?? null,
+      agreementVersion: d?.agreementVersion ?? null,
+      members: d?.members ?? [],
+    });
+  }
+  let balance: string | null = null;
+  let balanceError: string | null = null;
+  try {
+    balance = String(await chainClients(coins).client.getBalance({ address: coins.deployer }));
+  } catch (err) {
+    balanceError = chainErrorMessage(err);
+  }
+  return {
+    chain: { id: coins.chain.id, name: coins.chain.name, symbol: coins.chain.nativeCurrency.symbol },
+    deployer: { address: coins.deployer, balance, balanceError },
+    campaigns: out,
+  };
+}

@@ -1,0 +1,64 @@
+// The local chain of `npm start` (a fresh Hardhat node every time): deploys the test USDC and the coin
+// factory at their fixed addresses, then every coin the local database records, again, at the same
+// addresses (docs/coins.md, "The local chain").
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chainClients } from '../functions/chain/client';
+import { LOCAL_RPC_URL } from '../functions/chain/config';
+import { deployCampaignCoin, deployLocalChain } from '../functions/chain/deploy';
+import { factoryDeployment } from '../functions/chain/factory-calls';
+import { campaigns, coinDeployments } from '../functions/db/schema';
+import { LOCAL_CHAIN_ID } from '../functions/domain/chains/info';
+import { argValue, openPlatform } from './lib/platform';
+
+const platform = await openPlatform(argValue('--persist-to'));
+try {
+  const { db } = platform.services;
+  const configured = platform.services.config.coins;
+  if (!configured || configured.chain.id !== LOCAL_CHAIN_ID) {
+    console.log('  local chain: creator coins are off or on another chain, nothing to deploy');
+  } else {
+    const coins = { ...configured, rpcUrl: argValue('--rpc') ?? LOCAL_RPC_URL };
+    const chain = chainClients(coins);
+    const { factory, usdc } = await deployLocalChain(chain.wallet, chain.client, { treasury: coins.treasury });
+    const rows = await db
+      .select()
+      .from(coinDeployments)
+      .where(
+        and(eq(coinDeployments.chainId, LOCAL_CHAIN_ID), inArray(coinDeployments.status, ['deploying', 'deployed'])),
+      );
+    for (const row of rows) {
+      const contracts =
+        (await factoryDeployment(chain, factory, row.campaignId)) ??
+        (await deployCampaignCoin(chain.wallet, chain.client, factory, {
+          campaignId: row.campaignId,
+          name: row.name,
+          symbol: row.symbol,
+          price: row.price,
+          feePercent: row.feePercent,
+          members: row.members.map((m) => ({ address: m.address as `0x${string}`, share: m.sharePermille })),
+        }));
+      if (row.status === 'deployed' && row.coinAddress !== contracts.coin)
+        console.warn(`  local chain: ${row.symbol} moved from ${row.coinAddress} to ${contracts.coin}`);
+      const key = and(eq(coinDeployments.campaignId, row.campaignId), eq(coinDeployments.chainId, LOCAL_CHAIN_ID));
+      await db.batch([
+        db
+          .update(coinDeployments)
+          .set({
+            status: 'deployed',
+            error: null,
+            coinAddress: contracts.coin,
+            dropAddress: contracts.drop,
+            teamVestingAddress: contracts.teamVesting,
+            reserveVestingAddress: contracts.reserveVesting,
+            deployedAt: sql`coalesce(${coinDeployments.deployedAt}, ${Date.now()})`,
+          })
+          .where(key),
+        db.update(campaigns).set({ creatorCoinDeployed: true }).where(eq(campaigns.id, row.campaignId)),
+      ]);
+      console.log(`  local chain: ${row.symbol} at ${contracts.coin}`);
+    }
+    console.log(`  local chain: factory ${factory}, test USDC ${usdc}, ${rows.length} coin(s) deployed`);
+  }
+} finally {
+  await platform.dispose();
+}

@@ -1,0 +1,24 @@
+import { COIN_MSG } from '../../../functions/domain/coins/messages';
+import { deployRequestFor } from '../../../functions/domain/coins/supply';
+import { toastAfterNavigation } from '../../stores/toast';
+
+/** The admins' Creator Coins tab: deploy (or retry) a coin that is ready, then the tab again with the toast. */
+for (const button of document.querySelectorAll<HTMLButtonElement>('[data-deploy]')) {
+  button.addEventListener('click', async () => {
+    const { deploy: id = '', symbol = '', price = '0' } = button.dataset;
+    button.disabled = true;
+    const res = await fetch('/api/functions/deploy-creator-coin', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(deployRequestFor({ id, creatorCoinSymbol: symbol, creatorCoinPrice: Number(price) })),
+    }).catch(() => null);
+    if (!res?.ok) {
+      toastAfterNavigation(COIN_MSG.coinDeployFailed, 'error');
+      location.reload();
+      return;
+    }
+    toastAfterNavigation(COIN_MSG.coinDeployed, 'success');
+    location.reload();
+  });
+}
