@@ -1,6 +1,6 @@
 import { type Address, type Chain, getAddress, getContractAddress, type Hex } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { base, baseSepolia, hardhat } from 'viem/chains';
+import { base, baseSepolia, hardhat } from '../domain/chains/definitions';
 import { BASE_ID, BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../domain/chains/info';
 import { HARDHAT_DEV_KEYS } from './dev-keys';
 

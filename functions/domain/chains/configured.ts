@@ -1,5 +1,5 @@
 import type { Chain } from 'viem';
-import { base, baseSepolia, hardhat } from 'viem/chains';
+import { base, baseSepolia, hardhat } from './definitions';
 import { BASE_ID, BASE_SEPOLIA_ID, type ChainInfo, type ChainList, LOCAL_CHAIN_ID } from './info';
 
 /** Every chain the app knows, described from viem's own definitions. */
