@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutSessions } from '../../functions/db/schema';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { deliver, payRecorded as pay, registerMoneyTestHooks } from './stripe-support';

@@ -45,7 +45,7 @@ export async function filmCoin(services: Services, actor: Actor, movieId: string
     )
     .where(and(eq(campaigns.movieId, movieId), eq(coinDeployments.status, 'deployed')))
     .get();
-  if (!row || row.reviewStatus !== 'approved' || !isPublicCampaign(row.campaign)) return null;
+  if (row?.reviewStatus !== 'approved' || !isPublicCampaign(row.campaign)) return null;
   const d = row.deployment;
   const chainId = coins.chain.id;
   const contract = (key: FilmCoin['contracts'][number]['key'], label: string, address: string | null) => ({

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { campaigns, checkoutSessions } from '../../../functions/db/schema';
+import { campaigns } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
 import { type CampaignFigures, CLOSE_CAMPAIGN_GONE } from '../../../functions/realtime/protocol';
 import { makeCampaign } from '../campaign-factories';
