@@ -4,10 +4,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { chainClients } from '../functions/chain/client';
 import { LOCAL_RPC_URL } from '../functions/chain/config';
-import { deployCampaignCoin, deployLocalChain } from '../functions/chain/deploy';
+import { buyLocally, deployCampaignCoin, deployLocalChain } from '../functions/chain/deploy';
 import { factoryDeployment } from '../functions/chain/factory-calls';
 import { campaigns, coinDeployments } from '../functions/db/schema';
 import { LOCAL_CHAIN_ID } from '../functions/domain/chains/info';
+import { DEMO_COIN_PURCHASES } from '../functions/seed/coins';
 import { argValue, openPlatform } from './lib/platform';
 
 const platform = await openPlatform(argValue('--persist-to'));
@@ -26,9 +27,11 @@ try {
       .where(
         and(eq(coinDeployments.chainId, LOCAL_CHAIN_ID), inArray(coinDeployments.status, ['deploying', 'deployed'])),
       );
+    let purchases = 0;
     for (const row of rows) {
+      const onChain = await factoryDeployment(chain, factory, row.campaignId);
       const contracts =
-        (await factoryDeployment(chain, factory, row.campaignId)) ??
+        onChain ??
         (await deployCampaignCoin(chain.wallet, chain.client, factory, {
           campaignId: row.campaignId,
           name: row.name,
@@ -56,8 +59,17 @@ try {
         db.update(campaigns).set({ creatorCoinDeployed: true }).where(eq(campaigns.id, row.campaignId)),
       ]);
       console.log(`  local chain: ${row.symbol} at ${contracts.coin}`);
+      // The demo's purchases, sent again to a coin deployed just now (the chain had kept nothing).
+      if (onChain) continue;
+      for (const p of DEMO_COIN_PURCHASES.filter((p) => p.symbol === row.symbol)) {
+        const buyer = chainClients({ ...coins, deployerKey: p.buyerKey }).wallet;
+        await buyLocally(buyer, chain.client, { usdc, drop: contracts.drop }, p.coins);
+        purchases++;
+      }
     }
-    console.log(`  local chain: factory ${factory}, test USDC ${usdc}, ${rows.length} coin(s) deployed`);
+    console.log(
+      `  local chain: factory ${factory}, test USDC ${usdc}, ${rows.length} coin(s) deployed, ${purchases} demo purchase(s) replayed`,
+    );
   }
 } finally {
   await platform.dispose();

@@ -11,7 +11,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { type CampaignCoinParams, type CampaignContracts, coinParams, deploymentFromReceipt } from './factory-calls';
-import { coinFactoryAbi, coinFactoryBytecode, testUsdcAbi, testUsdcBytecode } from './generated';
+import { coinDropAbi, coinFactoryAbi, coinFactoryBytecode, testUsdcAbi, testUsdcBytecode } from './generated';
 
 export { type CampaignCoinParams, type CampaignContracts, coinParams, deploymentFromReceipt } from './factory-calls';
 
@@ -89,4 +89,42 @@ export async function deployCampaignCoin(
   const deployment = deploymentFromReceipt(await mined(client, hash));
   if (!deployment) throw new Error(`transaction ${hash} deployed no coin`);
   return deployment;
+}
+
+/**
+ * A purchase on a local chain: the test USDC's faucet gives the buyer exactly the cost, the buyer approves the
+ * sale and buys `coins` whole coins. Returns the cost in USDC units.
+ */
+export async function buyLocally(
+  buyer: Wallet,
+  client: PublicClient,
+  contracts: { usdc: Address; drop: Address },
+  coins: number,
+): Promise<bigint> {
+  const amount = BigInt(coins);
+  const cost = await client.readContract({
+    address: contracts.drop,
+    abi: coinDropAbi,
+    functionName: 'costOf',
+    args: [amount],
+  });
+  const to = buyer.account.address;
+  await mined(
+    client,
+    await buyer.writeContract({ address: contracts.usdc, abi: testUsdcAbi, functionName: 'faucet', args: [to, cost] }),
+  );
+  await mined(
+    client,
+    await buyer.writeContract({
+      address: contracts.usdc,
+      abi: testUsdcAbi,
+      functionName: 'approve',
+      args: [contracts.drop, cost],
+    }),
+  );
+  await mined(
+    client,
+    await buyer.writeContract({ address: contracts.drop, abi: coinDropAbi, functionName: 'buy', args: [amount] }),
+  );
+  return cost;
 }

@@ -1,5 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
-import type { Address, Hex } from 'viem';
+import { type Address, type Hex, TransactionNotFoundError } from 'viem';
 import { COIN_MSG } from '../domain/coins/messages';
 import { fillMessage } from '../domain/fill-message';
 import type { Bindings } from '../env';
@@ -57,6 +57,10 @@ export class CoinDeployer extends DurableObject<Bindings> {
           outcome: 'deployed',
           deployment: await recordDeployed(services, job, onChain, stored?.txHash ?? null),
         };
+      // Sent by an earlier run that stopped before its end: while the chain still knows that transaction,
+      // its receipt decides; only a transaction the chain has dropped is sent again.
+      if (stored?.status === 'deploying' && stored.txHash && (await isKnown(chain, stored.txHash as Hex)))
+        return await this.settle(services, chain, job, stored.txHash as Hex);
       return await this.send(services, coins, chain, job);
     } catch (err) {
       this.nonce = null;
@@ -93,9 +97,25 @@ export class CoinDeployer extends DurableObject<Bindings> {
     const hash: Hex = await wallet.writeContract({ ...call, gas, nonce });
     this.nonce = nonce + 1;
     await markSent(services, job, hash);
+    return this.settle(services, { client, wallet }, job, hash);
+  }
+
+  /** Waits for a sent deployment's receipt and stores what it deployed. */
+  private async settle(services: Services, { client }: ChainClients, job: DeployJob, hash: Hex) {
     const receipt = await waitForReceipt(client, hash);
     const contracts = receipt.status === 'success' ? deploymentFromReceipt(receipt) : null;
     if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
     return { outcome: 'deployed' as const, deployment: await recordDeployed(services, job, contracts, hash) };
+  }
+}
+
+/** Whether the chain knows a transaction (pending or mined); false once a node has dropped it. */
+async function isKnown({ client }: ChainClients, hash: Hex): Promise<boolean> {
+  try {
+    await client.getTransaction({ hash });
+    return true;
+  } catch (err) {
+    if (err instanceof TransactionNotFoundError) return false;
+    throw err;
   }
 }

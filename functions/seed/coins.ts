@@ -22,6 +22,16 @@ export const DEMO_COINS = {
 } as const;
 
 /**
+ * The demo's purchases of its deployed coin: two fans (Hardhat's accounts 4 and 5) buy NIGHT with test USDC.
+ * The local chain keeps nothing, so `npm start` sends them again after it deploys the coin (scripts/local-chain.ts):
+ * the sale always opens with these, and purchases made by hand locally do not survive a restart.
+ */
+export const DEMO_COIN_PURCHASES = [
+  { symbol: DEMO_COINS.deployed.symbol, buyerKey: HARDHAT_DEV_KEYS[4], coins: 1_200 },
+  { symbol: DEMO_COINS.deployed.symbol, buyerKey: HARDHAT_DEV_KEYS[5], coins: 300 },
+] as const;
+
+/**
  * Creator coins on the local chain: the demo creators link their wallets, an admin enables coins on
  * two campaigns, and one is recorded for deployment — `npm start` deploys it on the local chain
  * (scripts/local-chain.ts), and again at the same addresses on every start.

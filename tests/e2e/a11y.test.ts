@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, type PageAccess } from '../../functions/domain/site/pages';
+import { DEMO_COINS } from '../../functions/seed/coins';
 import { apiJson, signIn } from './api';
 import { baseUrl, launchBrowser } from './browser';
 
@@ -43,12 +44,16 @@ beforeAll(async () => {
   await signIn(context, 'creator@reelfund.local');
   const me = await apiJson<{ user: { id: string } }>(context, 'GET', '/api/me');
   const mine = await apiJson<{
-    campaigns: { id: string; movieId: string }[];
+    campaigns: { id: string; movieId: string; title: string }[];
     filmsWithoutCampaign: { id: string }[];
   }>(context, 'GET', '/api/campaigns/mine');
   const campaign = mine.campaigns[0];
   if (!campaign) throw new Error('the seed gives the demo creator a campaign');
+  // The coins page is scanned with a deployed coin on it: the demo's, on the creator's campaign.
+  const withCoin = mine.campaigns.find((c) => c.title === DEMO_COINS.deployed.title);
+  if (!withCoin) throw new Error('the seed gives the demo creator the deployed demo coin');
   ids = {
+    coinMovieId: withCoin.movieId,
     movieId: campaign.movieId,
     creatorId: me.user.id,
     userId: me.user.id,
@@ -65,6 +70,7 @@ afterAll(async () => {
 
 /** A page path for a route: the campaign pages take the campaign id, the film pages the film id. */
 function pathFor(pattern: string): string {
+  if (pattern === '/movie/:movieId/coins') return `/movie/${ids.coinMovieId}/coins`;
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (name !== 'id') return ids[name] ?? 'no-such-record';
     if (/campaign/.test(pattern)) return ids.campaignId ?? '';

@@ -1,16 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Address, createPublicClient, createWalletClient, http, type PublicClient } from 'viem';
+import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import coinArtifact from '../../contracts/artifacts/CreatorCoin.json';
-import { DEMO_COINS } from '../../functions/seed/coins';
+import { buyLocally, localChainAddresses } from '../../functions/chain/deploy';
+import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
+import { hardhat } from '../../functions/domain/chains/definitions';
+import { DEMO_COIN_PURCHASES, DEMO_COINS } from '../../functions/seed/coins';
 import { serve } from '../../scripts/serve.mjs';
 import { E2E_AUTH_LIMITS } from '../e2e/global-setup';
 import { freePort } from '../support/ports';
 
 /**
  * The local chain keeps nothing across restarts of `npm start`, yet the demo's deployed coin answers at
- * the same address after one: every start deploys the recorded coins again. Uses a server of its own
+ * the same address after one: every start deploys the recorded coins again and replays the demo's purchases,
+ * while a purchase made by hand is gone. Uses a server of its own
  * (with its own chain), from the build the shared setup made, started twice on one state.
  */
 const state = mkdtempSync(join(tmpdir(), 'reelfund-coins-restart-'));
@@ -25,8 +31,8 @@ async function rpc(url: string, method: string, params: unknown[]) {
   return ((await res.json()) as { result: string }).result;
 }
 
-/** The demo coin's address as the admins' Creator Coins tab shows it. */
-async function demoCoinAddress(base: string): Promise<string> {
+/** The demo coin's address and film as the admins' Creator Coins tab shows them. */
+async function demoCoin(base: string): Promise<{ address: string; drop: Address; movieId: string }> {
   const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -39,14 +45,31 @@ async function demoCoinAddress(base: string): Promise<string> {
     .join('; ');
   const html = await (await fetch(`${base}/admin?tab=creator-coins`, { headers: { cookie } })).text();
   const card = html.split('data-coin=').find((part) => part.includes(`${DEMO_COINS.deployed.symbol} ·`)) ?? '';
-  const coin = /data-address="coin"[^>]*>\s*(?:<a [^>]*>)?(0x[0-9a-fA-F]{40})</.exec(card)?.[1];
-  if (!coin) throw new Error('the demo coin is not on the Creator Coins tab');
-  return coin;
+  const address = (key: string) =>
+    new RegExp(`data-address="${key}"[^>]*>\\s*(?:<a [^>]*>)?(0x[0-9a-fA-F]{40})<`).exec(card)?.[1];
+  const coin = address('coin');
+  const drop = address('drop') as Address | undefined;
+  const movieId = /href="\/movie\/([^/"]+)\/coins#contract-coin"/.exec(card)?.[1];
+  if (!coin || !drop || !movieId) throw new Error('the demo coin is not on the Creator Coins tab');
+  return { address: coin, drop, movieId };
 }
 
+/** Coins sold as the film's public coins page shows them. */
+async function soldOnPage(base: string, movieId: string): Promise<number> {
+  const html = await (await fetch(`${base}/movie/${movieId}/coins`)).text();
+  const sold = /<strong[^>]*>([\d,]+)<\/strong> of 100,000 coins sold/.exec(html)?.[1];
+  if (!sold) throw new Error('the coins page shows no sale');
+  return Number(sold.replaceAll(',', ''));
+}
+
+const demoSold = DEMO_COIN_PURCHASES.reduce((sum, p) => sum + p.coins, 0);
+
 describe('the local chain across a restart of npm start', () => {
-  it('deploys the demo coin again at the same address, with the same code', { timeout: 300_000 }, async () => {
-    const seen: { address: string; code: string; chainId: string }[] = [];
+  it('deploys the demo coin again at the same address, with the same code, and replays the demo purchases', {
+    timeout: 300_000,
+  }, async () => {
+    const seen: { address: string; code: string; chainId: string; sold: number }[] = [];
+    let soldByHand = 0;
     for (let run = 0; run < 2; run++) {
       const server = await serve({
         port: await freePort(),
@@ -57,13 +80,31 @@ describe('the local chain across a restart of npm start', () => {
         chainPort: await freePort(),
       });
       try {
-        const address = await demoCoinAddress(server.url);
+        const { address, drop, movieId } = await demoCoin(server.url);
         const chainUrl = server.chainUrl as string;
         seen.push({
           address,
           code: await rpc(chainUrl, 'eth_getCode', [address, 'latest']),
           chainId: await rpc(chainUrl, 'eth_chainId', []),
+          sold: await soldOnPage(server.url, movieId),
         });
+        if (run === 0) {
+          // A purchase made by hand: the page counts it now, and it is gone after the restart.
+          const transport = http(chainUrl);
+          const client = createPublicClient({ chain: hardhat, transport });
+          const buyer = createWalletClient({
+            account: privateKeyToAccount(HARDHAT_DEV_KEYS[6]),
+            chain: hardhat,
+            transport,
+          });
+          await buyLocally(
+            buyer,
+            client as PublicClient,
+            { usdc: localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).usdc, drop },
+            25,
+          );
+          soldByHand = await soldOnPage(server.url, movieId);
+        }
       } finally {
         await server.stop();
       }
@@ -71,6 +112,8 @@ describe('the local chain across a restart of npm start', () => {
     const [first, second] = seen;
     expect(first?.chainId).toBe('0x7a69');
     expect(first?.code.length).toBe(coinArtifact.deployedBytecode.length);
+    expect(first?.sold).toBe(demoSold);
+    expect(soldByHand).toBe(demoSold + 25);
     expect(second).toEqual(first);
   });
 });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type Address, createPublicClient, http, type PublicClient } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { hardhat } from 'viem/chains';
 import { inject } from 'vitest';
 import { campaigns, walletAddresses, walletLinks } from '../../functions/db/schema';
+import { hardhat } from '../../functions/domain/chains/definitions';
 import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
 import { deployRequestFor } from '../../functions/domain/coins/supply';
 import { db, makeCampaign } from './campaign-factories';

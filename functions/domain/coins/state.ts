@@ -32,3 +32,13 @@ export function explorerAddressUrl(chainId: number, address: string): string | n
   if (chainId === 8453) return `https://basescan.org/address/${address}`;
   return null;
 }
+
+/**
+ * How long a deployment may stay "deploying" before the tab offers to check again: well past the receipt wait
+ * (at most 100 blocks, 200 s on Base). Checking again never sends twice: the deployer reads the factory and the
+ * sent transaction first (docs/coins.md).
+ */
+export const DEPLOY_STALE_MS = 10 * 60_000;
+
+export const isStaleDeployment = (startedAt: Date | null, now: Date) =>
+  startedAt !== null && now.getTime() - startedAt.getTime() > DEPLOY_STALE_MS;

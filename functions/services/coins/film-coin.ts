@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import { chainClients } from '../../chain/client';
+import { type DropSale, dropSale } from '../../chain/drop-sale';
 import { campaigns, coinDeployments, videos } from '../../db/schema';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { explorerAddressUrl } from '../../domain/coins/state';
@@ -24,6 +26,8 @@ export interface FilmCoin {
   members: { username: string; sharePermille: number }[];
   feePercent: number;
   deployedAt: Date | null;
+  /** The fans' sale as the chain has it now, or why it could not be read. */
+  sale: DropSale;
 }
 
 /**
@@ -70,5 +74,8 @@ export async function filmCoin(services: Services, actor: Actor, movieId: string
     members: d.members.map((m) => ({ username: m.username, sharePermille: m.sharePermille })),
     feePercent: d.feePercent,
     deployedAt: d.deployedAt,
+    sale: d.dropAddress
+      ? await dropSale(chainClients(coins), d.dropAddress as `0x${string}`)
+      : { error: 'No sale contract recorded.' },
   };
 }

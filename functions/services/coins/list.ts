@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { chainClients, chainErrorMessage } from '../../chain/client';
+import { type ChainClients, chainClients, chainErrorMessage, receiptOf } from '../../chain/client';
 import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
-import { type CoinState, coinState } from '../../domain/coins/state';
+import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { checkDeployable } from '../../shared/coins/deployable';
@@ -22,6 +22,10 @@ export interface CoinCampaign {
   reason: string | null;
   addresses: { coin: string; drop: string; teamVesting: string; reserveVesting: string } | null;
   txHash: string | null;
+  /** Deploying: what the chain says of the sent transaction ('Transaction receipt not found.' while it is pending). */
+  receiptNote: string | null;
+  /** Deploying for longer than a deployment takes: the admin may ask the deployer to check again. */
+  stale: boolean;
   agreementVersion: number | null;
   members: PinnedMember[];
 }
@@ -38,6 +42,7 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
   const { coins } = services.chain;
   const { db } = services;
   if (!coins) return { chain: null, deployer: null, campaigns: [] };
+  const chain = chainClients(coins);
   const rows = await db
     .select({ campaign: campaigns, deployment: coinDeployments })
     .from(campaigns)
@@ -79,6 +84,8 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
             }
           : null,
       txHash: d?.txHash ?? null,
+      receiptNote: d?.status === 'deploying' && d.txHash ? await receiptNote(chain, d.txHash as `0x${string}`) : null,
+      stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, services.clock.now()),
       agreementVersion: d?.agreementVersion ?? null,
       members: d?.members ?? [],
     });
@@ -86,7 +93,7 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
   let balance: string | null = null;
   let balanceError: string | null = null;
   try {
-    balance = String(await chainClients(coins).client.getBalance({ address: coins.deployer }));
+    balance = String(await chain.client.getBalance({ address: coins.deployer }));
   } catch (err) {
     balanceError = chainErrorMessage(err);
   }
@@ -95,4 +102,14 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
     deployer: { address: coins.deployer, balance, balanceError },
     campaigns: out,
   };
+}
+
+/** A sent deployment's receipt, read once: null once it is mined, else the chain's words. */
+async function receiptNote({ client }: ChainClients, hash: `0x${string}`): Promise<string | null> {
+  try {
+    await receiptOf(client, hash);
+    return null;
+  } catch (err) {
+    return chainErrorMessage(err);
+  }
 }

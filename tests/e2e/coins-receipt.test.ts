@@ -1,0 +1,146 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { createPublicClient, http } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localChainAddresses } from '../../functions/chain/deploy';
+import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
+import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
+import { hardhat } from '../../functions/domain/chains/definitions';
+import { fillMessage } from '../../functions/domain/fill-message';
+import { MSG } from '../../functions/domain/messages';
+import { DEMO_COINS } from '../../functions/seed/coins';
+import { serve } from '../../scripts/serve.mjs';
+import { freePort } from '../support/ports';
+import { DEMO_PASSWORD, toastText } from './api';
+import { launchBrowser, screenshot } from './browser';
+import { E2E_AUTH_LIMITS } from './global-setup';
+
+/**
+ * A receipt that never comes, as the admin meets it: a server with a chain of its own that stops mining.
+ * While the deployment waits, the Creator Coins tab says 'Transaction receipt not found.'; the node then
+ * drops the transaction and mines 100 blocks, and the deployment fails with 'Transaction receipt for
+ * {hash} not found after {n} blocks'. Mining again, the retry deploys the coin — once.
+ */
+let browser: Browser;
+let server: { url: string; stop: () => Promise<void>; chainUrl?: string };
+const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-receipt-'));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  server = await serve({
+    port: await freePort(),
+    persistTo: state,
+    build: false,
+    quiet: true,
+    vars: E2E_AUTH_LIMITS,
+    chainPort: await freePort(),
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(state, { recursive: true, force: true });
+});
+
+async function chain(method: string, params: unknown[] = []): Promise<unknown> {
+  const res = await fetch(server.chainUrl as string, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+const coinCard = (page: Page, symbol: string) =>
+  page.locator('[data-coin]', { has: page.locator(`text=${symbol} ·`) }).first();
+
+/** A tap at the control's centre, where a person's finger lands. */
+async function tap(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  if (!box) throw new Error('the control is not on screen');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('a deployment whose receipt never comes', () => {
+  it("shows 'Transaction receipt not found.', then 'Transaction receipt for {hash} not found after {n} blocks'; the retry deploys once", {
+    timeout: 240_000,
+  }, async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+    const signIn = await context.request.post('/api/auth/sign-in/email', {
+      headers: { origin: server.url },
+      data: { email: 'admin@reelfund.local', password: DEMO_PASSWORD },
+    });
+    expect(signIn.status()).toBe(200);
+    const page = await context.newPage();
+    const watcher = await context.newPage();
+    await page.goto('/admin?tab=creator-coins');
+    const salt = coinCard(page, DEMO_COINS.waiting.symbol);
+    expect(await salt.getAttribute('data-coin-state')).toBe('deployable');
+
+    // The chain stops mining: the deployment is sent and waits.
+    await chain('evm_setAutomine', [false]);
+    await tap(page, salt.locator('[data-deploy]'));
+
+    let hash = '';
+    await expect
+      .poll(
+        async () => {
+          await watcher.goto('/admin?tab=creator-coins');
+          const card = coinCard(watcher, DEMO_COINS.waiting.symbol);
+          if ((await card.getAttribute('data-coin-state')) !== 'deploying') return null;
+          hash =
+            (await card
+              .locator('[data-pending] .mono')
+              .textContent({ timeout: 1_000 })
+              .catch(() => '')) ?? '';
+          return card
+            .locator('[data-receipt-note]')
+            .textContent({ timeout: 1_000 })
+            .catch(() => null);
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe('Transaction receipt not found.');
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    await screenshot(watcher, 'coins-receipt-pending-1280');
+
+    // The node forgets the transaction and a hundred blocks pass without it.
+    expect(await chain('hardhat_dropTransaction', [hash])).toBe(true);
+    await chain('hardhat_mine', ['0x65']);
+    await toastText(page, MSG.coinDeployFailed);
+    await page.locator('[data-deployer-balance]').waitFor();
+    const failed = coinCard(page, DEMO_COINS.waiting.symbol);
+    expect(await failed.getAttribute('data-coin-state')).toBe('failed');
+    expect(await failed.locator('[data-reason]').textContent()).toBe(
+      fillMessage(MSG.receiptNotFoundAfter, { hash, n: '100' }),
+    );
+    await screenshot(page, 'coins-receipt-failed-1280');
+
+    // Mining again, the retry sends it anew and the coin is deployed once.
+    await chain('evm_setAutomine', [true]);
+    const retry = failed.locator('[data-deploy]');
+    expect(await retry.textContent()).toContain('Retry deployment');
+    await tap(page, retry);
+    await toastText(page, MSG.coinDeployed);
+    await page.locator('[data-deployer-balance]').waitFor();
+    expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).toBe('deployed');
+
+    const client = createPublicClient({ chain: hardhat, transport: http(server.chainUrl) });
+    const events = await client.getContractEvents({
+      address: localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).factory,
+      abi: coinFactoryDeployAbi,
+      eventName: 'CoinDeployed',
+      fromBlock: 0n,
+    });
+    // The demo's NIGHT at start-up and SALT here: one event each.
+    expect(events).toHaveLength(2);
+    await context.close();
+  });
+});
