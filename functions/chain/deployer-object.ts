@@ -103,8 +103,9 @@ export class CoinDeployer extends DurableObject<Bindings> {
   /** Waits for a sent deployment's receipt and stores what it deployed. */
   private async settle(services: Services, { client }: ChainClients, job: DeployJob, hash: Hex) {
     const receipt = await waitForReceipt(client, hash);
-    const contracts = receipt.status === 'success' ? deploymentFromReceipt(receipt) : null;
-    if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
+    if (receipt.status !== 'success') throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
+    const contracts = deploymentFromReceipt(receipt);
+    if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxNoCoin, { hash }));
     return { outcome: 'deployed' as const, deployment: await recordDeployed(services, job, contracts, hash) };
   }
 }

@@ -1,12 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { type Address, getAddress, type Hex, parseAbi, parseEventLogs } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { type Address, createWalletClient, getAddress, type Hex, http, parseAbi, parseEventLogs } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import coinDropArtifact from '../../contracts/artifacts/CoinDrop.json';
 import creatorCoinArtifact from '../../contracts/artifacts/CreatorCoin.json';
 import memberVestingArtifact from '../../contracts/artifacts/MemberVesting.json';
+import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { campaigns, coinDeployments, notifications, walletLinks } from '../../functions/db/schema';
+import { hardhat } from '../../functions/domain/chains/definitions';
+import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
+import { checkDeployable } from '../../functions/shared/coins/deployable';
+import { markDeploying, markSent } from '../../functions/shared/coins/record';
 import { db, snapshot } from './campaign-factories';
 import { chainReady, coinCampaign, deploy, linkWallet } from './coins-support';
 import { jsonInit, makeUser, type TestUser } from './factories';
@@ -155,6 +161,40 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     const [event] = await factoryEvents(c.id);
     expect(deployment.coinAddress).toBe(event?.args.coin);
     expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce);
+  });
+
+  it('after an attempt stored as sent, the next deploy reads that transaction instead of sending another', async () => {
+    const c = await coinCampaign();
+    // As if the deployer stopped after sending: the attempt is stored with a transaction the chain knows
+    // (here one that deployed nothing, sent from another account so the deployer's nonce is untouched).
+    const other = createWalletClient({
+      account: privateKeyToAccount(HARDHAT_DEV_KEYS[9]),
+      chain: hardhat,
+      transport: http(inject('chainRpcUrl')),
+    });
+    const hash = await other.sendTransaction({ to: other.account.address, value: 1n });
+    await client.waitForTransactionReceipt({ hash });
+    const job = await checkDeployable(db(), coins(), c.id, null);
+    await markDeploying({ db: db() }, job, new Date());
+    await markSent({ db: db() }, job, hash);
+    const nonce = await client.getTransactionCount({ address: coins().deployer });
+
+    const res = await deploy(admin, c.body);
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+      fillMessage(MSG.coinTxNoCoin, { hash }),
+    );
+    expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce);
+    expect((await db().select().from(coinDeployments).where(eq(coinDeployments.campaignId, c.id)).get())?.status).toBe(
+      'failed',
+    );
+    expect(await factoryEvents(c.id)).toHaveLength(0);
+
+    // A failed attempt is sent anew: one transaction, one coin.
+    const again = await deploy(admin, c.body);
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce + 1);
+    expect(await factoryEvents(c.id)).toHaveLength(1);
   });
 });
 

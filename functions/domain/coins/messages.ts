@@ -17,6 +17,7 @@ export const COIN_MSG = {
   coinWalletsMissing: 'Every team member needs a linked wallet on {chain} first. Missing: {names}.',
   coinAlreadyDeployed: 'This campaign’s coin is deployed already.',
   coinTxReverted: 'Transaction {hash} reverted.',
+  coinTxNoCoin: 'Transaction {hash} deployed no coin.',
   coinDeployerLow: 'The deployer account has too little {symbol} to pay for the deployment.',
   coinWalletPinned: 'This wallet receives a deployed creator coin’s proceeds and vesting, so it stays linked.',
 } as const;
