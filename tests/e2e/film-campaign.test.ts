@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysLeft, daysLeftText } from '../../functions/domain/campaigns/format';
 import { formatMoney } from '../../functions/domain/money/format';
 import { apiJson, signIn, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
@@ -121,6 +122,27 @@ describe("the film page's campaign figures", () => {
         );
       })
       .toBe(true);
+  });
+
+  it("counts the days left from the viewer's own today, as the campaign screens do", async () => {
+    const campaign = await staticBloom();
+    const { endDate } = (
+      (await (await fetch(`${baseUrl()}/api/campaigns/${campaign.campaignId}/funding`)).json()) as {
+        funding: { endDate: string };
+      }
+    ).funding;
+    // Fourteen hours ahead of UTC and eleven behind: their todays are always at least a day apart.
+    const shown: string[] = [];
+    for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+      const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 }, timezoneId });
+      await page.goto(`/movie/${campaign.movieId}`);
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezoneId }).format(new Date());
+      const expected = daysLeftText(daysLeft(endDate, today));
+      await expect.poll(() => page.locator('[data-public-campaign] [data-days-left]').textContent()).toBe(expected);
+      shown.push(expected);
+      await context.close();
+    }
+    expect(shown[0]).not.toBe(shown[1]);
   });
 });
 

@@ -19,6 +19,13 @@ export function daysLeft(endDate: string, today: string): number {
   return Number.isFinite(diff) ? Math.max(0, diff) : 0;
 }
 
+/** Days left in words, as the film page shows them: "Last day" on the end date itself. */
+export const daysLeftText = (days: number): string =>
+  days === 0 ? 'Last day' : `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** A count of backers in words: "1 backer", "12 backers". */
+export const backersText = (n: number): string => `${n} ${n === 1 ? 'backer' : 'backers'}`;
+
 /** Raised as a percent of the goal, capped at 100. */
 export function progressPercent(current: number, goal: number): number {
   if (goal <= 0) return 0;

@@ -1,4 +1,10 @@
-import { progressPercent } from '../../../functions/domain/campaigns/format';
+import {
+  backersText,
+  daysLeft,
+  daysLeftText,
+  localToday,
+  progressPercent,
+} from '../../../functions/domain/campaigns/format';
 import { formatMoney } from '../../../functions/domain/money/format';
 import {
   CAMPAIGN_LIVE_PATH,
@@ -19,7 +25,9 @@ import {
 const block = document.querySelector<HTMLElement>('[data-public-campaign]');
 const campaignId = block?.dataset.publicCampaign ?? '';
 
-const backersText = (n: number) => `${n} ${n === 1 ? 'backer' : 'backers'}`;
+// Days left counts from the viewer's today, not the server's (an ended campaign shows its end date instead).
+for (const el of block?.querySelectorAll<HTMLElement>('[data-days-left][data-end-date]') ?? [])
+  el.textContent = daysLeftText(daysLeft(el.dataset.endDate ?? '', localToday()));
 
 type Shown = Omit<CampaignFigures, 'kind' | 'escrow' | 'released' | 'refunded'> &
   Partial<Pick<CampaignFigures, 'escrow' | 'released' | 'refunded'>>;
