@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html?: string;
+  /** The same key on a repeated send lets the provider deliver the mail once (the Idempotency-Key header). */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -22,7 +24,8 @@ export function createMailer(config: Config, kv: KVNamespace | null): Mailer {
     return {
       send: async (mail) => {
         if (!kv) throw new Error('The local mail outbox lives in KV: no KV binding here');
-        await writeToOutbox(kv, { ...mail, from: config.MAIL_FROM });
+        const { idempotencyKey: _, ...letter } = mail;
+        await writeToOutbox(kv, { ...letter, from: config.MAIL_FROM });
       },
     };
   }
@@ -32,7 +35,11 @@ export function createMailer(config: Config, kv: KVNamespace | null): Mailer {
     async send(mail) {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${key}`,
+          ...(mail.idempotencyKey ? { 'idempotency-key': mail.idempotencyKey } : {}),
+        },
         body: JSON.stringify({
           from: config.MAIL_FROM,
           to: [mail.to],

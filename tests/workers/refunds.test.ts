@@ -173,6 +173,38 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
   });
 });
 
+describe('a refund email the mail API refuses', () => {
+  it('is given back and sent by the next run, once', async () => {
+    const campaign = await makeCampaign({ status: 'live' });
+    const p = await paid(campaign.id, 900);
+    await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
+    const title = (await campaignRow(campaign.id))?.title as string;
+    const tried: string[] = [];
+    const refusing = testPayments({
+      mailer: {
+        send: async (mail) => {
+          tried.push(mail.idempotencyKey ?? '');
+          throw new Error('Mail API answered 503: busy');
+        },
+      },
+    });
+    await refundCancelledCampaign(refusing, campaign.id);
+    await refusing.settled();
+    expect(tried).toEqual([`refund-notice:${p.pi}`]);
+    expect(await stripeRefunds(p.pi)).toBe(1);
+    expect((await refundRows(campaign.id)).map((r) => r.notifiedAt)).toEqual([null]);
+    expect(await guestMails(title)).toHaveLength(0);
+
+    // The hourly job sends it; another run finds nothing left to tell.
+    await runScheduled({ cron: '17 * * * *' }, env);
+    expect(await guestMails(title)).toHaveLength(1);
+    expect((await refundRows(campaign.id))[0]?.notifiedAt).toBeTruthy();
+    await runScheduled({ cron: '17 * * * *' }, env);
+    expect(await guestMails(title)).toHaveLength(1);
+    expect(await stripeRefunds(p.pi)).toBe(1);
+  });
+});
+
 describe('concurrent refund runs', () => {
   it("the cancellation's own run and the hourly job together refund, record and tell each payer once", async () => {
     const payer = await makeUser();

@@ -8,8 +8,9 @@ import { notifyWhen, onceId } from '../../../shared/notifications/notify';
 
 /**
  * Tells each refunded payer once: a signed-in payer gets a notification, written with its claim
- * (notified_at set on a row that had none) in one batch; a guest an email, claimed first. So
- * concurrent runs — the cancellation's own and the hourly job — never send one twice.
+ * (notified_at set on a row that had none) in one batch; a guest an email, claimed first and given
+ * back if the mail is refused. So concurrent runs — the cancellation's own and the hourly job — never
+ * send one twice, and a failed email is sent again by the next run.
  */
 export async function sendRefundNotices(deps: Services, campaignId?: string) {
   const { db } = deps;
@@ -59,9 +60,24 @@ export async function sendRefundNotices(deps: Services, campaignId?: string) {
         continue;
       }
       if ((await claim).length === 0) continue;
-      // An email cannot join the batch: claimed first, so a guest is told at most once.
+      // An email cannot join the batch: claimed first, so concurrent runs send it once. If the mail API
+      // refuses it, the claim is given back and the next hourly run sends it again, under the same
+      // idempotency key (a provider that saw the first one does not deliver it twice).
       if (r.guestEmail) {
-        await deps.mailer.send({ to: r.guestEmail, subject: MSG.refundedTitle, text: `${message}\n\n— Reelfund` });
+        try {
+          await deps.mailer.send({
+            to: r.guestEmail,
+            subject: MSG.refundedTitle,
+            text: `${message}\n\n— Reelfund`,
+            idempotencyKey: `refund-notice:${r.paymentIntentId}`,
+          });
+        } catch (err) {
+          await db
+            .update(escrowRefunds)
+            .set({ notifiedAt: null })
+            .where(eq(escrowRefunds.paymentIntentId, r.paymentIntentId));
+          throw err;
+        }
       }
       sent++;
     } catch (err) {
