@@ -99,10 +99,22 @@ export async function serve({
   const exited = new Promise((_, reject) =>
     child.on('exit', (code) => reject(new Error(`wrangler dev exited (${code})\n${output}`))),
   );
+  exited.catch(() => {});
+  /** Stops wrangler dev and everything it started (its process group), and the chain's node. */
+  const stop = async () => {
+    await node?.stop();
+    if (child.exitCode !== null) return;
+    const done = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+  };
   try {
     await Promise.race([waitForUrl(`${url}/api/health`), exited]);
   } catch (err) {
-    await node?.stop();
+    // A server that never answered is not left running behind the error.
+    await stop();
     throw err;
   }
   log(`Reelfund is running at ${url}`);
@@ -111,15 +123,7 @@ export async function serve({
     output: () => output,
     innerUrl: () => innerUrl(child.pid, port),
     chainUrl: node?.url,
-    stop: async () => {
-      await node?.stop();
-      if (child.exitCode !== null) return;
-      const done = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {}
-      await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
-    },
+    stop,
   };
 }
 
