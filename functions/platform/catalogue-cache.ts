@@ -21,13 +21,15 @@ export interface CatalogueCache {
   read<T>(key: string, load: () => Promise<T>, options?: ReadOptions<T>): Promise<T>;
   /** Makes every cached entry stale: the next read of each key loads it afresh. */
   bump(): Promise<void>;
+  /** Drops one key's entry of the current version (other locations may keep theirs for KV's ~60 s). */
+  forget(key: string): Promise<void>;
 }
 
 const newVersion = () => `${Date.now().toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
 
 export function catalogueCache(kv: KVNamespace | undefined): CatalogueCache {
   // Without KV (the libSQL parity tests, a Node script) every read goes to the database.
-  if (!kv) return { read: (_key, load) => load(), bump: async () => {} };
+  if (!kv) return { read: (_key, load) => load(), bump: async () => {}, forget: async () => {} };
   return {
     async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
       const version = (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';
@@ -43,6 +45,10 @@ export function catalogueCache(kv: KVNamespace | undefined): CatalogueCache {
     },
     async bump() {
       await kv.put(CATALOGUE_VERSION_KEY, newVersion());
+    },
+    async forget(key: string) {
+      const version = (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';
+      await kv.delete(`catalogue:${version}:${key}`);
     },
   };
 }

@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../do
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { serveObject } from '../../shared/media/serve';
-import { ownsFilms } from './internal/owns-films';
+import { refreshCreatorPage } from './internal/owns-films';
 
 type AvatarServices = Pick<Services, 'db' | 'cache' | 'media'>;
 
@@ -71,10 +71,10 @@ async function replaceAvatar({ db, cache, media }: AvatarServices, userId: strin
   if (!updated) throw conflict(AVATAR_MSG.avatarChangedMeanwhile);
   const old = avatarKeyOf(before.avatarUrl);
   if (old && media) await media.delete(old).catch((err) => console.error('deleting a replaced avatar failed:', err));
-  if (before.avatarUrl !== url && (await ownsFilms(db, userId)))
-    await cache
-      .bump()
-      .catch((err) => console.error('catalogue cache bump after an avatar change failed (the change stands):', err));
+  if (before.avatarUrl !== url)
+    await refreshCreatorPage(cache, db, userId).catch((err) =>
+      console.error('catalogue cache refresh after an avatar change failed (the change stands):', err),
+    );
   return updated;
 }
 

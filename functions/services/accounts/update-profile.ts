@@ -4,7 +4,7 @@ import { profiles, user } from '../../db/schema';
 import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { UpdateProfileInput } from '../../shared/accounts/input';
-import { ownsFilms } from './internal/owns-films';
+import { refreshCreatorPage } from './internal/owns-films';
 
 /**
  * A user edits their own profile name; usernames stay unique case-insensitively (the avatar is its
@@ -44,9 +44,9 @@ export async function updateProfile(
     throw err;
   }
   const shownChanged = updated && updated.username !== before?.username;
-  if (shownChanged && (await ownsFilms(db, viewer.userId)))
-    await cache
-      .bump()
-      .catch((err) => console.error('catalogue cache bump after a profile edit failed (the edit stands):', err));
+  if (shownChanged)
+    await refreshCreatorPage(cache, db, viewer.userId).catch((err) =>
+      console.error('catalogue cache refresh after a profile edit failed (the edit stands):', err),
+    );
   return updated;
 }

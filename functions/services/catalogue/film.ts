@@ -3,7 +3,15 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { approved, cardsQuery, type FilmCard, newestFirst, posterUrl, toCard } from '../../shared/catalogue/cards';
+import {
+  approved,
+  cardsQuery,
+  creatorPageKey,
+  type FilmCard,
+  newestFirst,
+  posterUrl,
+  toCard,
+} from '../../shared/catalogue/cards';
 import { canSee } from '../../shared/catalogue/film-access';
 import { type CaptionView, captionsOf } from '../../shared/films/caption-tracks';
 
@@ -69,8 +77,9 @@ export async function getFilm(
 }
 
 /**
- * A profile edit through the app bumps the version (accounts/update-profile); creator pages are still
- * kept briefly, as a profile may also change outside the app's verbs.
+ * A profile edit through the app bumps the version when the person has films, else drops their page's
+ * entry (accounts/update-profile, accounts/avatar); creator pages are still kept briefly, as a profile
+ * may also change outside the app's verbs.
  */
 const CREATOR_TTL_S = 300;
 
@@ -78,7 +87,7 @@ const CREATOR_TTL_S = 300;
 export function getCreator({ db, cache }: Pick<Services, 'db' | 'cache'>, actor: Actor, creatorId: string) {
   authorize(actor, 'public');
   return cache.read(
-    `creator:${creatorId}`,
+    creatorPageKey(creatorId),
     async () => {
       const profile = await db
         .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })

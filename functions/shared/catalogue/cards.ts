@@ -58,3 +58,6 @@ export const approved = eq(videos.reviewStatus, 'approved');
 
 /** The newest-first order every list uses, with the id as a tie-break so pages are stable. */
 export const newestFirst = [desc(videos.publishedAt), desc(videos.createdAt), desc(videos.id)];
+
+/** The catalogue cache's key of a creator's public page (services/catalogue/film.ts reads it). */
+export const creatorPageKey = (creatorId: string) => `creator:${creatorId}`;

@@ -86,11 +86,23 @@ describe('a profile edit and the catalogue cache', { timeout: 30_000 }, () => {
     expect((await getFilm(ctx(), ANYONE, film.id))?.creatorAvatarUrl).toBe(avatarUrl);
   });
 
-  it('leaves the cache alone when someone without films renames', async () => {
+  it("someone without films renames: only their own page's entry is dropped, and it shows the change at once", async () => {
     const viewer = await makeUser([], 'plain');
+    expect((await getCreator(ctx(), ANYONE, viewer.id))?.username).toBe(viewer.username);
     const version = await env.KV.get(CATALOGUE_VERSION_KEY);
-    const res = await call('/api/account/profile', jsonInit('PATCH', { username: `plain_${uid()}` }, viewer.cookie));
+    const username = `plain_${uid()}`;
+    const res = await call('/api/account/profile', jsonInit('PATCH', { username }, viewer.cookie));
     expect(res.status).toBe(200);
     expect(await env.KV.get(CATALOGUE_VERSION_KEY)).toBe(version);
+    expect((await getCreator(ctx(), ANYONE, viewer.id))?.username).toBe(username);
+
+    const avatar = await call('/api/account/avatar', {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png', origin: ORIGIN, cookie: viewer.cookie },
+      body: png(),
+    });
+    const { avatarUrl } = ((await avatar.json()) as { profile: { avatarUrl: string } }).profile;
+    expect(await env.KV.get(CATALOGUE_VERSION_KEY)).toBe(version);
+    expect((await getCreator(ctx(), ANYONE, viewer.id))?.avatarUrl).toBe(avatarUrl);
   });
 });
