@@ -5,6 +5,9 @@ import type { Services } from '../../../functions/platform/services';
 import { acceptInvitation } from '../../../functions/services/campaigns/accept-invitation';
 import { addMember } from '../../../functions/services/campaigns/add-member';
 import { approveCampaign } from '../../../functions/services/campaigns/approve';
+import { declineInvitation } from '../../../functions/services/campaigns/decline-invitation';
+import { deleteCampaign } from '../../../functions/services/campaigns/delete';
+import { editCampaign } from '../../../functions/services/campaigns/edit';
 import { launchCampaign } from '../../../functions/services/campaigns/launch';
 import { pauseCampaign } from '../../../functions/services/campaigns/pause';
 import { rejectCampaign } from '../../../functions/services/campaigns/reject';
@@ -114,6 +117,28 @@ const CASES: VerbCase<TeamFixture>[] = [
     setup: async () => teamCampaign('active', { approved: false, invitee: await makeUser([], 'invitee') }),
     run: (s, f) => acceptInvitation(s, asViewer(f.member, ['viewer']), f.campaignId),
   },
+  {
+    // The invitation's row goes, the owner is told and gets the invitee's message: one batch.
+    name: 'decline invitation (with a message)',
+    atomic: true,
+    setup: async () => teamCampaign('active', { approved: false, invitee: await makeUser([], 'decliner') }),
+    run: (s, f) =>
+      declineInvitation(s, asViewer(f.member, ['viewer']), f.campaignId, { message: 'Not this time, thank you' }),
+  },
+  {
+    // The owner's edit of a live campaign sends it back to review: fields, status, history, notices.
+    name: 'edit (owner: live → back to review)',
+    atomic: true,
+    setup: () => teamCampaign('live'),
+    run: (s, f) =>
+      editCampaign(s, as.owner(), f.campaignId, { title: 'A new title', description: 'Told differently now.' }),
+  },
+  {
+    name: 'delete (a campaign that took no money)',
+    atomic: true,
+    setup: () => teamCampaign('active'),
+    run: (s, f) => deleteCampaign(s, as.owner(), f.campaignId),
+  },
 ];
 
 describe('faults in every campaign verb: no half-written change, and the verb can be repeated', () => {
@@ -130,7 +155,7 @@ describe('faults in every campaign verb: no half-written change, and the verb ca
   it('covered every verb and injection point', () => {
     const points = printReports('campaigns', reports);
     expect(reports.map((r) => r.verb)).toEqual(CASES.map((c) => c.name));
-    expect(reports).toHaveLength(11);
+    expect(reports).toHaveLength(14);
     expect(points).toBe(reports.reduce((s, r) => s + r.dbPoints, 0));
   });
 });

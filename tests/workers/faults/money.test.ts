@@ -4,8 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns, checkoutSessions } from '../../../functions/db/schema';
 import { TestStore } from '../../../functions/payments/test-mode/store';
+import type { Services } from '../../../functions/platform/services';
+import { completeEndedCampaign, completeEndedCampaigns } from '../../../functions/services/campaigns/complete-ended';
 import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
-import { releaseCompletedCampaign } from '../../../functions/services/milestones/closing-release';
+import {
+  releaseCompletedCampaign,
+  releaseCompletedCampaigns,
+} from '../../../functions/services/milestones/closing-release';
+import { resolveRound, VOTE_OPEN_MS } from '../../../functions/services/milestones/internal/resolve';
 import { castExtensionVote } from '../../../functions/services/milestones/vote';
 import { receiveStripeEvent } from '../../../functions/services/payments/receive-event';
 import { processPayouts } from '../../../functions/services/payouts/process';
@@ -125,6 +131,12 @@ const payoutJobLater = (s: Parameters<typeof runPayoutJobs>[0]) =>
     TEST_SYSTEM,
   );
 
+/** The services as if a week and a minute later: the milestone's vote has closed. */
+const aWeekLater = (s: Services): Services => ({
+  ...s,
+  clock: { now: () => new Date(Date.now() + VOTE_OPEN_MS + 60_000) },
+});
+
 /** The payment as Stripe holds it: refunded once, in full, whatever failed on the way. */
 const refundsAtStripe = async (f: MoneyFixture) => {
   const held = await store().get('payment_intent', f.payment.pi);
@@ -215,6 +227,33 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
       await finishRefunds(s, TEST_SYSTEM);
     },
   },
+  {
+    // The hourly end-date job: completed with its history and notices in one batch, then released.
+    name: 'end date (the hourly job completes an ended campaign)',
+    atomic: false,
+    stripe: true,
+    setup: async () => {
+      const f = await fundedCampaign();
+      await db().update(campaigns).set({ endDate: '2020-01-01' }).where(eq(campaigns.id, f.campaignId));
+      return f;
+    },
+    run: (s, f) => completeEndedCampaign(s, TEST_SYSTEM, f.campaignId),
+    // The hourly jobs in their order: ended campaigns, closing releases, then payouts.
+    repeat: async (s, f) => {
+      await completeEndedCampaigns(s, TEST_SYSTEM);
+      await releaseCompletedCampaigns(s, TEST_SYSTEM);
+      await processPayouts(s, TEST_SYSTEM, { campaignId: f.campaignId });
+      await payoutJobLater(s);
+    },
+  },
+  {
+    // A vote open for seven days closes as the hourly job closes it: a member who did not vote counts
+    // as complete, the milestone is released and its payouts written.
+    name: 'expired vote (closed by the hourly job)',
+    atomic: true,
+    setup: () => fundedCampaign({ goal: 3000 }),
+    run: (s, f) => resolveRound(aWeekLater(s), f.campaignId, 1),
+  },
 ];
 
 describe('faults in every money verb: the ledger balances, nothing half-written, the verb can be repeated', () => {
@@ -230,7 +269,7 @@ describe('faults in every money verb: the ledger balances, nothing half-written,
   it('covered every verb and injection point', () => {
     const points = printReports('money', reports);
     expect(reports.map((r) => r.verb)).toEqual(CASES.map((c) => c.name));
-    expect(reports).toHaveLength(7);
+    expect(reports).toHaveLength(9);
     expect(points).toBeGreaterThan(0);
   });
 });
