@@ -1,32 +1,17 @@
 // The film page's live figures for `npm run bench`: a credited payment (a signed webhook) → the new
 // raised figure on 1,000 open film-page sockets of its campaign, beside the same fan-out of a bare
 // doorbell frame on one user's channel (a message sent through the API).
-import WebSocket from 'ws';
 import { post, signedPayment } from './money.mjs';
-import { openSockets, signIn, timeSends } from './realtime.mjs';
+import { openMany, openSockets, signIn, timeSends } from './realtime.mjs';
 
 const percentile = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? Number.NaN;
 };
 
-/** Opens `n` anonymous film-page sockets of one campaign; resolves with each socket's first figures. */
-async function openFilmPages(base, campaignId, n) {
-  const url = `${base.replace(/^http/, 'ws')}/api/realtime/campaigns/${campaignId}`;
-  const sockets = [];
-  for (let i = 0; i < n; i += 50) {
-    const batch = Array.from({ length: Math.min(50, n - i) }, () => {
-      const ws = new WebSocket(url, { headers: { origin: base } });
-      sockets.push(ws);
-      return new Promise((resolve, reject) => {
-        ws.once('message', resolve);
-        ws.once('error', reject);
-      });
-    });
-    await Promise.all(batch);
-  }
-  return sockets;
-}
+/** Opens `n` anonymous film-page sockets of one campaign; each is ready with its first figures. */
+const openFilmPages = (base, campaignId, n) =>
+  openMany(`${base.replace(/^http/, 'ws')}/api/realtime/campaigns/${campaignId}`, { origin: base }, n, 'message');
 
 /**
  * `payments` signed payments, one after another; for each, the time from posting it to the frame

@@ -24,15 +24,22 @@ export async function signIn(base, email, password) {
  * Opens `n` authenticated sockets of one user; resolves when all are open. `wsBase` is where the
  * sockets connect (default: `base`); the Origin header is always the product's own.
  */
-export async function openSockets(base, cookie, n, wsBase = base) {
-  const url = `${wsBase.replace(/^http/, 'ws')}/api/realtime`;
+export function openSockets(base, cookie, n, wsBase = base) {
+  return openMany(`${wsBase.replace(/^http/, 'ws')}/api/realtime`, { cookie, origin: base }, n, 'open');
+}
+
+/**
+ * Opens `n` sockets to `url`, 50 at a time; each is ready on `ready` ('open', or 'message' for a
+ * channel that speaks first). Resolves with the sockets once all are ready.
+ */
+export async function openMany(url, headers, n, ready = 'open') {
   const sockets = [];
   for (let i = 0; i < n; i += 50) {
     const batch = Array.from({ length: Math.min(50, n - i) }, () => {
-      const ws = new WebSocket(url, { headers: { cookie, origin: base } });
+      const ws = new WebSocket(url, { headers });
       sockets.push(ws);
       return new Promise((resolve, reject) => {
-        ws.once('open', resolve);
+        ws.once(ready, resolve);
         ws.once('error', reject);
       });
     });
