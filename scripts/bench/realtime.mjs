@@ -34,16 +34,29 @@ export function openSockets(base, cookie, n, wsBase = base) {
  */
 export async function openMany(url, headers, n, ready = 'open') {
   const sockets = [];
+  const failures = new Map();
   for (let i = 0; i < n; i += 50) {
     const batch = Array.from({ length: Math.min(50, n - i) }, () => {
       const ws = new WebSocket(url, { headers });
       sockets.push(ws);
-      return new Promise((resolve, reject) => {
+      return new Promise((resolve) => {
         ws.once(ready, resolve);
-        ws.once('error', reject);
+        ws.on('unexpected-response', (_req, res) => {
+          failures.set(`HTTP ${res.statusCode}`, (failures.get(`HTTP ${res.statusCode}`) ?? 0) + 1);
+          resolve();
+        });
+        ws.on('error', (err) => {
+          failures.set(err.message, (failures.get(err.message) ?? 0) + 1);
+          resolve();
+        });
       });
     });
     await Promise.all(batch);
+    if (failures.size) {
+      for (const ws of sockets) ws.terminate();
+      const why = [...failures].map(([m, k]) => `${k}× ${m}`).join(', ');
+      throw new Error(`opening ${n} sockets to ${url}: ${why} (after ${i + batch.length} attempted)`);
+    }
   }
   return sockets;
 }
