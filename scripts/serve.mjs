@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHardhatNode } from './lib/hardhat-node.mjs';
-import { run, waitForUrl } from './lib/proc.mjs';
+import { run, stopGroup, waitForUrl } from './lib/proc.mjs';
 
 export const DEFAULT_PORT = 4321;
 export const DEFAULT_STATE = '.wrangler/state';
@@ -103,12 +103,7 @@ export async function serve({
   /** Stops wrangler dev and everything it started (its process group), and the chain's node. */
   const stop = async () => {
     await node?.stop();
-    if (child.exitCode !== null) return;
-    const done = new Promise((r) => child.once('exit', r));
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {}
-    await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+    await stopGroup(child);
   };
   try {
     await Promise.race([waitForUrl(`${url}/api/health`), exited]);

@@ -1,6 +1,7 @@
 // A Hardhat node (an EVM chain, id 31337, with Hardhat's twenty funded development accounts) as a child
 // process: `npm start` runs one for the local creator coins, the worker tests run their own.
 import { spawn } from 'node:child_process';
+import { stopGroup } from './proc.mjs';
 
 /** Asks a JSON-RPC endpoint for its chain id; undefined while it does not answer. */
 export async function chainIdAt(url) {
@@ -56,13 +57,6 @@ export async function startHardhatNode({ port = 8545, host = '127.0.0.1', timeou
   }
   return {
     url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const done = new Promise((r) => child.once('exit', r));
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {}
-      await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
-    },
+    stop: () => stopGroup(child),
   };
 }

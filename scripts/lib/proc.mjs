@@ -32,3 +32,13 @@ export async function waitForUrl(url, timeoutMs = 60_000) {
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms: ${lastError}`);
 }
+
+/** Stops a detached child and everything it started (its process group), waiting at most 5 s. */
+export async function stopGroup(child) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {}
+  await Promise.race([done, new Promise((r) => setTimeout(r, 5000))]);
+}

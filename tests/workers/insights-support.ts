@@ -1,16 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import {
-  campaigns,
-  checkoutSessions,
-  escrowClaims,
-  ledgerGroups,
-  payouts,
-  releasePortions,
-} from '../../functions/db/schema';
+import { campaigns, escrowClaims, ledgerGroups, payouts, releasePortions } from '../../functions/db/schema';
 import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
-import { db, deliver, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
+import { db, deliver, recordCheckout, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 
 /**
  * Money movements for the read-side tests, written as docs/money.md's contract says the writers do:
@@ -26,18 +19,10 @@ export interface Paid extends TestPayment {
 /** A payment as our checkout records it and Stripe announces it (a checkout row, then the signed event). */
 export async function pay(campaignId: string, amountCents: number, payer: { userId?: string; guestEmail?: string }) {
   const p = testPayment(amountCents, campaignId);
-  await db()
-    .insert(checkoutSessions)
-    .values({
-      id: p.sessionId,
-      reference: p.checkoutRef,
-      campaignId,
-      payerId: payer.userId ?? null,
-      guestEmail: payer.userId ? null : (payer.guestEmail ?? 'guest@example.test'),
-      amountCents,
-      currency: 'usd',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+  await recordCheckout(p, {
+    userId: payer.userId,
+    guestEmail: payer.userId ? null : (payer.guestEmail ?? 'guest@example.test'),
+  });
   const res = await deliver(sessionCompleted(p, payer.userId));
   expect(res.status).toBe(200);
   return { ...p, payerId: payer.userId, guestEmail: payer.guestEmail } satisfies Paid;

@@ -107,6 +107,27 @@ export function registerMoneyTestHooks() {
   });
 }
 
+/** The Checkout Session our checkout writes for a payment, naming its payer (an account or a guest email). */
+export async function recordCheckout(
+  p: TestPayment,
+  payer: { userId?: string | null; guestEmail?: string | null },
+  extra: Partial<typeof checkoutSessions.$inferInsert> = {},
+) {
+  await db()
+    .insert(checkoutSessions)
+    .values({
+      id: p.sessionId,
+      reference: p.checkoutRef,
+      campaignId: p.campaignId,
+      payerId: payer.userId ?? null,
+      guestEmail: payer.guestEmail ?? null,
+      amountCents: p.amountCents,
+      currency: 'usd',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      ...extra,
+    });
+}
+
 /**
  * A payment as our checkout records it (its Checkout Session names the payer: an account or a guest
  * email), then Stripe's completion event, delivered signed; returns the event so a test can repeat it.
@@ -117,18 +138,7 @@ export async function payRecorded(
   payer: { userId?: string; guestEmail?: string },
 ) {
   const p = testPayment(amountCents, campaignId);
-  await db()
-    .insert(checkoutSessions)
-    .values({
-      id: p.sessionId,
-      reference: p.checkoutRef,
-      campaignId,
-      payerId: payer.userId ?? null,
-      guestEmail: payer.guestEmail ?? null,
-      amountCents,
-      currency: 'usd',
-      expiresAt: new Date(Date.now() + 3_600_000),
-    });
+  await recordCheckout(p, payer);
   const event = sessionCompleted(p, payer.userId);
   expect((await deliver(event)).status).toBe(200);
   return event;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
-import { campaigns, checkoutSessions } from '../../../functions/db/schema';
+import { campaigns } from '../../../functions/db/schema';
 import { TestStore } from '../../../functions/payments/test-mode/store';
 import type { Services } from '../../../functions/platform/services';
 import { completeEndedCampaign, completeEndedCampaigns } from '../../../functions/services/campaigns/complete-ended';
@@ -28,6 +28,7 @@ import {
   db,
   deliver,
   holdAtStripe,
+  recordCheckout,
   registerMoneyTestHooks,
   sessionCompleted,
   type TestPayment,
@@ -64,19 +65,7 @@ const store = () => new TestStore(env.KV);
 async function paid(campaignId: string, amountCents: number, credit = true) {
   const p = testPayment(amountCents, campaignId);
   await holdAtStripe(p, payer.id);
-  await db()
-    .insert(checkoutSessions)
-    .values({
-      id: p.sessionId,
-      reference: p.checkoutRef,
-      campaignId,
-      payerId: payer.id,
-      amountCents,
-      currency: 'usd',
-      status: 'open',
-      expiresAt: new Date(Date.now() + 3_600_000),
-      createdAt: new Date(Date.now() - 60_000),
-    });
+  await recordCheckout(p, { userId: payer.id }, { status: 'open', createdAt: new Date(Date.now() - 60_000) });
   if (credit) expect((await deliver(sessionCompleted(p, payer.id))).status).toBe(200);
   return p;
 }
