@@ -155,28 +155,43 @@ describe('desktop widths: every link of every role reachable in one click', () =
     return inMore;
   }
 
+  // One test per width and role, each with its own budget; on a failure the last step taken is printed
+  // (a step that never ends otherwise shows only as the test's time-out).
   for (const width of [800, 1024, 1366, 1920]) {
-    it(`${width} px`, async () => {
-      for (const [email, hrefs] of roles) {
+    for (const [email, hrefs] of roles) {
+      it(`${width} px, ${email.split('@')[0]}`, async ({ onTestFailed }) => {
+        let step = 'opening a page';
+        onTestFailed(() => console.error(`header ${width} px, ${email}: the last step was ${step}`));
         const { page, context } = await newPage(browser, { viewport: { width, height: 800 } });
+        step = 'signing in';
         await signIn(context, email);
+        step = 'loading /terms';
         await page.goto('/terms');
         await ready(page);
-        for (const href of hrefs) await reach(page, href);
+        for (const href of hrefs) {
+          step = `finding ${href}`;
+          await reach(page, href);
+        }
         const shown = await page.locator('.nav a:visible, .more-list a[data-more-for]:not([hidden])').count();
         expect(shown, `${email}: each link once, in the row or in "More"`).toBe(hrefs.length);
         if (email.startsWith('admin')) {
-          if (width === 1366 || width === 800) await screenshot(page, `header-admin-${width}`);
+          if (width === 1366 || width === 800) {
+            step = 'taking a screenshot';
+            await screenshot(page, `header-admin-${width}`);
+          }
           for (const href of hrefs) {
+            step = `loading /terms to click ${href}`;
             await page.goto('/terms');
             await ready(page);
+            step = `clicking ${href}`;
             const { x, y } = await center(await reach(page, href));
             await page.mouse.click(x, y);
             await expect.poll(() => path(page)).toBe(href);
           }
         }
+        step = 'closing the page';
         await context.close();
-      }
-    }, 180_000);
+      }, 120_000);
+    }
   }
 });

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,33 +20,69 @@ import { launchBrowser, screenshot } from './browser';
 import { E2E_AUTH_LIMITS } from './global-setup';
 
 /**
- * A receipt that never comes, as the admin meets it: a server with a chain of its own that stops mining.
- * While the deployment waits, the Creator Coins tab says 'Transaction receipt not found.'; the node then
- * drops the transaction and mines 100 blocks, and the deployment fails with 'Transaction receipt for
- * {hash} not found after {n} blocks'. Mining again, the retry deploys the coin — once.
+ * The chain's own failures, as the admin meets them, on one server with a chain of its own. The worker
+ * reaches the chain through an RPC endpoint this test stands in front of (a public chain's endpoint,
+ * mocked at the wire): it passes requests through, or answers 503 while `upstreamDown` is set.
+ *
+ * 1. The endpoint fails: the Creator Coins tab says why the deployer's balance is unknown, and a
+ *    deployment fails with its toast and sends nothing.
+ * 2. The receipt never comes: the chain stops mining; while the deployment waits, the tab says
+ *    'Transaction receipt not found.'; the node then drops the transaction and mines 100 blocks, and the
+ *    deployment fails with 'Transaction receipt for {hash} not found after {n} blocks'. Mining again, the
+ *    retry deploys the coin — once.
  */
+const RPC_FAILURE = 'RPC request failed with status 503 - Service Unavailable: upstream down';
+
 let browser: Browser;
+let endpoint: Server;
+let upstreamDown = false;
 let server: { url: string; stop: () => Promise<void>; chainUrl?: string };
-const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-receipt-'));
+const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-chain-faults-'));
 
 beforeAll(async () => {
   browser = await launchBrowser();
+  const endpointPort = await freePort();
+  endpoint = createServer(async (req, res) => {
+    if (upstreamDown) {
+      res.writeHead(503, 'Service Unavailable');
+      res.end('upstream down');
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    try {
+      const upstream = await fetch(server.chainUrl as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat(chunks),
+      });
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      res.end(Buffer.from(await upstream.arrayBuffer()));
+    } catch (e) {
+      res.writeHead(502);
+      res.end(String(e));
+    }
+  });
+  await new Promise<void>((resolve) => endpoint.listen(endpointPort, '127.0.0.1', resolve));
   server = await serve({
     port: await freePort(),
     persistTo: state,
     build: false,
     quiet: true,
-    vars: E2E_AUTH_LIMITS,
+    // The local chain is deployed to directly at start-up; the worker reaches it through the endpoint.
     chainPort: await freePort(),
+    vars: { ...E2E_AUTH_LIMITS, RPC_URL: `http://127.0.0.1:${endpointPort}` },
   });
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await new Promise((resolve) => endpoint?.close(resolve));
   rmSync(state, { recursive: true, force: true });
 });
 
+/** A JSON-RPC call straight to the chain's node (not through the endpoint). */
 async function chain(method: string, params: unknown[] = []): Promise<unknown> {
   const res = await fetch(server.chainUrl as string, {
     method: 'POST',
@@ -68,21 +105,60 @@ async function tap(page: Page, control: Locator) {
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-describe('a deployment whose receipt never comes', () => {
-  it("shows 'Transaction receipt not found.', then 'Transaction receipt for {hash} not found after {n} blocks'; the retry deploys once", {
+async function adminContext(): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
+  const signIn = await context.request.post('/api/auth/sign-in/email', {
+    headers: { origin: server.url },
+    data: { email: 'admin@reelfund.local', password: DEMO_PASSWORD },
+  });
+  expect(signIn.status()).toBe(200);
+  return context;
+}
+
+async function coinDeployedEvents() {
+  const client = createPublicClient({ chain: hardhat, transport: http(server.chainUrl) });
+  return client.getContractEvents({
+    address: localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).factory,
+    abi: coinFactoryDeployAbi,
+    eventName: 'CoinDeployed',
+    fromBlock: 0n,
+  });
+}
+
+describe('the chain failing under a deployment', () => {
+  it("an RPC endpoint that fails: 'RPC request failed with status {status} - {text}: {body}' on the tab; a deploy fails with its toast and sends nothing", async () => {
+    const context = await adminContext();
+    const page = await context.newPage();
+    upstreamDown = true;
+    try {
+      await page.goto('/admin?tab=creator-coins');
+      await expect
+        .poll(() => page.locator('[data-deployer-balance]').textContent())
+        .toBe(`Balance unavailable: ${RPC_FAILURE}`);
+      const salt = coinCard(page, DEMO_COINS.waiting.symbol);
+      expect(await salt.getAttribute('data-coin-state')).toBe('deployable');
+      await tap(page, salt.locator('[data-deploy]'));
+      await toastText(page, MSG.coinDeployFailed);
+      await page.locator('[data-deployer-balance]').waitFor();
+      expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).not.toBe('deployed');
+      await screenshot(page, 'coins-rpc-failure-1280');
+    } finally {
+      upstreamDown = false;
+    }
+    // Nothing reached the chain: only the demo's NIGHT, deployed at start-up, is there.
+    expect(await coinDeployedEvents()).toHaveLength(1);
+    await context.close();
+  });
+
+  it("a receipt that never comes: 'Transaction receipt not found.', then 'Transaction receipt for {hash} not found after {n} blocks'; the retry deploys once", {
     timeout: 240_000,
   }, async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });
-    const signIn = await context.request.post('/api/auth/sign-in/email', {
-      headers: { origin: server.url },
-      data: { email: 'admin@reelfund.local', password: DEMO_PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
+    const context = await adminContext();
     const page = await context.newPage();
     const watcher = await context.newPage();
     await page.goto('/admin?tab=creator-coins');
     const salt = coinCard(page, DEMO_COINS.waiting.symbol);
-    expect(await salt.getAttribute('data-coin-state')).toBe('deployable');
+    expect(await salt.getAttribute('data-coin-state')).not.toBe('deployed');
 
     // The chain stops mining: the deployment is sent and waits.
     await chain('evm_setAutomine', [false]);
@@ -131,16 +207,8 @@ describe('a deployment whose receipt never comes', () => {
     await toastText(page, MSG.coinDeployed);
     await page.locator('[data-deployer-balance]').waitFor();
     expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).toBe('deployed');
-
-    const client = createPublicClient({ chain: hardhat, transport: http(server.chainUrl) });
-    const events = await client.getContractEvents({
-      address: localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).factory,
-      abi: coinFactoryDeployAbi,
-      eventName: 'CoinDeployed',
-      fromBlock: 0n,
-    });
     // The demo's NIGHT at start-up and SALT here: one event each.
-    expect(events).toHaveLength(2);
+    expect(await coinDeployedEvents()).toHaveLength(2);
     await context.close();
   });
 });
