@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_ROUTES, type PageAccess } from '../../functions/domain/site/pages';
 import { DEMO_COINS } from '../../functions/seed/coins';
+import { ADMIN_TABS, CONTRIBUTOR_TABS, type DashboardTab } from '../../src/lib/dashboard-tabs';
 import { apiJson, signIn } from './api';
 import { baseUrl, launchBrowser } from './browser';
 
@@ -29,6 +30,18 @@ const OPENS: Record<Role, PageAccess[]> = {
   viewer: ['public', 'signed-in'],
   creator: ['public', 'signed-in', 'creator'],
   admin: ['public', 'signed-in', 'creator', 'admin'],
+};
+/** The dashboards' other tabs (the first is the page itself), scanned as the roles that open them. */
+const tabPaths = (base: string, tabs: readonly DashboardTab[]) =>
+  tabs
+    .slice(1)
+    .filter((t) => !t.href)
+    .map((t) => `${base}?tab=${t.id}`);
+const TABS_FOR: Record<Role, string[]> = {
+  'signed-out': [],
+  viewer: [],
+  creator: tabPaths('/contributor', CONTRIBUTOR_TABS),
+  admin: [...tabPaths('/contributor', CONTRIBUTOR_TABS), ...tabPaths('/admin', ADMIN_TABS)],
 };
 const pagesFor = (role: Role) => PAGE_ROUTES.filter((r) => OPENS[role].includes(r.access) && !(r.pattern in SKIP));
 
@@ -183,7 +196,7 @@ async function openStates(page: Page, role: Role): Promise<string[]> {
 
 describe('axe over every page, signed out and as each role', () => {
   for (const role of ROLES) {
-    it(`${role}: ${pagesFor(role).length} pages and the open states`, async () => {
+    it(`${role}: ${pagesFor(role).length} pages, ${TABS_FOR[role].length} dashboard tabs and the open states`, async () => {
       const context = await contextFor(role);
       const page = await context.newPage();
       const findings: string[] = [];
@@ -193,6 +206,11 @@ describe('axe over every page, signed out and as each role', () => {
         await settle(page);
         findings.push(...report(`${role} ${path}`, await axe(page)));
         scanned.add(`${role} ${route.pattern}`);
+      }
+      for (const path of TABS_FOR[role]) {
+        await page.goto(path);
+        await settle(page);
+        findings.push(...report(`${role} ${path}`, await axe(page)));
       }
       findings.push(...(await openStates(page, role)));
       await context.close();

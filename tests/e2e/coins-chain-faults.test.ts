@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localChainAddresses } from '../../functions/chain/deploy';
 import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
+import { CHAIN_LATE } from '../../functions/chain/read-in-time';
 import { hardhat } from '../../functions/domain/chains/definitions';
 import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
@@ -22,7 +23,7 @@ import { E2E_AUTH_LIMITS } from './global-setup';
 /**
  * The chain's own failures, as the admin meets them, on one server with a chain of its own. The worker
  * reaches the chain through an RPC endpoint this test stands in front of (a public chain's endpoint,
- * mocked at the wire): it passes requests through, or answers 503 while `upstreamDown` is set.
+ * mocked at the wire): it passes requests through, answers 503, or never answers.
  *
  * 1. The endpoint fails: the Creator Coins tab says why the deployer's balance is unknown, and a
  *    deployment fails with its toast and sends nothing.
@@ -35,7 +36,9 @@ const RPC_FAILURE = 'RPC request failed with status 503 - Service Unavailable: u
 
 let browser: Browser;
 let endpoint: Server;
-let upstreamDown = false;
+/** How the endpoint answers: passes to the chain, fails with 503, or never answers. */
+let upstream: 'up' | 'down' | 'silent' = 'up';
+const held: ServerResponse[] = [];
 let server: { url: string; stop: () => Promise<void>; chainUrl?: string };
 const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-chain-faults-'));
 
@@ -43,9 +46,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const endpointPort = await freePort();
   endpoint = createServer(async (req, res) => {
-    if (upstreamDown) {
+    if (upstream === 'down') {
       res.writeHead(503, 'Service Unavailable');
       res.end('upstream down');
+      return;
+    }
+    if (upstream === 'silent') {
+      held.push(res); // never answered; cut when the chain is back
       return;
     }
     const chunks: Buffer[] = [];
@@ -78,6 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  endpoint?.closeAllConnections();
   await new Promise((resolve) => endpoint?.close(resolve));
   rmSync(state, { recursive: true, force: true });
 });
@@ -129,7 +137,7 @@ describe('the chain failing under a deployment', () => {
   it("an RPC endpoint that fails: 'RPC request failed with status {status} - {text}: {body}' on the tab; a deploy fails with its toast and sends nothing", async () => {
     const context = await adminContext();
     const page = await context.newPage();
-    upstreamDown = true;
+    upstream = 'down';
     try {
       await page.goto('/admin?tab=creator-coins');
       await expect
@@ -143,10 +151,33 @@ describe('the chain failing under a deployment', () => {
       expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).not.toBe('deployed');
       await screenshot(page, 'coins-rpc-failure-1280');
     } finally {
-      upstreamDown = false;
+      upstream = 'up';
     }
     // Nothing reached the chain: only the demo's NIGHT, deployed at start-up, is there.
     expect(await coinDeployedEvents()).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a chain that never answers: the tab and the coins page show themselves in seconds and say so', async () => {
+    const context = await adminContext();
+    const page = await context.newPage();
+    upstream = 'silent';
+    try {
+      await page.goto('/admin?tab=creator-coins');
+      await expect
+        .poll(() => page.locator('[data-deployer-balance]').textContent())
+        .toBe(`Balance unavailable: ${CHAIN_LATE}`);
+      const night = coinCard(page, DEMO_COINS.deployed.symbol);
+      expect(await night.getAttribute('data-coin-state')).toBe('deployed');
+      // On the local chain the contracts link to the film's own coins page.
+      const coinsPage = (await night.locator('[data-address="coin"] a').getAttribute('href')) ?? '';
+      expect(coinsPage).toMatch(/^\/movie\/[^/]+\/coins#contract-coin$/);
+      expect((await page.goto(coinsPage))?.status()).toBe(200);
+      expect(await page.locator('[data-sale-error]').textContent()).toContain(CHAIN_LATE);
+    } finally {
+      upstream = 'up';
+      for (const res of held.splice(0)) res.destroy();
+    }
     await context.close();
   });
 

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { type ChainClients, chainClients, chainErrorMessage, receiptOf } from '../../chain/client';
+import { type ChainClients, chainClients, receiptOf } from '../../chain/client';
+import { readInTime } from '../../chain/read-in-time';
 import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
 import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
 import { ApiError } from '../../http/errors';
@@ -90,13 +91,9 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
       members: d?.members ?? [],
     });
   }
-  let balance: string | null = null;
-  let balanceError: string | null = null;
-  try {
-    balance = String(await chain.client.getBalance({ address: coins.deployer }));
-  } catch (err) {
-    balanceError = chainErrorMessage(err);
-  }
+  const read = await readInTime(chain.client.getBalance({ address: coins.deployer }));
+  const balance = 'value' in read ? String(read.value) : null;
+  const balanceError = 'error' in read ? read.error : null;
   return {
     chain: { id: coins.chain.id, name: coins.chain.name, symbol: coins.chain.nativeCurrency.symbol },
     deployer: { address: coins.deployer, balance, balanceError },
@@ -104,12 +101,8 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
   };
 }
 
-/** A sent deployment's receipt, read once: null once it is mined, else the chain's words. */
+/** A sent deployment's receipt, read once in time for the page: null once it is mined, else the chain's words. */
 async function receiptNote({ client }: ChainClients, hash: `0x${string}`): Promise<string | null> {
-  try {
-    await receiptOf(client, hash);
-    return null;
-  } catch (err) {
-    return chainErrorMessage(err);
-  }
+  const read = await readInTime(receiptOf(client, hash));
+  return 'error' in read ? read.error : null;
 }
