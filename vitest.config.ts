@@ -44,6 +44,9 @@ export default defineConfig({
           include: ['tests/workers/**/*.test.ts'],
           setupFiles: ['./tests/workers/setup.ts'],
           globalSetup: ['./tests/workers/chain-setup.ts'],
+          // A guard against a hang, not a speed target (those live in `npm run bench`): on a loaded 2-core CI
+          // machine a test that takes 2 s alone can pass vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
