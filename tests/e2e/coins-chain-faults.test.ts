@@ -133,16 +133,28 @@ async function coinDeployedEvents() {
   });
 }
 
+/** Runs `steps` with the endpoint answering as `mode`, then passes requests through again. */
+async function whileUpstream(mode: typeof upstream, steps: () => Promise<void>) {
+  upstream = mode;
+  try {
+    await steps();
+  } finally {
+    upstream = 'up';
+    for (const res of held.splice(0)) res.destroy();
+  }
+}
+
+async function tabSaysBalanceUnavailable(page: Page, reason: string) {
+  await page.goto('/admin?tab=creator-coins');
+  await expect.poll(() => page.locator('[data-deployer-balance]').textContent()).toBe(`Balance unavailable: ${reason}`);
+}
+
 describe('the chain failing under a deployment', () => {
   it("an RPC endpoint that fails: 'RPC request failed with status {status} - {text}: {body}' on the tab; a deploy fails with its toast and sends nothing", async () => {
     const context = await adminContext();
     const page = await context.newPage();
-    upstream = 'down';
-    try {
-      await page.goto('/admin?tab=creator-coins');
-      await expect
-        .poll(() => page.locator('[data-deployer-balance]').textContent())
-        .toBe(`Balance unavailable: ${RPC_FAILURE}`);
+    await whileUpstream('down', async () => {
+      await tabSaysBalanceUnavailable(page, RPC_FAILURE);
       const salt = coinCard(page, DEMO_COINS.waiting.symbol);
       expect(await salt.getAttribute('data-coin-state')).toBe('deployable');
       await tap(page, salt.locator('[data-deploy]'));
@@ -150,9 +162,7 @@ describe('the chain failing under a deployment', () => {
       await page.locator('[data-deployer-balance]').waitFor();
       expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).not.toBe('deployed');
       await screenshot(page, 'coins-rpc-failure-1280');
-    } finally {
-      upstream = 'up';
-    }
+    });
     // Nothing reached the chain: only the demo's NIGHT, deployed at start-up, is there.
     expect(await coinDeployedEvents()).toHaveLength(1);
     await context.close();
@@ -161,12 +171,8 @@ describe('the chain failing under a deployment', () => {
   it('a chain that never answers: the tab and the coins page show themselves in seconds and say so', async () => {
     const context = await adminContext();
     const page = await context.newPage();
-    upstream = 'silent';
-    try {
-      await page.goto('/admin?tab=creator-coins');
-      await expect
-        .poll(() => page.locator('[data-deployer-balance]').textContent())
-        .toBe(`Balance unavailable: ${CHAIN_LATE}`);
+    await whileUpstream('silent', async () => {
+      await tabSaysBalanceUnavailable(page, CHAIN_LATE);
       const night = coinCard(page, DEMO_COINS.deployed.symbol);
       expect(await night.getAttribute('data-coin-state')).toBe('deployed');
       // On the local chain the contracts link to the film's own coins page.
@@ -174,10 +180,7 @@ describe('the chain failing under a deployment', () => {
       expect(coinsPage).toMatch(/^\/movie\/[^/]+\/coins#contract-coin$/);
       expect((await page.goto(coinsPage))?.status()).toBe(200);
       expect(await page.locator('[data-sale-error]').textContent()).toContain(CHAIN_LATE);
-    } finally {
-      upstream = 'up';
-      for (const res of held.splice(0)) res.destroy();
-    }
+    });
     await context.close();
   });
 
