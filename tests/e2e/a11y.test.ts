@@ -200,18 +200,16 @@ describe('axe over every page, signed out and as each role', () => {
       const context = await contextFor(role);
       const page = await context.newPage();
       const findings: string[] = [];
-      for (const route of pagesFor(role)) {
-        const path = pathFor(route.pattern);
+      const scan = async (path: string) => {
         await page.goto(path);
         await settle(page);
         findings.push(...report(`${role} ${path}`, await axe(page)));
+      };
+      for (const route of pagesFor(role)) {
+        await scan(pathFor(route.pattern));
         scanned.add(`${role} ${route.pattern}`);
       }
-      for (const path of TABS_FOR[role]) {
-        await page.goto(path);
-        await settle(page);
-        findings.push(...report(`${role} ${path}`, await axe(page)));
-      }
+      for (const path of TABS_FOR[role]) await scan(path);
       findings.push(...(await openStates(page, role)));
       await context.close();
       expect(findings).toEqual([]);

@@ -44,6 +44,9 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
   const { db } = services;
   if (!coins) return { chain: null, deployer: null, campaigns: [] };
   const chain = chainClients(coins);
+  // The chain's reads run at once, beside the database's, so a slow chain holds the tab for one
+  // deadline, not one per deploying coin.
+  const balanceRead = readInTime(chain.client.getBalance({ address: coins.deployer }));
   const rows = await db
     .select({ campaign: campaigns, deployment: coinDeployments })
     .from(campaigns)
@@ -53,45 +56,46 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
     )
     .where(eq(campaigns.creatorCoinsEnabled, true))
     .orderBy(campaigns.title);
-  const out: CoinCampaign[] = [];
-  for (const { campaign: c, deployment: d } of rows) {
-    let blocker: { message: string; missing: string[] } | null = null;
-    if (!d || d.status === 'failed') {
-      try {
-        await checkDeployable(db, coins, c.id, null);
-      } catch (err) {
-        if (!(err instanceof ApiError)) throw err;
-        const details = err.details as { missing?: { username: string | null; userId: string }[] } | undefined;
-        blocker = { message: err.message, missing: details?.missing?.map((m) => m.username ?? m.userId) ?? [] };
+  const out = await Promise.all(
+    rows.map(async ({ campaign: c, deployment: d }): Promise<CoinCampaign> => {
+      let blocker: { message: string; missing: string[] } | null = null;
+      if (!d || d.status === 'failed') {
+        try {
+          await checkDeployable(db, coins, c.id, null);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+          const details = err.details as { missing?: { username: string | null; userId: string }[] } | undefined;
+          blocker = { message: err.message, missing: details?.missing?.map((m) => m.username ?? m.userId) ?? [] };
+        }
       }
-    }
-    out.push({
-      campaignId: c.id,
-      movieId: c.movieId,
-      title: c.title,
-      status: c.status,
-      symbol: d?.symbol ?? c.creatorCoinSymbol,
-      price: d?.price ?? c.creatorCoinPrice,
-      state: coinState(d?.status ?? null, blocker),
-      missing: blocker?.missing ?? [],
-      reason: d?.status === 'failed' ? d.error : (blocker?.message ?? null),
-      addresses:
-        d?.status === 'deployed'
-          ? {
-              coin: d.coinAddress as string,
-              drop: d.dropAddress as string,
-              teamVesting: d.teamVestingAddress as string,
-              reserveVesting: d.reserveVestingAddress as string,
-            }
-          : null,
-      txHash: d?.txHash ?? null,
-      receiptNote: d?.status === 'deploying' && d.txHash ? await receiptNote(chain, d.txHash as `0x${string}`) : null,
-      stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, services.clock.now()),
-      agreementVersion: d?.agreementVersion ?? null,
-      members: d?.members ?? [],
-    });
-  }
-  const read = await readInTime(chain.client.getBalance({ address: coins.deployer }));
+      return {
+        campaignId: c.id,
+        movieId: c.movieId,
+        title: c.title,
+        status: c.status,
+        symbol: d?.symbol ?? c.creatorCoinSymbol,
+        price: d?.price ?? c.creatorCoinPrice,
+        state: coinState(d?.status ?? null, blocker),
+        missing: blocker?.missing ?? [],
+        reason: d?.status === 'failed' ? d.error : (blocker?.message ?? null),
+        addresses:
+          d?.status === 'deployed'
+            ? {
+                coin: d.coinAddress as string,
+                drop: d.dropAddress as string,
+                teamVesting: d.teamVestingAddress as string,
+                reserveVesting: d.reserveVestingAddress as string,
+              }
+            : null,
+        txHash: d?.txHash ?? null,
+        receiptNote: d?.status === 'deploying' && d.txHash ? await receiptNote(chain, d.txHash as `0x${string}`) : null,
+        stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, services.clock.now()),
+        agreementVersion: d?.agreementVersion ?? null,
+        members: d?.members ?? [],
+      };
+    }),
+  );
+  const read = await balanceRead;
   const balance = 'value' in read ? String(read.value) : null;
   const balanceError = 'error' in read ? read.error : null;
   return {
