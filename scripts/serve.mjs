@@ -13,8 +13,10 @@ export const DEFAULT_STATE = '.wrangler/state';
 export const DEFAULT_CHAIN_PORT = 8545;
 
 /**
- * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null }} options
+ * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, verbose?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null }} options
  * `chainPort`: where the local chain (a Hardhat node, chain 31337) listens; null (the default) runs none.
+ * `quiet`: print nothing. Otherwise the start prints its progress lines and the address, and then only errors;
+ * `verbose` adds wrangler's own lines (each request, its offline warnings).
  * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string }>}
  */
 export async function serve({
@@ -24,6 +26,7 @@ export async function serve({
   build = true,
   seed = true,
   quiet = false,
+  verbose = false,
   vars = {},
   beforeStart,
   chainPort = null,
@@ -83,7 +86,7 @@ export async function serve({
       '--persist-to',
       state,
       '--log-level',
-      quiet ? 'error' : 'info',
+      verbose ? 'info' : 'error',
       ...(inspectorPort ? ['--inspector-port', String(inspectorPort)] : []),
       ...varArgs,
     ],
@@ -162,6 +165,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     port: Number(arg('--port') ?? process.env.PORT ?? DEFAULT_PORT),
     persistTo: arg('--persist-to') ?? DEFAULT_STATE,
     build: !process.argv.includes('--no-build'),
+    verbose: process.argv.includes('--verbose'),
     chainPort: Number(arg('--chain-port') ?? DEFAULT_CHAIN_PORT),
   });
   const shutdown = async () => {

@@ -3,12 +3,14 @@ import { getPlatformProxy } from 'wrangler';
 import type { Db } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
 import { createServices } from '../../functions/platform/services';
+import { silentCampaignBell } from '../../functions/realtime/campaign-bell';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 
 /**
  * Opens the local bindings (D1, KV, R2) that `wrangler dev` serves from the same persisted state,
  * and the app's services over them, so Node-side commands run the app's own verbs. Durable Objects
- * are not reachable this way: the doorbell is silent.
+ * are not reachable this way: the doorbell and the campaign bell are silent (ringing a channel here
+ * fails with "no such actor class" and would print a stack trace at every seed).
  */
 export async function openPlatform(persistTo = '.wrangler/state') {
   // The proxy cannot host this worker's Durable Objects and says so at length; only errors matter here.
@@ -22,6 +24,7 @@ export async function openPlatform(persistTo = '.wrangler/state') {
   const pending: Promise<unknown>[] = [];
   const services = createServices(env, {
     bell: silentDoorbell,
+    campaignBell: silentCampaignBell,
     schedule: (work) => void pending.push(work.catch((err) => console.error('background work failed:', err))),
   });
   const db: Db = services.db;

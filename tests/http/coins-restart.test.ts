@@ -11,13 +11,15 @@ import { hardhat } from '../../functions/domain/chains/definitions';
 import { DEMO_COIN_PURCHASES, DEMO_COINS } from '../../functions/seed/coins';
 import { serve } from '../../scripts/serve.mjs';
 import { E2E_AUTH_LIMITS } from '../e2e/global-setup';
+import { npmStart } from '../support/npm-start';
 import { freePort } from '../support/ports';
 
 /**
  * The local chain keeps nothing across restarts of `npm start`, yet the demo's deployed coin answers at
  * the same address after one: every start deploys the recorded coins again and replays the demo's purchases,
  * while a purchase made by hand is gone. Uses a server of its own
- * (with its own chain), from the build the shared setup made, started twice on one state.
+ * (with its own chain), from the build the shared setup made, started twice on one state: first as
+ * `npm start` runs on a fresh clone, which prints only its progress lines and its address.
  */
 const state = mkdtempSync(join(tmpdir(), 'reelfund-coins-restart-'));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -64,21 +66,38 @@ async function soldOnPage(base: string, movieId: string): Promise<number> {
 
 const demoSold = DEMO_COIN_PURCHASES.reduce((sum, p) => sum + p.coins, 0);
 
+/** The lines a start printed that are neither its own progress lines nor its address. */
+function noise(output: string): string[] {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the log's colour codes
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const progress = (line: string) =>
+    line.trim() === '' ||
+    /^> /.test(line) || // npm's own echo of the script
+    /^\[reelfund\] /.test(line) ||
+    (/^ {2}\S/.test(line) && !/^\s+at /.test(line));
+  return lines.filter((line) => !progress(line));
+}
+
 describe('the local chain across a restart of npm start', () => {
-  it('deploys the demo coin again at the same address, with the same code, and replays the demo purchases', {
+  it('prints only progress lines on a fresh state; deploys the demo coin again at the same address, with the same code, and replays the demo purchases', {
     timeout: 300_000,
   }, async () => {
     const seen: { address: string; code: string; chainId: string; sold: number }[] = [];
     let soldByHand = 0;
+    let firstStart = '';
     for (let run = 0; run < 2; run++) {
-      const server = await serve({
-        port: await freePort(),
-        persistTo: state,
-        build: false,
-        quiet: true,
-        vars: E2E_AUTH_LIMITS,
-        chainPort: await freePort(),
-      });
+      // The first start is `npm start` itself on a fresh state (seed included), the second a quiet restart.
+      const server =
+        run === 0
+          ? await npmStart({ persistTo: state, port: await freePort(), chainPort: await freePort() })
+          : await serve({
+              port: await freePort(),
+              persistTo: state,
+              build: false,
+              quiet: true,
+              vars: E2E_AUTH_LIMITS,
+              chainPort: await freePort(),
+            });
       try {
         const { address, drop, movieId } = await demoCoin(server.url);
         const chainUrl = server.chainUrl as string;
@@ -107,8 +126,12 @@ describe('the local chain across a restart of npm start', () => {
         }
       } finally {
         await server.stop();
+        if ('output' in server && run === 0) firstStart = server.output();
       }
     }
+    expect(firstStart).toContain('seeded: site-settings, demo-users, catalogue, campaigns, money, coins');
+    expect(firstStart).toMatch(/Reelfund is running at http:\/\/localhost:\d+/);
+    expect(noise(firstStart), firstStart).toEqual([]);
     const [first, second] = seen;
     expect(first?.chainId).toBe('0x7a69');
     expect(first?.code.length).toBe(coinArtifact.deployedBytecode.length);
