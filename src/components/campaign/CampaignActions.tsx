@@ -11,7 +11,7 @@ import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
-import { Card, ConfirmDialog } from './island-ui';
+import { Card, ConfirmDialog, IslandGate } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 type Confirming = 'pause' | 'delete' | 'reject' | 'set-status' | null;
@@ -39,6 +39,14 @@ async function shareCampaign(movieId: string) {
  * save first; afterwards the owner's and admins' actions (below).
  */
 export function CampaignActions(props: { initial: CampaignView | null; adminMode: boolean }) {
+  return (
+    <IslandGate>
+      <Actions {...props} />
+    </IslandGate>
+  );
+}
+
+function Actions(props: { initial: CampaignView | null; adminMode: boolean }) {
   const { view } = useCampaign(props.initial);
   if (!view) {
     return (

@@ -14,7 +14,7 @@ import { deployRequestFor } from '../../../functions/domain/coins/supply';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card } from './island-ui';
+import { Card, IslandGate } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /**
@@ -26,7 +26,11 @@ import { useCampaign } from './useCampaign';
 export function CoinsCard(props: { initial: CampaignView | null }) {
   const { view } = useCampaign(props.initial);
   // Saving the new campaign starts the form again from its stored settings.
-  return <CoinsForm key={view?.campaign.id ?? 'new'} view={view} />;
+  return (
+    <IslandGate>
+      <CoinsForm key={view?.campaign.id ?? 'new'} view={view} />
+    </IslandGate>
+  );
 }
 
 function CoinsForm({ view }: { view: CampaignView | null }) {

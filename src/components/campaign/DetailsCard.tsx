@@ -17,7 +17,7 @@ import type { CampaignView } from '../../../functions/services/campaigns/view';
 import type { FilmRef } from '../../../functions/shared/campaigns/access';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { Card, StatusBadge } from './island-ui';
+import { Card, IslandGate, StatusBadge } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 const OUTCOME_TOAST: Record<EditOutcome, string> = {
@@ -34,6 +34,14 @@ const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100)
  * platform fee for admins. Creates the campaign for a film, or edits it; locked under review.
  */
 export function DetailsCard(props: { initial: CampaignView | null; film: FilmRef; adminMode: boolean }) {
+  return (
+    <IslandGate>
+      <Details {...props} />
+    </IslandGate>
+  );
+}
+
+function Details(props: { initial: CampaignView | null; film: FilmRef; adminMode: boolean }) {
   const { film, adminMode } = props;
   const { view } = useCampaign(props.initial);
   const c = view?.campaign;

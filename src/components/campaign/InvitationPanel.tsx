@@ -5,7 +5,7 @@ import { SITE_MSG } from '../../../functions/domain/site/messages';
 import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
-import { ConfirmDialog } from './island-ui';
+import { ConfirmDialog, IslandGate } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 /** After joining, the campaigns tab follows in 2 seconds. */
@@ -35,7 +35,11 @@ const TEXTS = {
  */
 export function InvitationPanel(props: { initial: CampaignView; variant: 'banner' | 'card' }) {
   const { view } = useCampaign(props.initial);
-  return view ? <Invitation view={view} variant={props.variant} /> : null;
+  return view ? (
+    <IslandGate>
+      <Invitation view={view} variant={props.variant} />
+    </IslandGate>
+  ) : null;
 }
 
 function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' | 'card' }) {

@@ -5,7 +5,7 @@ import type { CampaignView } from '../../../functions/services/campaigns/view';
 import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
-import { ConfirmDialog } from './island-ui';
+import { ConfirmDialog, IslandGate } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 interface Candidate {
@@ -142,7 +142,7 @@ export function TeamEditor(props: { initial: CampaignView | null }) {
   }
 
   return (
-    <>
+    <IslandGate>
       {view?.viewer.can.manageTeam && <AddMember view={view} />}
       <ConfirmDialog
         name="remove-member"
@@ -159,6 +159,6 @@ export function TeamEditor(props: { initial: CampaignView | null }) {
         onConfirm={remove}
         onCancel={() => $removingMember.set(null)}
       />
-    </>
+    </IslandGate>
   );
 }

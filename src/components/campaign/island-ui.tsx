@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { DisplayStatus } from '../../../functions/domain/campaigns/status';
 
 export function StatusBadge({ status, label }: { status: DisplayStatus; label: string }) {
@@ -77,5 +77,34 @@ export function ConfirmDialog(props: {
         </button>
       </div>
     </dialog>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * True once the island runs in the browser. The server's HTML and the hydrating render see false, the
+ * first render after hydration true (React's documented way to tell the two apart without a mismatch).
+ */
+export function useIslandLive(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Every control of an island is disabled until the island is live: the server draws the buttons, but
+ * their handlers exist only after hydration (`client:idle` may come seconds later on a slow phone), and a
+ * press before then would do nothing and say nothing. A disabled fieldset disables every control inside
+ * it at once; it takes no box of its own (`display: contents`), and `data-island-live` says when it is live.
+ */
+export function IslandGate({ children }: { children: ReactNode }) {
+  const live = useIslandLive();
+  return (
+    <fieldset className="island-gate" disabled={!live} data-island-live={live ? 'true' : 'false'}>
+      {children}
+    </fieldset>
   );
 }

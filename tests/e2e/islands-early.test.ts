@@ -1,0 +1,109 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiJson, localDate, signIn, signUp, uid } from './api';
+import { launchBrowser, newPage } from './browser';
+
+/**
+ * A press that comes before the island is live. The campaign screens are drawn on the server and their
+ * islands hydrate `client:idle`, seconds later on a slow phone: on a CPU slowed 4× (a mid-range phone),
+ * each screen's primary action pressed as soon as it shows must still send its request — the control
+ * waits (disabled, "getting ready") until its handler exists, instead of swallowing the press.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page whose CPU runs 4× slower, as Chrome DevTools' "mid-tier mobile" preset. */
+async function slowPage(email?: string) {
+  const opened = await newPage(browser);
+  if (email) await signIn(opened.context, email);
+  const cdp = await opened.context.newCDPSession(opened.page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return opened;
+}
+
+/** Opens `path` and, from the first paint on, presses whatever `press` presses; resolves with the request it sent. */
+async function pressEarly(page: Page, path: string, sent: (r: Request) => boolean, press: () => Promise<void>) {
+  const request = page.waitForRequest(sent, { timeout: 30_000 });
+  request.catch(() => {});
+  await page.goto(path, { waitUntil: 'commit' });
+  await press();
+  return request;
+}
+
+/** milo_maker's campaign on one of his last films without one (other browser tests take the first ones). */
+async function campaignOf(owner: Awaited<ReturnType<typeof slowPage>>, film: { id: string }) {
+  const { campaign } = await apiJson<{ campaign: { campaign: { id: string } } }>(
+    owner.context,
+    'POST',
+    '/api/campaigns',
+    { movieId: film.id, title: `Early press ${uid()}`, goalAmount: 500_000, endDate: localDate(30) },
+  );
+  return campaign.campaign.id;
+}
+
+describe('campaign screens pressed before their islands are live (CPU 4× slower)', () => {
+  let owner: Awaited<ReturnType<typeof slowPage>>;
+  let films: { id: string }[];
+  beforeAll(async () => {
+    owner = await slowPage('creator2@reelfund.local');
+    const mine = await apiJson<{ filmsWithoutCampaign: { id: string }[] }>(owner.context, 'GET', '/api/campaigns/mine');
+    films = mine.filmsWithoutCampaign.slice(-3);
+    if (films.length < 3) throw new Error('the seed leaves milo_maker films without a campaign');
+  });
+
+  it('the team screen: the username search, the candidate, the role and "Add", typed and pressed at once', async () => {
+    const film = films[0] as { id: string };
+    const id = await campaignOf(owner, film);
+    const guest = await newPage(browser);
+    const invitee = await signUp(guest.context, 'early');
+    const added = await pressEarly(
+      owner.page,
+      `/contributor/edit/${film.id}/contributors`,
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/campaigns/${id}/members`),
+      async () => {
+        await owner.page.fill('#member-search', invitee.username);
+        await owner.page.click(`[data-candidate="${invitee.username}"]`);
+        await owner.page.fill('#member-role', 'Gaffer');
+        await owner.page.click('[data-action="add-member"]');
+      },
+    );
+    expect((await added.response())?.status()).toBe(201);
+  });
+
+  it('the progress screen: the invitee\'s "Approve & Join" as soon as it shows', async () => {
+    const id = await campaignOf(owner, films[1] as { id: string });
+    const guest = await slowPage();
+    const invitee = await signUp(guest.context, 'early');
+    await apiJson(owner.context, 'POST', `/api/campaigns/${id}/members`, { userId: invitee.id, role: 'Gaffer' });
+    const joined = await pressEarly(
+      guest.page,
+      `/contributor/campaign-progress/${id}?invitation=true`,
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/campaigns/${id}/invitation/accept`),
+      () => guest.page.click('[data-invitation="card"] [data-action="accept"]'),
+    );
+    expect((await joined.response())?.ok()).toBe(true);
+  });
+
+  it('the settings screen: "Submit for Approval" as soon as it shows', async () => {
+    const film = films[2] as { id: string };
+    const id = await campaignOf(owner, film);
+    const submitted = await pressEarly(
+      owner.page,
+      `/contributor/edit/${film.id}/campaign`,
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/campaigns/${id}/submit`),
+      () => owner.page.click('[data-action="submit"]'),
+    );
+    expect((await submitted.response())?.ok()).toBe(true);
+    const after = await apiJson<{ campaign: { campaign: { status: string } } }>(
+      owner.context,
+      'GET',
+      `/api/campaigns/${id}`,
+    );
+    expect(after.campaign.campaign.status).toBe('pending_approval');
+  });
+});
