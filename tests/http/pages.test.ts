@@ -166,3 +166,27 @@ describe('/search', () => {
     expect(firstHeading(b)).toContain('beta');
   });
 });
+
+/** The page's text without its markup (for wording checks). */
+const textOf = (html: string) =>
+  decode(
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
+/** The page's own content (the header and its links left out). */
+const mainOf = (html: string) => html.match(/<main[\s\S]*<\/main>/)?.[0] ?? html;
+
+describe('features not open yet', () => {
+  it.each(['/projects', '/marketplace', '/post-project'])(
+    '%s says what is coming and offers one way back, with no link to another unbuilt page',
+    async (path) => {
+      const html = mainOf(await (await get(path, await viewerCookie())).text());
+      expect(html).toContain('data-coming-back');
+      expect(html.match(/<a\s/g)?.length, 'one way back, nothing else').toBe(1);
+      for (const dead of ['/projects', '/marketplace', '/post-project']) expect(html).not.toContain(`href="${dead}"`);
+      expect(textOf(html)).toMatch(/coming soon|isn't open yet/);
+    },
+  );
+});
