@@ -190,3 +190,18 @@ describe('features not open yet', () => {
     },
   );
 });
+
+describe('leftover words', () => {
+  it('/apply says how goals and milestones work', async () => {
+    const text = textOf(await (await get('/apply')).text());
+    expect(text).not.toContain('funded in milestones of $10,000');
+    expect(text).toContain('Reaching the goal is the first milestone');
+    expect(text).toContain('each next milestone adds $10,000 to the goal');
+  });
+
+  it("/creator-coins-coming-soon speaks of the film's campaign having no coin yet", async () => {
+    const text = textOf(await (await get('/creator-coins-coming-soon')).text());
+    expect(text).not.toMatch(/coins are coming soon/i);
+    expect(text).toContain("This film's campaign has not issued a creator coin yet.");
+  });
+});

@@ -58,7 +58,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/movie/:movieId/fund', access: 'signed-in', title: 'Fund this film' },
   { pattern: '/movie/:movieId/donate', access: 'public', title: 'Donate' },
   { pattern: '/movie/:movieId/coins', access: 'public', title: 'Creator coins' },
-  { pattern: '/creator-coins-coming-soon', access: 'public', title: 'Creator coins are coming soon' },
+  { pattern: '/creator-coins-coming-soon', access: 'public', title: 'No creator coin yet' },
   { pattern: '/s/:shortCode', access: 'public', title: 'Short link' },
   { pattern: '/donation-success', access: 'public', title: 'Thank you' },
   { pattern: '/creator/:creatorId', access: 'signed-in', title: 'Creator' },
