@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/viewer';
-import { matchPageRoute, pageParamsValid } from '../domain/site/pages';
+import { DENIED_PARAM, matchPageRoute, pageParamsValid } from '../domain/site/pages';
 import type { Bindings } from '../env';
 import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
 import { canonicalPath } from './canonical';
@@ -100,7 +100,8 @@ async function protectedPage(
       return redirect(`/auth?redirect=${encodeURIComponent(next)}`, decision.setCookies);
     }
     case 'home':
-      return redirect('/');
+      // Home, saying which page was for creators or admins only (src/pages/index.astro).
+      return redirect(`/?${DENIED_PARAM}=${encodeURIComponent(url.pathname)}`);
     case 'allow': {
       if (!decision.viewer) return render(clean, env, ctx);
       headers.set(VIEWER_HEADER, encodeURIComponent(JSON.stringify(decision.viewer satisfies Viewer)));

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
 import { PAGE_ROUTES, type PageRoute } from '../../functions/domain/site/pages';
 
@@ -189,6 +190,30 @@ describe('features not open yet', () => {
       expect(textOf(html)).toMatch(/coming soon|isn't open yet/);
     },
   );
+});
+
+describe('a creator page opened by a fan', () => {
+  it('sends them home with the reason, and the home page says it', async () => {
+    const cookie = await viewerCookie();
+    const res = await get('/creator-token-management', cookie);
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toBe(`/?denied=${encodeURIComponent('/creator-token-management')}`);
+    const home = textOf(await (await get(location, cookie)).text());
+    expect(home).toContain(fillMessage(MSG.creatorsOnly, { page: 'Creator token management' }));
+    expect(home).toContain(MSG.applyToCreate);
+  });
+
+  it('an admin page says it is for admins; an unknown or public path says nothing', async () => {
+    const cookie = await viewerCookie();
+    const admin = await get('/admin/payouts', cookie);
+    const home = textOf(await (await get(admin.headers.get('location') ?? '', cookie)).text());
+    expect(home).toContain(fillMessage(MSG.adminsOnly, { page: 'Payouts' }));
+    for (const denied of ['/faq', '/nowhere', 'https://evil.example/']) {
+      const html = await (await get(`/?denied=${encodeURIComponent(denied)}`)).text();
+      expect(html).not.toContain('data-denied');
+    }
+  });
 });
 
 describe('leftover words', () => {

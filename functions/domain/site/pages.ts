@@ -131,3 +131,17 @@ export function pageParamsValid(route: PageRoute, pathname: string): boolean {
     return isId(kind, value);
   });
 }
+
+/** The query parameter of the home page that names the page a viewer's roles kept them out of. */
+export const DENIED_PARAM = 'denied';
+
+/**
+ * Why a signed-in viewer was sent home from `path` (a creator or admin page), or null when `path`
+ * is no such page: the home page says it, so nobody lands there without a word.
+ */
+export function deniedReason(path: string | null): { page: string; needs: 'creator' | 'admin' } | null {
+  if (!path?.startsWith('/')) return null;
+  const route = matchPageRoute(path);
+  if (!route || (route.access !== 'creator' && route.access !== 'admin')) return null;
+  return { page: route.title, needs: route.access };
+}
