@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
-import { PAGE_ROUTES, type PageRoute } from '../../functions/domain/site/pages';
+import { PAGE_ROUTES, type PageRoute, signInPath } from '../../functions/domain/site/pages';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
@@ -75,7 +75,7 @@ describe('protected pages, signed out', () => {
       const path = pathOf(route);
       const res = await get(path);
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      expect(res.headers.get('location')).toBe(signInPath(route, path));
       expect(await res.text()).toBe('');
     },
   );
@@ -228,5 +228,14 @@ describe('leftover words', () => {
     const text = textOf(await (await get('/creator-coins-coming-soon')).text());
     expect(text).not.toMatch(/coins are coming soon/i);
     expect(text).toContain("This film's campaign has not issued a creator coin yet.");
+  });
+
+  it('/join-us sends a signed-out visitor to the sign-up form, and back to /join-us after', async () => {
+    const res = await get('/join-us');
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '', base());
+    expect(location.pathname).toBe('/auth');
+    expect(location.searchParams.get('mode')).toBe('sign-up');
+    expect(location.searchParams.get('redirect')).toBe('/join-us');
   });
 });

@@ -22,6 +22,8 @@ export interface PageRoute {
   pattern: string;
   access: PageAccess;
   title: string;
+  /** A signed-out visitor is sent to the sign-up form rather than sign-in (they asked to join). */
+  signUp?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -67,7 +69,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/contact', access: 'public', title: 'Contact' },
   { pattern: '/privacy', access: 'public', title: 'Privacy' },
   { pattern: '/terms', access: 'public', title: 'Terms' },
-  { pattern: '/join-us', access: 'signed-in', title: 'Join us' },
+  { pattern: '/join-us', access: 'signed-in', title: 'Join us', signUp: true },
   { pattern: '/apply', access: 'public', title: 'Apply' },
   { pattern: '/marketplace', access: 'signed-in', title: 'Creator marketplace' },
   { pattern: '/collaborate/:listingId', access: 'signed-in', title: 'Collaboration request' },
@@ -130,6 +132,11 @@ export function pageParamsValid(route: PageRoute, pathname: string): boolean {
     }
     return isId(kind, value);
   });
+}
+
+/** Where a signed-out visitor of `route` goes: /auth, back to `next` (path and query) afterwards. */
+export function signInPath(route: PageRoute, next: string): string {
+  return `/auth?redirect=${encodeURIComponent(next)}${route.signUp ? '&mode=sign-up' : ''}`;
 }
 
 /** The query parameter of the home page that names the page a viewer's roles kept them out of. */

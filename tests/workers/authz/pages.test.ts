@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matchPageRoute, PAGE_ROUTES } from '../../../functions/domain/site/pages';
+import { matchPageRoute, PAGE_ROUTES, signInPath } from '../../../functions/domain/site/pages';
 import { makeCampaign } from '../campaign-factories';
 import { PAGE_MARKER } from '../entry';
 import { ACTORS, type Actor, makeActors, makeUser, type TestUser } from '../factories';
@@ -34,7 +34,7 @@ async function outcome(path: string, actor: TestUser | null): Promise<PageOutcom
     const location = res.headers.get('location') ?? '';
     expect(body, 'a redirect carries no page content').not.toContain(PAGE_MARKER);
     const route = matchPageRoute(new URL(path, 'https://x').pathname);
-    if (location === `/auth?redirect=${encodeURIComponent(path)}`) return 'sign-in';
+    if (route && location === signInPath(route, path)) return 'sign-in';
     // Home: from a creator or admin page naming it (the home page says why); an unknown short link plainly.
     const denied = `/?denied=${encodeURIComponent(new URL(path, 'https://x').pathname)}`;
     if (location === (route?.pattern === '/s/:shortCode' ? '/' : denied)) return 'home';
