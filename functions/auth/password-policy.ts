@@ -6,6 +6,7 @@ const COMMON = new Set(COMMON_PASSWORDS.split('\n'));
 export const PASSWORD_MESSAGES = {
   common: 'That password is one of the most used ones. Choose another: a few unrelated words work well.',
   sameAsAccount: 'Your password cannot be your email address or your username.',
+  currentIncorrect: 'Current password is incorrect',
 } as const;
 
 /** Why a new password is refused (too common, or the account's own email or username), or null. */

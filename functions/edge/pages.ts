@@ -1,5 +1,5 @@
 import type { Viewer } from '../auth/viewer';
-import { matchPageRoute, pageParamsValid } from '../domain/site/pages';
+import { DENIED_PARAM, matchPageRoute, pageParamsValid, signInPath } from '../domain/site/pages';
 import type { Bindings } from '../env';
 import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
 import { canonicalPath } from './canonical';
@@ -95,12 +95,11 @@ async function protectedPage(
   switch (decision.kind) {
     case 'not-found':
       return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);
-    case 'sign-in': {
-      const next = `${url.pathname}${url.search}`;
-      return redirect(`/auth?redirect=${encodeURIComponent(next)}`, decision.setCookies);
-    }
+    case 'sign-in':
+      return redirect(signInPath(route, `${url.pathname}${url.search}`), decision.setCookies);
     case 'home':
-      return redirect('/');
+      // Home, saying which page was for creators or admins only (src/pages/index.astro).
+      return redirect(`/?${DENIED_PARAM}=${encodeURIComponent(url.pathname)}`);
     case 'allow': {
       if (!decision.viewer) return render(clean, env, ctx);
       headers.set(VIEWER_HEADER, encodeURIComponent(JSON.stringify(decision.viewer satisfies Viewer)));

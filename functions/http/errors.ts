@@ -13,6 +13,7 @@ const STATUS = {
   upgrade_required: 426,
   rate_limited: 429,
   weak_password: 400,
+  wrong_password: 400,
   internal: 500,
   unavailable: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;

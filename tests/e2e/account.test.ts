@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_MESSAGES } from '../../functions/auth/password-policy';
 import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../functions/domain/users/avatar';
 import { fileOf, png } from '../support/media';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
@@ -89,6 +90,15 @@ describe('Account Settings', () => {
   it('changes the password: a wrong current password is refused inline, the right one works', async () => {
     const { page, context } = await newPage(browser);
     const me = await signUp(context);
+    // The server refuses a wrong current password with its own message.
+    const refused = await context.request.post('/api/auth/change-password', {
+      data: { currentPassword: 'not-my-password', newPassword: 'brand-new-password-2' },
+      headers: { origin: baseUrl() },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: { code: 'wrong_password', message: PASSWORD_MESSAGES.currentIncorrect },
+    });
     await page.goto('/account');
     const form = page.locator('[data-password-form]');
     const error = form.locator('[data-form-error]');
@@ -98,7 +108,12 @@ describe('Account Settings', () => {
     await page.fill('#confirmPassword', 'brand-new-password-2');
     await form.locator('button[type="submit"]').click();
     await error.waitFor();
-    await expect(error.textContent()).resolves.toMatch(/invalid password/i);
+    await expect(error.textContent()).resolves.toBe('Current password is incorrect');
+    for (const width of [375, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await form.scrollIntoViewIfNeeded();
+      await screenshot(page, `account-wrong-password-${width}`);
+    }
 
     await page.fill('#currentPassword', PASSWORD);
     await form.locator('button[type="submit"]').click();

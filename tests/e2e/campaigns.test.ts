@@ -137,3 +137,51 @@ describe('campaigns in the browser', () => {
     await invitee.context.close();
   });
 });
+
+describe('a campaign that has taken money', () => {
+  /** Static Bloom (Pixel Garden): milo_maker's live campaign, paid into by the seed. */
+  const staticBloom = async () => {
+    const live = (await (await fetch(`${baseUrl()}/api/campaigns/live`)).json()) as {
+      campaigns: { campaignId: string; filmTitle: string }[];
+    };
+    const c = live.campaigns.find((x) => x.filmTitle === 'Pixel Garden');
+    if (!c) throw new Error('the seed has Static Bloom live on Pixel Garden');
+    return c.campaignId;
+  };
+
+  it.each([375, 1366])(
+    'at %i px tells its owner who can cancel it and where, and an admin the control below',
+    async (width) => {
+      const campaignId = await staticBloom();
+      const owner = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(owner.context, 'creator2@reelfund.local');
+      await open(owner.page, `/contributor/edit-campaign/${campaignId}`);
+      const note = owner.page.locator('[data-cannot-delete]');
+      await note.waitFor();
+      expect(await owner.page.locator('[data-action="delete"]').isDisabled()).toBe(true);
+      // The owner has no Cancel control: the note does not tell them to use one, it says who can and where.
+      const text = (await note.textContent()) ?? '';
+      expect(text).not.toContain('Cancel it instead');
+      expect(text).toContain(MSG.campaignHasMoney);
+      await expect(note.locator('a[data-cancel-where="contact"]').getAttribute('href')).resolves.toBe('/contact');
+      // The screenshot after the gate's loading screen has gone.
+      await owner.page.waitForSelector('html:not([data-coming-soon-loading])');
+      await note.scrollIntoViewIfNeeded();
+      await owner.page.screenshot({ path: `test-results/campaign-cannot-delete-owner-${width}.png` });
+
+      const admin = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(admin.context, 'admin@reelfund.local');
+      await open(admin.page, `/admin/edit/${campaignId}/campaign`);
+      const adminNote = admin.page.locator('[data-cannot-delete]');
+      await expect.poll(() => adminNote.textContent()).toBe(MSG.cancelBelow);
+      // The control it names is on the screen.
+      await expect(admin.page.locator('#admin-status option[value="cancelled"]').count()).resolves.toBe(1);
+      await admin.page.locator('[data-admin-controls]').scrollIntoViewIfNeeded();
+      await admin.page.screenshot({ path: `test-results/campaign-cannot-delete-admin-${width}.png` });
+      for (const p of [owner, admin]) {
+        expect(p.errors).toEqual([]);
+        await p.context.close();
+      }
+    },
+  );
+});

@@ -1,5 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillMessage, MSG } from '../../functions/domain/messages';
+import { signUp } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;
@@ -59,4 +61,62 @@ describe('donating as a guest in TEST mode', () => {
     expect(await page.locator('[data-fund-form]').count()).toBe(0);
     expect(await page.getByText('This film has no funding campaign.').count()).toBe(1);
   });
+});
+
+describe('who may Fund and who may Donate', () => {
+  const liveCampaign = async () => {
+    const live = (await (await fetch(`${baseUrl()}/api/campaigns/live`)).json()) as { campaigns: LiveCampaign[] };
+    const campaign = live.campaigns[0];
+    if (!campaign) throw new Error('the campaigns seed has a live campaign');
+    return campaign;
+  };
+
+  it.each([375, 1366])(
+    'a signed-out visitor at %i px is told Fund needs sign-in; Donate needs no account',
+    async (width) => {
+      const campaign = await liveCampaign();
+      const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      await page.goto(`/movie/${campaign.movieId}`);
+      const fund = page.locator('[data-fund]');
+      await expect(fund.textContent()).resolves.toBe(MSG.signInToFund);
+      await expect(page.locator('[data-guests-donate]').textContent()).resolves.toBe(MSG.guestsDonate);
+      // The screenshot after the gate's loading screen has gone.
+      await page.waitForSelector('html:not([data-coming-soon-loading])');
+      await screenshot(page, `film-fund-donate-guest-${width}`);
+      await fund.click();
+      // Sign-in first, then back to the fund form.
+      await page.waitForURL(`**/auth?redirect=${encodeURIComponent(`/movie/${campaign.movieId}/fund`)}`);
+      await page.fill('#si-email', 'viewer@reelfund.local');
+      await page.fill('#si-password', 'reelfund-demo');
+      await page.click('[data-panel="sign-in"] button[type="submit"]');
+      await page.waitForURL(`**/movie/${campaign.movieId}/fund`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it.each([375, 1366])(
+    'a signed-in backer at %i px sees Fund, and Donate does not ask for their email',
+    async (width) => {
+      const campaign = await liveCampaign();
+      const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      const me = await signUp(context, 'backer');
+      await page.goto(`/movie/${campaign.movieId}`);
+      await expect(page.locator('[data-fund]').textContent()).resolves.toBe('Fund');
+      expect(await page.locator('[data-guests-donate]').count()).toBe(0);
+      await page.locator('[data-donate]').click();
+      await page.waitForURL(`**/movie/${campaign.movieId}/donate`);
+      await page.getByText('Platform fee').waitFor();
+      expect(await page.locator('#guest-email').count()).toBe(0);
+      await expect(page.locator('[data-paying-as]').textContent()).resolves.toBe(
+        fillMessage(MSG.payingAs, { email: `${me.username}@example.test` }),
+      );
+      await screenshot(page, `donate-signed-in-${width}`);
+      // The checkout starts as the account (the server takes its email).
+      await page.getByRole('button', { name: 'Continue to payment' }).click();
+      await page.waitForURL('**/api/payments/test-checkout/**');
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

@@ -32,3 +32,28 @@ describe('a signed-out visitor', () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe('"Join Us" for a signed-out visitor', () => {
+  it.each([375, 1366])(
+    'at %i px opens the sign-up form, and comes back to /join-us after signing up',
+    async (width) => {
+      const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      await page.goto('/');
+      if (width >= 768) await page.locator('.site-header a[href="/join-us"]:visible').first().click();
+      else await page.goto('/join-us');
+      await page.waitForURL('**/auth?**');
+      const signUpPanel = page.locator('[data-panel="sign-up"]');
+      await signUpPanel.waitFor({ state: 'visible' });
+      expect(await page.locator('[data-panel="sign-in"]').isHidden()).toBe(true);
+      await page.screenshot({ path: `test-results/join-us-sign-up-${width}.png` });
+      const name = `joiner_${crypto.randomUUID().replaceAll('-', '').slice(0, 8)}`;
+      await page.fill('#su-email', `${name}@example.test`);
+      await page.fill('#su-username', name);
+      await page.fill('#su-password', 'joining-password-1');
+      await signUpPanel.locator('button[type="submit"]').click();
+      await page.waitForURL(`${baseUrl()}/join-us`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+});

@@ -99,6 +99,57 @@ async function filmViaApi(request: APIRequestContext, title: string): Promise<Fi
 
 const toast = (page: Page) => page.locator('[data-toaster] .toast').first();
 
+describe('the add-film form', () => {
+  it.each([375, 1366])(
+    'at %i px clears each field error as the field becomes valid; Category, Year and Runtime line up',
+    async (width) => {
+      const creator = await asUser(CREATOR);
+      const page = creator.page;
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/contributor/add-movie');
+      // Categories are loaded: the form is ready.
+      await expect.poll(() => page.locator('#film-category option').count()).toBeGreaterThan(1);
+      await page.click('[data-submit]');
+      const error = (path: string) => page.locator(`[data-field-error="${path}"]`);
+      await expect.poll(() => error('title').textContent()).toBe(FILM_MSG.titleRequired);
+      await expect(error('year').isVisible()).resolves.toBe(true);
+      await screenshot(page, `add-film-errors-${width}`);
+      // The three controls share one top and one height (side by side when they fit), errors or not.
+      const lineUp = async () => {
+        const boxes = await Promise.all(
+          ['#film-category', '#film-year', '#film-runtime'].map((sel) => page.locator(sel).boundingBox()),
+        );
+        expect(new Set(boxes.map((b) => Math.round(b?.height ?? 0))).size, 'one height').toBe(1);
+        if (width >= 1000) expect(new Set(boxes.map((b) => Math.round(b?.y ?? 0))).size, 'one top').toBe(1);
+      };
+      await lineUp();
+
+      await page.fill('#film-title', 'A title');
+      await expect.poll(() => error('title').isHidden()).toBe(true);
+      expect(await page.getAttribute('#film-title', 'aria-invalid')).toBeNull();
+      await page.fill('#film-description', 'A description.');
+      await expect.poll(() => error('description').isHidden()).toBe(true);
+      await page.selectOption('#film-category', { index: 1 });
+      await expect.poll(() => error('categoryId').isHidden()).toBe(true);
+      // Still wrong: the error stays until the value is valid.
+      await page.fill('#film-year', '1700');
+      expect(await error('year').isVisible()).toBe(true);
+      await page.fill('#film-year', '2020');
+      await expect.poll(() => error('year').isHidden()).toBe(true);
+      await page.fill('#film-runtime', '1:30:00');
+      await expect.poll(() => error('runtimeSeconds').isHidden()).toBe(true);
+      // The video is still missing: its error stays.
+      expect(await error('videoUploadId').isVisible()).toBe(true);
+
+      await lineUp();
+      await page.locator('#film-category').scrollIntoViewIfNeeded();
+      await screenshot(page, `add-film-fixed-${width}`);
+      expect(creator.errors).toEqual([]);
+      await creator.context.close();
+    },
+  );
+});
+
 describe('uploading a film', () => {
   it('fills the runtime from the chosen video before it is uploaded, as h:mm:ss; a typed runtime stays', async () => {
     const creator = await asUser(CREATOR);

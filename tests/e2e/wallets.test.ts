@@ -230,3 +230,18 @@ describe('linking a wallet on /account', () => {
     await context.close();
   });
 });
+
+describe('"Link a wallet" in a browser without any wallet', () => {
+  it.each([375, 1366])("at %i px keeps 'No active wallet found' and says how to get a wallet", async (width) => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+    await signUp(context);
+    await page.goto('/account');
+    await page.click('[data-wallet-link]');
+    const error = page.locator('[data-wallet-link-error]');
+    await expect.poll(() => error.textContent(), POLL).toBe(`${MSG.noActiveWallet}. ${MSG.walletHowToGet}`);
+    await page.locator('[data-linked-wallets]').scrollIntoViewIfNeeded();
+    await screenshot(page, `account-no-wallet-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

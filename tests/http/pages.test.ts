@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
-import { PAGE_ROUTES, type PageRoute } from '../../functions/domain/site/pages';
+import { PAGE_ROUTES, type PageRoute, signInPath } from '../../functions/domain/site/pages';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
@@ -74,7 +75,7 @@ describe('protected pages, signed out', () => {
       const path = pathOf(route);
       const res = await get(path);
       expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe(`/auth?redirect=${encodeURIComponent(path)}`);
+      expect(res.headers.get('location')).toBe(signInPath(route, path));
       expect(await res.text()).toBe('');
     },
   );
@@ -164,5 +165,77 @@ describe('/search', () => {
     const b = await (await get('/search?q=beta')).text();
     expect(firstHeading(a)).toContain('alpha');
     expect(firstHeading(b)).toContain('beta');
+  });
+});
+
+/** The page's text without its markup (for wording checks). */
+const textOf = (html: string) =>
+  decode(
+    html
+      .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' '),
+  );
+/** The page's own content (the header and its links left out). */
+const mainOf = (html: string) => html.match(/<main[\s\S]*<\/main>/)?.[0] ?? html;
+
+describe('features not open yet', () => {
+  it.each(['/projects', '/marketplace', '/post-project'])(
+    '%s says what is coming and offers one way back, with no link to another unbuilt page',
+    async (path) => {
+      const html = mainOf(await (await get(path, await viewerCookie())).text());
+      expect(html).toContain('data-coming-back');
+      expect(html.match(/<a\s/g)?.length, 'one way back, nothing else').toBe(1);
+      for (const dead of ['/projects', '/marketplace', '/post-project']) expect(html).not.toContain(`href="${dead}"`);
+      expect(textOf(html)).toMatch(/coming soon|isn't open yet/);
+    },
+  );
+});
+
+describe('a creator page opened by a fan', () => {
+  it('sends them home with the reason, and the home page says it', async () => {
+    const cookie = await viewerCookie();
+    const res = await get('/creator-token-management', cookie);
+    expect(res.status).toBe(302);
+    const location = res.headers.get('location') ?? '';
+    expect(location).toBe(`/?denied=${encodeURIComponent('/creator-token-management')}`);
+    const home = textOf(await (await get(location, cookie)).text());
+    expect(home).toContain(fillMessage(MSG.creatorsOnly, { page: 'Creator token management' }));
+    expect(home).toContain(MSG.applyToCreate);
+  });
+
+  it('an admin page says it is for admins; an unknown or public path says nothing', async () => {
+    const cookie = await viewerCookie();
+    const admin = await get('/admin/payouts', cookie);
+    const home = textOf(await (await get(admin.headers.get('location') ?? '', cookie)).text());
+    expect(home).toContain(fillMessage(MSG.adminsOnly, { page: 'Payouts' }));
+    for (const denied of ['/faq', '/nowhere', 'https://evil.example/']) {
+      const html = await (await get(`/?denied=${encodeURIComponent(denied)}`)).text();
+      expect(html).not.toContain('data-denied');
+    }
+  });
+});
+
+describe('leftover words', () => {
+  it('/apply says how goals and milestones work', async () => {
+    const text = textOf(await (await get('/apply')).text());
+    expect(text).not.toContain('funded in milestones of $10,000');
+    expect(text).toContain('Reaching the goal is the first milestone');
+    expect(text).toContain('each next milestone adds $10,000 to the goal');
+  });
+
+  it("/creator-coins-coming-soon speaks of the film's campaign having no coin yet", async () => {
+    const text = textOf(await (await get('/creator-coins-coming-soon')).text());
+    expect(text).not.toMatch(/coins are coming soon/i);
+    expect(text).toContain("This film's campaign has not issued a creator coin yet.");
+  });
+
+  it('/join-us sends a signed-out visitor to the sign-up form, and back to /join-us after', async () => {
+    const res = await get('/join-us');
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location') ?? '', base());
+    expect(location.pathname).toBe('/auth');
+    expect(location.searchParams.get('mode')).toBe('sign-up');
+    expect(location.searchParams.get('redirect')).toBe('/join-us');
   });
 });

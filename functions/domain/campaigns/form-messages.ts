@@ -32,7 +32,13 @@ export const CAMPAIGN_FORM_MSG = {
   platformFeeRange: 'Platform fee must be a whole number from 0 to 100',
   coinSymbolInvalid: 'Coin symbol must be 1 to 6 letters or digits',
   coinPriceInvalid: 'Coin price must be at least $0.01, in steps of $0.01',
-  campaignHasMoney: 'This campaign has received funds and cannot be deleted. Cancel it instead.',
+  campaignHasMoney:
+    'This campaign has received funds and cannot be deleted. An admin can cancel it instead, which refunds the payments still held.',
+  // Where that cancel is: below for an admin on the admin settings; elsewhere, a way to it.
+  cancelBelow:
+    'This campaign has received funds and cannot be deleted. Cancel it instead: choose Cancelled under Set status below. Payments still held are refunded.',
+  askAdminToCancel: 'Ask us to cancel it',
+  openAdminSettings: 'Cancel it from the admin settings',
   rejectionReasonRequired: 'Please give a reason for the rejection',
   allMustApproveForApproval: 'All team members must approve their revenue share before the campaign can be approved',
   saveFailed: 'Failed to save campaign',

@@ -27,7 +27,7 @@ export const CAMPAIGN_MSG = {
     'Each share is rounded down to one decimal; the rounding remainder goes to the originator, so the total is exactly 100%.',
   teamChangedConflict: 'The campaign changed while you were working on it. Reload and try again.',
   campaignHasLedger:
-    'Payments have been made to this campaign, so it cannot be deleted. Cancel it instead: payments still held are refunded to their payers.',
+    'Payments have been made to this campaign, so it cannot be deleted. An admin can cancel it instead: payments still held are refunded to their payers.',
   underReviewLocked: 'The campaign is under review and cannot be changed until the review is finished.',
   teamLocked: 'The team cannot change while the campaign is under review, completed or cancelled.',
   teamFull: 'A team can have at most 20 members',

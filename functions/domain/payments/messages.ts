@@ -16,4 +16,7 @@ export const PAYMENT_MSG = {
     'Payments are paused while the team approves a change to its revenue split. Please come back once everyone has approved.',
   checkoutCancelled: 'Checkout cancelled: nothing was charged.',
   guestEmailRequired: 'Please give your email address to donate as a guest',
+  signInToFund: 'Sign in to fund',
+  guestsDonate: 'Anyone can donate, no account needed. Funding is for signed-in backers.',
+  payingAs: 'Paying as {email}: the receipt goes to this address.',
 } as const;

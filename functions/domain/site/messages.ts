@@ -10,4 +10,8 @@ export const SITE_MSG = {
   videoNotFound: 'Video not found',
   popularMovies: 'Popular Movies',
   signInToWatch: 'Sign in to watch',
+  // Said on the home page to someone a creator or admin page sent there (?denied=<path>).
+  creatorsOnly: '{page} is for creators, and your account is not a creator account yet.',
+  adminsOnly: '{page} is for admins only.',
+  applyToCreate: 'Apply to become a creator',
 } as const;

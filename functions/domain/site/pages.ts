@@ -22,6 +22,8 @@ export interface PageRoute {
   pattern: string;
   access: PageAccess;
   title: string;
+  /** A signed-out visitor is sent to the sign-up form rather than sign-in (they asked to join). */
+  signUp?: true;
 }
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -58,7 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/movie/:movieId/fund', access: 'signed-in', title: 'Fund this film' },
   { pattern: '/movie/:movieId/donate', access: 'public', title: 'Donate' },
   { pattern: '/movie/:movieId/coins', access: 'public', title: 'Creator coins' },
-  { pattern: '/creator-coins-coming-soon', access: 'public', title: 'Creator coins are coming soon' },
+  { pattern: '/creator-coins-coming-soon', access: 'public', title: 'No creator coin yet' },
   { pattern: '/s/:shortCode', access: 'public', title: 'Short link' },
   { pattern: '/donation-success', access: 'public', title: 'Thank you' },
   { pattern: '/creator/:creatorId', access: 'signed-in', title: 'Creator' },
@@ -67,7 +69,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/contact', access: 'public', title: 'Contact' },
   { pattern: '/privacy', access: 'public', title: 'Privacy' },
   { pattern: '/terms', access: 'public', title: 'Terms' },
-  { pattern: '/join-us', access: 'signed-in', title: 'Join us' },
+  { pattern: '/join-us', access: 'signed-in', title: 'Join us', signUp: true },
   { pattern: '/apply', access: 'public', title: 'Apply' },
   { pattern: '/marketplace', access: 'signed-in', title: 'Creator marketplace' },
   { pattern: '/collaborate/:listingId', access: 'signed-in', title: 'Collaboration request' },
@@ -130,4 +132,23 @@ export function pageParamsValid(route: PageRoute, pathname: string): boolean {
     }
     return isId(kind, value);
   });
+}
+
+/** Where a signed-out visitor of `route` goes: /auth, back to `next` (path and query) afterwards. */
+export function signInPath(route: PageRoute, next: string): string {
+  return `/auth?redirect=${encodeURIComponent(next)}${route.signUp ? '&mode=sign-up' : ''}`;
+}
+
+/** The query parameter of the home page that names the page a viewer's roles kept them out of. */
+export const DENIED_PARAM = 'denied';
+
+/**
+ * Why a signed-in viewer was sent home from `path` (a creator or admin page), or null when `path`
+ * is no such page: the home page says it, so nobody lands there without a word.
+ */
+export function deniedReason(path: string | null): { page: string; needs: 'creator' | 'admin' } | null {
+  if (!path?.startsWith('/')) return null;
+  const route = matchPageRoute(path);
+  if (!route || (route.access !== 'creator' && route.access !== 'admin')) return null;
+  return { page: route.title, needs: route.access };
 }

@@ -24,6 +24,9 @@ export const WALLET_MSG = {
   walletFailed: 'Your wallet did not complete the request. Please try again.',
   walletRequestDeclined: 'You declined the request in your wallet.',
   walletNoneFound: 'No browser wallet found. Install a wallet extension, then reload this page.',
+  // Added to 'No active wallet found' when this browser has no wallet at all: how to get one.
+  walletHowToGet:
+    'This browser has no wallet. Install a wallet extension such as MetaMask or Coinbase Wallet (ethereum.org/wallets lists more), create an account in it, then reload this page.',
   walletUnsupportedChain: 'Switch your wallet to {chains} to link it.',
   walletTooManyNonces: 'Too many sign-in requests. Please try again in {seconds} seconds.',
 } as const;

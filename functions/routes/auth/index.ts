@@ -1,5 +1,5 @@
 import { type Context, Hono } from 'hono';
-import { passwordProblem } from '../../auth/password-policy';
+import { PASSWORD_MESSAGES, passwordProblem } from '../../auth/password-policy';
 import { attemptLimits, releaseAttempt, signInSucceeded } from '../../auth/throttle';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { clientAddress, reserveOr429 } from '../../http/limits';
@@ -54,6 +54,15 @@ async function jsonObject(c: Ctx): Promise<Body> {
 function refuseWeak(password: string, account: { email?: string; username?: string } = {}) {
   const problem = passwordProblem(password, account);
   if (problem) throw new ApiError('weak_password', problem);
+}
+
+/** better-auth's error code of a failed answer (`{ code, message }`), or null. */
+async function authErrorCode(res: Response): Promise<string | null> {
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return typeof body?.code === 'string' ? body.code : null;
 }
 
 /** Runs better-auth; the reserved attempts are kept when `keep` says so, else given back. */
@@ -142,7 +151,10 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
     case '/change-password': {
       const viewer = await currentViewer(c);
       refuseWeak(text(body, 'newPassword'), { email: viewer?.email, username: viewer?.username ?? undefined });
-      return auth.handler(c.req.raw);
+      const res = await auth.handler(c.req.raw);
+      if (res.status === 400 && (await authErrorCode(res)) === 'INVALID_PASSWORD')
+        throw new ApiError('wrong_password', PASSWORD_MESSAGES.currentIncorrect);
+      return res;
     }
     default:
       return auth.handler(c.req.raw);

@@ -200,7 +200,28 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           </button>
         )}
       </div>
-      {rights.delete && c.currentAmount > 0 && <p className="muted small">{CAMPAIGN_FORM_MSG.campaignHasMoney}</p>}
+      {rights.delete && c.currentAmount > 0 && (
+        <p className="muted small" data-cannot-delete>
+          {adminMode && rights.setStatus ? (
+            CAMPAIGN_FORM_MSG.cancelBelow
+          ) : (
+            <>
+              {CAMPAIGN_FORM_MSG.campaignHasMoney}{' '}
+              {/* Only an admin sets a status (SPEC §6): name where the Cancel is. */}
+              {rights.setStatus ? (
+                <a href={`/admin/edit/${c.id}/campaign`} data-cancel-where="admin">
+                  {CAMPAIGN_FORM_MSG.openAdminSettings}
+                </a>
+              ) : (
+                <a href="/contact" data-cancel-where="contact">
+                  {CAMPAIGN_FORM_MSG.askAdminToCancel}
+                </a>
+              )}
+              .
+            </>
+          )}
+        </p>
+      )}
 
       {adminMode && rights.setStatus && (
         <div className="admin-controls" data-admin-controls>

@@ -5,6 +5,7 @@ import {
   $activeAccount,
   $activeWallet,
   $chains,
+  $walletOptions,
   signWithActiveWallet,
   startWallets,
   unsupportedChainMessage,
@@ -24,6 +25,9 @@ export async function linkActiveWallet(): Promise<boolean> {
   const wallet = $activeWallet.get();
   const address = $activeAccount.get();
   if (!wallet || !address) {
+    // No wallet in this browser to connect: the picker would only repeat it; say how to get one.
+    if ($walletOptions.get().length === 0)
+      throw new WalletError(`${WALLET_MSG.noActiveWallet}. ${WALLET_MSG.walletHowToGet}`);
     const { openWalletPicker } = await import('./mount');
     openWalletPicker();
     throw new WalletError(WALLET_MSG.noActiveWallet);

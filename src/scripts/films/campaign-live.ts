@@ -52,7 +52,7 @@ function show(f: Shown) {
   }
   const label = block.querySelector<HTMLElement>('[data-live-state-label]');
   if (label) label.textContent = f.stateLabel;
-  for (const link of document.querySelectorAll<HTMLElement>('[data-fund], [data-donate]'))
+  for (const link of document.querySelectorAll<HTMLElement>('[data-fund], [data-donate], [data-guests-donate]'))
     link.hidden = !f.takingPayments;
   // The money breakdown's figures that payments and refunds move (its shares change only at a release).
   const breakdown = document.querySelector<HTMLElement>(`[data-breakdown="${CSS.escape(campaignId)}"]`);

@@ -206,21 +206,43 @@ async function wire(form: HTMLFormElement) {
     };
   }
 
+  /** Each detail field's rule (the server's, checked here first), by the path its error shows under. */
+  const FIELD_RULES: Record<string, (values: ReturnType<typeof readFields>) => string | null> = {
+    title: (v) => (v.title ? null : FILM_MSG.titleRequired),
+    description: (v) => (v.description ? null : FILM_MSG.descriptionRequired),
+    categoryId: (v) => (!v.categoryId && select.options.length > 1 ? FILM_MSG.categoryRequired : null),
+    year: (v) =>
+      !Number.isInteger(v.year) || v.year < 1888 || v.year > YEAR_MAX ? FILM_MSG.yearRange(YEAR_MAX) : null,
+    runtimeSeconds: (v) =>
+      !Number.isInteger(v.runtimeSeconds) ||
+      v.runtimeSeconds < RUNTIME_MIN_SECONDS ||
+      v.runtimeSeconds > RUNTIME_MAX_SECONDS
+        ? FILM_MSG.runtimeRange
+        : null,
+  };
+  /** The input each rule reads, so its error clears as soon as that input becomes valid. */
+  const FIELD_INPUTS: Record<string, string> = {
+    title: 'title',
+    description: 'description',
+    categoryId: 'categoryId',
+    year: 'year',
+    runtimeSeconds: 'runtime',
+  };
+  for (const [path, name] of Object.entries(FIELD_INPUTS)) {
+    const recheck = () => {
+      const shown = $<HTMLElement>(`[data-field-error="${path}"]`);
+      if (shown && !shown.hidden && !FIELD_RULES[path]?.(readFields())) setFieldError(path, null);
+    };
+    field<HTMLElement>(name).addEventListener('input', recheck);
+    field<HTMLElement>(name).addEventListener('change', recheck);
+  }
+
   /** The server's rules, checked here first so a mistake shows before any file is sent. */
   function validate(values: ReturnType<typeof readFields>, videoUploadId: string) {
     const problems: [string, string][] = [];
-    if (!values.title) problems.push(['title', FILM_MSG.titleRequired]);
-    if (!values.description) problems.push(['description', FILM_MSG.descriptionRequired]);
-    if (!values.categoryId && select.options.length > 1) problems.push(['categoryId', FILM_MSG.categoryRequired]);
-    if (!Number.isInteger(values.year) || values.year < 1888 || values.year > YEAR_MAX) {
-      problems.push(['year', FILM_MSG.yearRange(YEAR_MAX)]);
-    }
-    if (
-      !Number.isInteger(values.runtimeSeconds) ||
-      values.runtimeSeconds < RUNTIME_MIN_SECONDS ||
-      values.runtimeSeconds > RUNTIME_MAX_SECONDS
-    ) {
-      problems.push(['runtimeSeconds', FILM_MSG.runtimeRange]);
+    for (const [path, rule] of Object.entries(FIELD_RULES)) {
+      const problem = rule(values);
+      if (problem) problems.push([path, problem]);
     }
     if (mode === 'create' && !videoUploadId) {
       const uploading = uploader?.dataset.uploadState === 'progress';

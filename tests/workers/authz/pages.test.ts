@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_ROUTES } from '../../../functions/domain/site/pages';
+import { matchPageRoute, PAGE_ROUTES, signInPath } from '../../../functions/domain/site/pages';
 import { makeCampaign } from '../campaign-factories';
 import { PAGE_MARKER } from '../entry';
 import { ACTORS, type Actor, makeActors, makeUser, type TestUser } from '../factories';
@@ -33,8 +33,11 @@ async function outcome(path: string, actor: TestUser | null): Promise<PageOutcom
   if (res.status === 302) {
     const location = res.headers.get('location') ?? '';
     expect(body, 'a redirect carries no page content').not.toContain(PAGE_MARKER);
-    if (location === `/auth?redirect=${encodeURIComponent(path)}`) return 'sign-in';
-    if (location === '/') return 'home';
+    const route = matchPageRoute(new URL(path, 'https://x').pathname);
+    if (route && location === signInPath(route, path)) return 'sign-in';
+    // Home: from a creator or admin page naming it (the home page says why); an unknown short link plainly.
+    const denied = `/?denied=${encodeURIComponent(new URL(path, 'https://x').pathname)}`;
+    if (location === (route?.pattern === '/s/:shortCode' ? '/' : denied)) return 'home';
     return `302 to ${location}`;
   }
   if (res.status === 200 && body.includes(PAGE_MARKER)) return 'page';
@@ -81,6 +84,6 @@ describe('authorization matrix (pages)', () => {
       headers: { cookie: viewer.cookie },
       redirect: 'manual',
     });
-    expect(res.headers.get('location')).toBe('/');
+    expect(res.headers.get('location')).toBe(`/?denied=${encodeURIComponent('/admin/edit/x/campaign')}`);
   });
 });
