@@ -184,4 +184,27 @@ describe('a campaign that has taken money', () => {
       }
     },
   );
+
+  it('fits a 375 px phone on every screen, its Revenue Sharing table included: nothing scrolls sideways', async () => {
+    const campaignId = await staticBloom();
+    const screens = [
+      ['creator2@reelfund.local', `/contributor/edit-campaign/${campaignId}`],
+      ['creator2@reelfund.local', `/contributor/campaign-progress/${campaignId}`],
+      ['admin@reelfund.local', `/admin/edit/${campaignId}/campaign`],
+      ['admin@reelfund.local', `/admin/edit/${campaignId}/contributors`],
+    ] as const;
+    for (const [email, path] of screens) {
+      const p = await newPage(browser, { viewport: { width: 375, height: 800 } });
+      await signIn(p.context, email);
+      await open(p.page, path);
+      await p.page.locator('[data-shares]').first().waitFor();
+      const widths = await p.page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        main: Math.round(document.querySelector('main')?.getBoundingClientRect().right ?? 0),
+      }));
+      expect({ path, ...widths }).toEqual({ path, page: 375, main: expect.any(Number) });
+      expect(widths.main).toBeLessThanOrEqual(375);
+      await p.context.close();
+    }
+  });
 });
