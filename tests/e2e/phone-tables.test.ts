@@ -76,4 +76,22 @@ describe('phones: what scrolls sideways shows it', () => {
     await expect.poll(state).toEqual({ scrolls: true, more: 'left', shadow: true });
     await context.close();
   });
+
+  it('the admin tab strip opens with its current tab in view', async () => {
+    const { context, page } = await newPage(browser, phone);
+    await signIn(context, 'admin@reelfund.local');
+    for (const tab of ['settings', 'creator-coins']) {
+      await page.goto(`/admin?tab=${tab}`);
+      const strip = page.locator('nav.tabs');
+      expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth), 'the strip scrolls at 375 px').toBe(true);
+      const inView = await strip.evaluate((el) => {
+        const s = el.getBoundingClientRect();
+        const c = (el.querySelector('[aria-current="page"]') as HTMLElement).getBoundingClientRect();
+        return c.left >= s.left - 0.5 && c.right <= s.right + 0.5;
+      });
+      expect(inView, `${tab} is whole in the strip`).toBe(true);
+    }
+    await page.screenshot({ path: 'test-results/admin-tabs-375.png' });
+    await context.close();
+  });
 });
