@@ -157,7 +157,7 @@ describe('desktop widths: every link of every role reachable in one click', () =
 
   // One test per width and role, each with its own budget; on a failure the last step taken is printed
   // (a step that never ends otherwise shows only as the test's time-out).
-  for (const width of [800, 1024, 1366, 1920]) {
+  for (const width of [800, 1024, 1280, 1366, 1920]) {
     for (const [email, hrefs] of roles) {
       it(`${width} px, ${email.split('@')[0]}`, async ({ onTestFailed }) => {
         let step = 'opening a page';
@@ -168,6 +168,21 @@ describe('desktop widths: every link of every role reachable in one click', () =
         step = 'loading /terms';
         await page.goto('/terms');
         await ready(page);
+        step = 'checking the row';
+        // From 1280 px every link is in the row; narrower, "More" holds the rest and nothing wraps
+        // (checked before "More" is opened: its open list hangs below the bar).
+        if (width >= 1280) {
+          await expect.poll(() => page.locator('.nav a:visible').count()).toBe(hrefs.length);
+          expect(await page.locator('[data-more-button]').isVisible()).toBe(false);
+        }
+        const oneLine = await page.evaluate(() => {
+          const bar = document.querySelector('.bar') as HTMLElement;
+          const shown = [...bar.querySelectorAll<HTMLElement>('.nav a, .more-btn, .account > *')].filter(
+            (el) => el.offsetParent !== null,
+          );
+          return bar.scrollHeight <= bar.clientHeight && shown.every((el) => el.getClientRects().length === 1);
+        });
+        expect(oneLine, `${email}: the header is one line`).toBe(true);
         for (const href of hrefs) {
           step = `finding ${href}`;
           await reach(page, href);
@@ -175,7 +190,7 @@ describe('desktop widths: every link of every role reachable in one click', () =
         const shown = await page.locator('.nav a:visible, .more-list a[data-more-for]:not([hidden])').count();
         expect(shown, `${email}: each link once, in the row or in "More"`).toBe(hrefs.length);
         if (email.startsWith('admin')) {
-          if (width === 1366 || width === 800) {
+          if (width === 1366 || width === 1280 || width === 800) {
             step = 'taking a screenshot';
             await screenshot(page, `header-admin-${width}`);
           }
