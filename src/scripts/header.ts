@@ -99,11 +99,14 @@ function setMenu(open: boolean, focusFirst = false) {
   if (!menuButton || !menuList) return;
   menuButton.setAttribute('aria-expanded', String(open));
   menuList.hidden = !open;
-  if (open && focusFirst) menuList.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  if (open && focusFirst) menuItems()[0]?.focus();
 }
+/** The menu's items this viewer has (a creator's own payouts are hidden from everyone else). */
+const menuItems = () =>
+  [...(menuList?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((el) => !el.hidden);
 menuButton?.addEventListener('click', () => setMenu(menuList?.hidden ?? false, true));
 menuList?.addEventListener('keydown', (e) => {
-  const items = [...menuList.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const items = menuItems();
   const i = items.indexOf(document.activeElement as HTMLElement);
   if (e.key === 'ArrowDown') items[(i + 1) % items.length]?.focus();
   else if (e.key === 'ArrowUp') items[(i - 1 + items.length) % items.length]?.focus();

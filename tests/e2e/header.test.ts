@@ -49,6 +49,8 @@ describe('the drawer at 375 px (touch)', () => {
       ...ADMIN_LINKS.filter(([href]) => href !== '/messages').map(([h, l]): [string, string] => [h, l]),
       ['/notifications', 'Notifications'],
       ['/messages', 'Messages'],
+      // The admin counts as a creator: their own payouts, beside the platform's.
+      ['/contributor/payouts', 'My Payouts'],
       ['/account', 'Account Settings'],
     ];
     for (const [href, label] of items) {
@@ -122,6 +124,33 @@ describe('the drawer at 375 px (touch)', () => {
     await context.close();
     await sender.context.close();
   }, 120_000);
+});
+
+describe("a creator's own payouts", () => {
+  it('the avatar menu leads a creator to /contributor/payouts; a viewer has no such item', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signIn(context, 'creator@reelfund.local');
+    await page.goto('/terms');
+    await ready(page);
+    await page.locator('[data-menu-button]').click();
+    const item = page.locator('#avatar-menu [role="menuitem"][href="/contributor/payouts"]');
+    expect((await item.textContent())?.trim()).toBe('My Payouts');
+    // The menu's name line shows who is signed in.
+    expect(await page.locator('#avatar-menu [data-who]').textContent()).toBe('cora_creator');
+    await screenshot(page, 'header-avatar-menu-1366');
+    await item.click();
+    await expect.poll(() => path(page)).toBe('/contributor/payouts');
+    await context.close();
+
+    const viewer = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signIn(viewer.context, 'viewer@reelfund.local');
+    await viewer.page.goto('/terms');
+    await ready(viewer.page);
+    await viewer.page.locator('[data-menu-button]').click();
+    await viewer.page.locator('#avatar-menu').waitFor({ state: 'visible' });
+    expect(await viewer.page.locator('#avatar-menu a[href="/contributor/payouts"]').isVisible()).toBe(false);
+    await viewer.context.close();
+  });
 });
 
 describe('desktop widths: every link of every role reachable in one click', () => {
