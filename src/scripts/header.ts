@@ -1,5 +1,6 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import { shownAvatarUrl } from '../../functions/domain/users/avatar';
+import { $unread } from '../stores/notifications';
 import {
   $abilities,
   $session,
@@ -129,6 +130,9 @@ drawerToggle?.addEventListener('click', () => {
   drawerToggle.setAttribute('aria-expanded', 'true');
   drawer.querySelector<HTMLElement>('[data-drawer-close]')?.focus();
 });
+// The bell is hidden on phones, so the menu button carries the unread count: the badge is filled with
+// the drawer's count by src/scripts/bell.ts; its words are the button's label.
+$unread.subscribe((n) => drawerToggle?.setAttribute('aria-label', n ? `Open menu, ${n} unread` : 'Open menu'));
 drawer?.addEventListener('close', () => {
   drawerToggle?.setAttribute('aria-expanded', 'false');
   drawerToggle?.focus();

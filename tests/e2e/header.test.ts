@@ -124,6 +124,32 @@ describe('the drawer at 375 px (touch)', () => {
     await context.close();
     await sender.context.close();
   }, 120_000);
+
+  it('the menu button shows the unread count, live as the bell does, and says it in its label', async () => {
+    const sender = await newPage(browser);
+    await signIn(sender.context, 'creator@reelfund.local');
+    const { page, context, errors } = await newPage(browser, phone);
+    const me = await signUp(context, 'menucount');
+    await page.goto('/terms');
+    await ready(page);
+    // The bell is hidden on phones, but its socket listens (the count comes live through it).
+    await page.waitForSelector('[data-bell-root][data-live="open"]', { state: 'attached' });
+    const toggle = page.locator('[data-drawer-open]');
+    const count = toggle.locator('[data-unread-count]');
+    expect(await count.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-label')).toBe('Open menu');
+    await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message: 'Hello' });
+    await expect.poll(() => count.textContent()).toBe('1');
+    expect(await count.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-label')).toBe('Open menu, 1 unread');
+    await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message: 'Again' });
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Open menu, 2 unread');
+    expect(await count.textContent()).toBe('2');
+    await screenshot(page, 'header-menu-count-375');
+    expect(errors).toEqual([]);
+    await context.close();
+    await sender.context.close();
+  }, 60_000);
 });
 
 describe("a creator's own payouts", () => {
