@@ -150,6 +150,24 @@ describe('the drawer at 375 px (touch)', () => {
     await context.close();
     await sender.context.close();
   }, 60_000);
+
+  it('the search box shows its placeholder whole, signed in and signed out', async () => {
+    for (const email of [null, 'creator@reelfund.local']) {
+      const { page, context } = await newPage(browser, phone);
+      if (email) await signIn(context, email);
+      await page.goto('/terms');
+      await ready(page, email ? 'signed-in' : 'signed-out');
+      const fit = await page.locator('#site-search').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = style.font;
+        const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { placeholder: input.placeholder, fits: ctx.measureText(input.placeholder).width <= room };
+      });
+      expect(fit).toEqual({ placeholder: 'Search', fits: true });
+      await context.close();
+    }
+  });
 });
 
 describe("a creator's own payouts", () => {
