@@ -1,5 +1,6 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
 import { shownAvatarUrl } from '../../functions/domain/users/avatar';
+import { $unread } from '../stores/notifications';
 import {
   $abilities,
   $session,
@@ -99,11 +100,14 @@ function setMenu(open: boolean, focusFirst = false) {
   if (!menuButton || !menuList) return;
   menuButton.setAttribute('aria-expanded', String(open));
   menuList.hidden = !open;
-  if (open && focusFirst) menuList.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  if (open && focusFirst) menuItems()[0]?.focus();
 }
+/** The menu's items this viewer has (a creator's own payouts are hidden from everyone else). */
+const menuItems = () =>
+  [...(menuList?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])].filter((el) => !el.hidden);
 menuButton?.addEventListener('click', () => setMenu(menuList?.hidden ?? false, true));
 menuList?.addEventListener('keydown', (e) => {
-  const items = [...menuList.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+  const items = menuItems();
   const i = items.indexOf(document.activeElement as HTMLElement);
   if (e.key === 'ArrowDown') items[(i + 1) % items.length]?.focus();
   else if (e.key === 'ArrowUp') items[(i - 1 + items.length) % items.length]?.focus();
@@ -126,6 +130,9 @@ drawerToggle?.addEventListener('click', () => {
   drawerToggle.setAttribute('aria-expanded', 'true');
   drawer.querySelector<HTMLElement>('[data-drawer-close]')?.focus();
 });
+// The bell is hidden on phones, so the menu button carries the unread count: the badge is filled with
+// the drawer's count by src/scripts/bell.ts; its words are the button's label.
+$unread.subscribe((n) => drawerToggle?.setAttribute('aria-label', n ? `Open menu, ${n} unread` : 'Open menu'));
 drawer?.addEventListener('close', () => {
   drawerToggle?.setAttribute('aria-expanded', 'false');
   drawerToggle?.focus();

@@ -92,13 +92,19 @@ describe('accounts in the browser', () => {
     await context.close();
   });
 
-  it('shows the avatar menu with its four items and the username', async () => {
+  it("shows the avatar menu with its items (a creator's own payouts too) and the username", async () => {
     const { page, context } = await newPage(browser);
     await signInViaApi(context, 'creator@reelfund.local', 'reelfund-demo');
     await page.goto('/');
     await openAvatarMenu(page);
     const items = await page.locator('#avatar-menu [role="menuitem"]').allTextContents();
-    expect(items.map((t) => t.trim())).toEqual(['Account Settings', 'Notifications', 'Messages', 'Sign Out']);
+    expect(items.map((t) => t.trim())).toEqual([
+      'Account Settings',
+      'Notifications',
+      'Messages',
+      'My Payouts',
+      'Sign Out',
+    ]);
     expect(await page.locator('.site-header [data-menu-button] [data-who]').textContent()).toBe('cora_creator');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('#avatar-menu').isVisible()).toBe(false);

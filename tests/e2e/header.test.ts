@@ -49,6 +49,8 @@ describe('the drawer at 375 px (touch)', () => {
       ...ADMIN_LINKS.filter(([href]) => href !== '/messages').map(([h, l]): [string, string] => [h, l]),
       ['/notifications', 'Notifications'],
       ['/messages', 'Messages'],
+      // The admin counts as a creator: their own payouts, beside the platform's.
+      ['/contributor/payouts', 'My Payouts'],
       ['/account', 'Account Settings'],
     ];
     for (const [href, label] of items) {
@@ -122,6 +124,77 @@ describe('the drawer at 375 px (touch)', () => {
     await context.close();
     await sender.context.close();
   }, 120_000);
+
+  it('the menu button shows the unread count, live as the bell does, and says it in its label', async () => {
+    const sender = await newPage(browser);
+    await signIn(sender.context, 'creator@reelfund.local');
+    const { page, context, errors } = await newPage(browser, phone);
+    const me = await signUp(context, 'menucount');
+    await page.goto('/terms');
+    await ready(page);
+    // The bell is hidden on phones, but its socket listens (the count comes live through it).
+    await page.waitForSelector('[data-bell-root][data-live="open"]', { state: 'attached' });
+    const toggle = page.locator('[data-drawer-open]');
+    const count = toggle.locator('[data-unread-count]');
+    expect(await count.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-label')).toBe('Open menu');
+    await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message: 'Hello' });
+    await expect.poll(() => count.textContent()).toBe('1');
+    expect(await count.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-label')).toBe('Open menu, 1 unread');
+    await apiJson(sender.context, 'POST', `/api/messages/${me.id}`, { subject: '', message: 'Again' });
+    await expect.poll(() => toggle.getAttribute('aria-label')).toBe('Open menu, 2 unread');
+    expect(await count.textContent()).toBe('2');
+    await screenshot(page, 'header-menu-count-375');
+    expect(errors).toEqual([]);
+    await context.close();
+    await sender.context.close();
+  }, 60_000);
+
+  it('the search box shows its placeholder whole, signed in and signed out', async () => {
+    for (const email of [null, 'creator@reelfund.local']) {
+      const { page, context } = await newPage(browser, phone);
+      if (email) await signIn(context, email);
+      await page.goto('/terms');
+      await ready(page, email ? 'signed-in' : 'signed-out');
+      const fit = await page.locator('#site-search').evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        ctx.font = style.font;
+        const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return { placeholder: input.placeholder, fits: ctx.measureText(input.placeholder).width <= room };
+      });
+      expect(fit).toEqual({ placeholder: 'Search', fits: true });
+      await context.close();
+    }
+  });
+});
+
+describe("a creator's own payouts", () => {
+  it('the avatar menu leads a creator to /contributor/payouts; a viewer has no such item', async () => {
+    const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signIn(context, 'creator@reelfund.local');
+    await page.goto('/terms');
+    await ready(page);
+    await page.locator('[data-menu-button]').click();
+    const item = page.locator('#avatar-menu [role="menuitem"][href="/contributor/payouts"]');
+    expect((await item.textContent())?.trim()).toBe('My Payouts');
+    // The menu's name line shows who is signed in.
+    expect(await page.locator('#avatar-menu [data-who]').textContent()).toBe('cora_creator');
+    await screenshot(page, 'header-avatar-menu-1366');
+    await item.click();
+    await expect.poll(() => path(page)).toBe('/contributor/payouts');
+    await context.close();
+
+    const viewer = await newPage(browser, { viewport: { width: 1366, height: 800 } });
+    await signIn(viewer.context, 'viewer@reelfund.local');
+    await viewer.page.goto('/terms');
+    await ready(viewer.page);
+    await viewer.page.locator('[data-menu-button]').click();
+    await viewer.page.locator('#avatar-menu').waitFor({ state: 'visible' });
+    expect(await viewer.page.locator('#avatar-menu a[href="/contributor/payouts"]').isVisible()).toBe(false);
+    await viewer.context.close();
+  });
 });
 
 describe('desktop widths: every link of every role reachable in one click', () => {
@@ -157,7 +230,7 @@ describe('desktop widths: every link of every role reachable in one click', () =
 
   // One test per width and role, each with its own budget; on a failure the last step taken is printed
   // (a step that never ends otherwise shows only as the test's time-out).
-  for (const width of [800, 1024, 1366, 1920]) {
+  for (const width of [800, 1024, 1280, 1366, 1920]) {
     for (const [email, hrefs] of roles) {
       it(`${width} px, ${email.split('@')[0]}`, async ({ onTestFailed }) => {
         let step = 'opening a page';
@@ -168,6 +241,21 @@ describe('desktop widths: every link of every role reachable in one click', () =
         step = 'loading /terms';
         await page.goto('/terms');
         await ready(page);
+        step = 'checking the row';
+        // From 1280 px every link is in the row; narrower, "More" holds the rest and nothing wraps
+        // (checked before "More" is opened: its open list hangs below the bar).
+        if (width >= 1280) {
+          await expect.poll(() => page.locator('.nav a:visible').count()).toBe(hrefs.length);
+          expect(await page.locator('[data-more-button]').isVisible()).toBe(false);
+        }
+        const oneLine = await page.evaluate(() => {
+          const bar = document.querySelector('.bar') as HTMLElement;
+          const shown = [...bar.querySelectorAll<HTMLElement>('.nav a, .more-btn, .account > *')].filter(
+            (el) => el.offsetParent !== null,
+          );
+          return bar.scrollHeight <= bar.clientHeight && shown.every((el) => el.getClientRects().length === 1);
+        });
+        expect(oneLine, `${email}: the header is one line`).toBe(true);
         for (const href of hrefs) {
           step = `finding ${href}`;
           await reach(page, href);
@@ -175,7 +263,7 @@ describe('desktop widths: every link of every role reachable in one click', () =
         const shown = await page.locator('.nav a:visible, .more-list a[data-more-for]:not([hidden])').count();
         expect(shown, `${email}: each link once, in the row or in "More"`).toBe(hrefs.length);
         if (email.startsWith('admin')) {
-          if (width === 1366 || width === 800) {
+          if (width === 1366 || width === 1280 || width === 800) {
             step = 'taking a screenshot';
             await screenshot(page, `header-admin-${width}`);
           }

@@ -66,3 +66,21 @@ describe('notification targets the reader can no longer open', () => {
     }
   });
 });
+
+describe("a notice about the reader's own payout", () => {
+  it('the demo creator is told that a payout waits (Static Bloom), and the notice opens /contributor/payouts', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(context, 'creator@reelfund.local');
+    const { items } = await apiJson<{ items: (Item & { message: string })[] }>(
+      context,
+      'GET',
+      '/api/notifications?limit=100',
+    );
+    const waiting = items.find((n) => n.title === 'Payout waiting' && n.message.includes('"Static Bloom"'));
+    expect(waiting?.target).toBe('/contributor/payouts');
+    await open(page, waiting?.target ?? '/');
+    expect(await page.locator('h1').textContent()).toBe('Payouts');
+    expect(await page.locator('[data-payouts] tr', { hasText: 'Static Bloom' }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

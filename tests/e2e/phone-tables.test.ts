@@ -53,3 +53,45 @@ describe('tables on a phone', () => {
     expect(cut).toEqual([]);
   });
 });
+
+describe('phones: what scrolls sideways shows it', () => {
+  const phone = { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true };
+
+  it("the film page's money table shows a shadow on the side where more of it lies", async () => {
+    const live = await liveCampaign(baseUrl());
+    const { context, page } = await newPage(browser, phone);
+    await signIn(context, 'creator@reelfund.local');
+    await page.goto(`/movie/${live.movieId}`);
+    const box = page.locator('[data-breakdown] .table-scroll');
+    await box.scrollIntoViewIfNeeded();
+    const state = () =>
+      box.evaluate((el) => ({
+        scrolls: el.scrollWidth > el.clientWidth,
+        more: el.getAttribute('data-more'),
+        shadow: getComputedStyle(el).boxShadow !== 'none',
+      }));
+    await expect.poll(state).toEqual({ scrolls: true, more: 'right', shadow: true });
+    await page.screenshot({ path: 'test-results/film-money-table-375.png' });
+    await box.evaluate((el) => el.scrollBy({ left: el.scrollWidth }));
+    await expect.poll(state).toEqual({ scrolls: true, more: 'left', shadow: true });
+    await context.close();
+  });
+
+  it('the admin tab strip opens with its current tab in view', async () => {
+    const { context, page } = await newPage(browser, phone);
+    await signIn(context, 'admin@reelfund.local');
+    for (const tab of ['settings', 'creator-coins']) {
+      await page.goto(`/admin?tab=${tab}`);
+      const strip = page.locator('nav.tabs');
+      expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth), 'the strip scrolls at 375 px').toBe(true);
+      const inView = await strip.evaluate((el) => {
+        const s = el.getBoundingClientRect();
+        const c = (el.querySelector('[aria-current="page"]') as HTMLElement).getBoundingClientRect();
+        return c.left >= s.left - 0.5 && c.right <= s.right + 0.5;
+      });
+      expect(inView, `${tab} is whole in the strip`).toBe(true);
+    }
+    await page.screenshot({ path: 'test-results/admin-tabs-375.png' });
+    await context.close();
+  });
+});

@@ -33,6 +33,13 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'creator_coin', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
   });
 
+  it("opens a notice about the reader's own payout on their payouts page, whatever its type", () => {
+    for (const type of ['success', 'other'] as const) {
+      expect(to({ type, topic: 'payout', campaignId: 'c1' })).toBe('/contributor/payouts');
+      expect(to({ type, topic: 'payout', campaignId: 'c1' }, admin)).toBe('/contributor/payouts');
+    }
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

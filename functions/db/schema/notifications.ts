@@ -21,11 +21,12 @@ export const notifications = sqliteTable(
     /** The film a video notification is about. */
     videoId: text('video_id'),
     /**
-     * What a notification that is updated in place tallies: 'backers' — new payments to a campaign
-     * since its team member last read it, one unread row per member and campaign (see
-     * functions/shared/notifications/backers.ts). Null for every other notification.
+     * 'backers': updated in place, it tallies new payments to a campaign since its team member last
+     * read it, one unread row per member and campaign (functions/shared/notifications/backers.ts).
+     * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
+     * Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers'] }),
+    topic: text('topic', { enum: ['backers', 'payout'] }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */

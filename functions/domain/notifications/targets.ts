@@ -14,6 +14,7 @@ import type { NotificationType } from './types';
  * | success (backers) | /movie/{movieId}/donate: a team's tally of new payments (both)                    |
  * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
  * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
+ * | topic 'payout' (any type): the reader's own money released or paid | /contributor/payouts (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -21,6 +22,7 @@ import type { NotificationType } from './types';
  */
 export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
+export const PAYOUTS_PAGE = '/contributor/payouts';
 
 export interface TargetInput {
   type: NotificationType;
@@ -30,7 +32,7 @@ export interface TargetInput {
   videoId: string | null;
   /** The film of campaignId, when the campaign resolves to one. */
   movieId?: string | null;
-  /** 'backers': a team member's tally of new payments to the campaign, updated in place. */
+  /** 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own payout. */
   topic?: string | null;
 }
 
@@ -41,6 +43,7 @@ export interface TargetViewer {
 const seg = encodeURIComponent;
 
 export function notificationTarget(n: TargetInput, viewer: TargetViewer): string {
+  if (n.topic === 'payout') return PAYOUTS_PAGE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

@@ -75,6 +75,7 @@ export async function releaseCompletedCampaign(
         userId,
         type: 'other',
         title: MSG.closingReleaseTitle,
+        topic: 'payout',
         message: fillMessage(MSG.closingReleaseMessage, {
           title: c.title,
           amount: formatCents(release.release.grossCents),

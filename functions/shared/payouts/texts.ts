@@ -9,4 +9,7 @@ export const PAYOUT_TEXT = {
   notRetryable: 'Only a failed or waiting payout can be retried',
   accountNotReady: "The member's payout account cannot receive transfers yet",
   completedTitle: 'Payout sent',
+  waitingTitle: 'Payout waiting',
+  waitingMessage:
+    '{amount} from milestone {number} of "{title}" is yours: see it under My Payouts. It is sent as soon as your payout account can receive it.',
 } as const;

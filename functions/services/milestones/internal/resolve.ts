@@ -11,6 +11,7 @@ import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../.
 import { milestoneTeam } from '../../../shared/campaigns/team';
 import { afterCrossing, crossingNotices, milestoneCrossing } from '../../../shared/milestones/crossing';
 import { notify } from '../../../shared/notifications/notify';
+import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
 import { planRelease } from './release';
 
 const ATTEMPTS = 5;
@@ -140,6 +141,20 @@ export async function resolveRound(
           : pastEnd
             ? fillMessage(MSG.voteExtendPastEnd, { title: c.title })
             : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
+        campaignId,
+      });
+    // Each member the release pays is told where that money waits (their payouts page).
+    for (const p of release.release.payables)
+      notify(uow, bell, {
+        userId: p.userId,
+        type: 'success',
+        topic: 'payout',
+        title: PAYOUT_TEXT.waitingTitle,
+        message: fillMessage(PAYOUT_TEXT.waitingMessage, {
+          amount: formatCents(p.amountCents),
+          number: String(round),
+          title: c.title,
+        }),
         campaignId,
       });
     try {

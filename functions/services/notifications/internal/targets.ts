@@ -48,6 +48,13 @@ export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributo
   const target = notificationTarget(n, viewer);
   if (!n.campaignId) return { target, note: null };
   const closed = { target: NOTIFICATIONS_PAGE, note: MSG.offTeam };
+  // A payout is the reader's own, on the payouts page (creators' only); anyone else is led to the campaign.
+  if (n.topic === 'payout') {
+    if (viewer.isContributor) return { target, note: null };
+    return onTeam
+      ? { target: `/contributor/campaign-progress/${encodeURIComponent(n.campaignId)}`, note: null }
+      : closed;
+  }
   switch (n.type) {
     case 'team_invitation':
       return onTeam ? { target, note: null } : { target: NOTIFICATIONS_PAGE, note: MSG.invitationWithdrawn };

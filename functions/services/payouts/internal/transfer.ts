@@ -103,6 +103,7 @@ export async function recordTransferMade(
       userId: p.userId,
       type: 'success',
       title: PAYOUT_TEXT.completedTitle,
+      topic: 'payout',
       message: `${formatCents(p.amountCents)} from milestone ${p.milestoneNumber} is on its way to your payout account.`,
       campaignId: p.campaignId,
     },
