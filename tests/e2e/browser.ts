@@ -1,14 +1,16 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/**
+ * Chromium, headless, with the flags this closed network needs: Debian's where installed, else the one
+ * npm installs (the global setup chose; scripts/lib/browser.mjs).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (apt-get install -y chromium)`);
+  const browser = inject('chromium');
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: browser.path,
+    env: { ...process.env, ...browser.env },
     args: [
       '--headless',
       '--no-sandbox',

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { resolveChromium } from '../../scripts/lib/browser.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { freePort } from '../support/ports';
 
@@ -10,6 +11,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's persisted local state (wrangler --persist-to): tests may seed rows with `wrangler d1 execute` or reach D1/KV through wrangler's platform proxy. */
     statePath: string;
+    /** The Chromium the browser tests launch (scripts/lib/browser.mjs) and what its process needs in its environment. */
+    chromium: { path: string; source: 'system' | 'npm'; env: Record<string, string> };
   }
 }
 
@@ -28,6 +31,10 @@ export const E2E_AUTH_LIMITS = {
 };
 
 export default async function setup(project: TestProject) {
+  // Resolved (and the npm one unpacked) once, before any test file starts a browser.
+  const chromium = await resolveChromium();
+  console.log(`browser tests: Chromium from ${chromium.source === 'npm' ? '@sparticuz/chromium' : chromium.path}`);
+  project.provide('chromium', chromium);
   const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));
   const port = 4500 + Math.floor(Math.random() * 400);
   const server = await serve({
