@@ -51,6 +51,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+/** Each phase's wall time and every file's own time, printed at the end (docs/testing.md keeps a copy). */
+const phaseTimes = [];
+const fileTimes = [];
 
 for (const [i, projects] of plan.entries()) {
   const report = join(dir, `phase-${i}.json`);
@@ -64,9 +67,14 @@ for (const [i, projects] of plan.entries()) {
     ...(patterns.length > 0 ? ['--passWithNoTests'] : []),
     ...passthrough,
   ];
+  const started = Date.now();
   const result = spawnSync('vitest', args, { stdio: 'inherit' });
+  phaseTimes.push(`${projects.join('+')} ${Math.round((Date.now() - started) / 1000)} s`);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
+    for (const f of json.testResults ?? []) {
+      fileTimes.push({ file: relative('.', f.name), ms: f.endTime - f.startTime, tests: f.assertionResults.length });
+    }
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
@@ -76,5 +84,10 @@ for (const [i, projects] of plan.entries()) {
   if (result.status !== 0) exitCode = result.status ?? 1;
 }
 
+console.log(`\nPhases: ${phaseTimes.join(', ')}`);
+console.log('Slowest files:');
+for (const { file, ms, tests } of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+  console.log(`  ${String(Math.round(ms / 1000)).padStart(4)} s  ${file} (${tests} tests)`);
+}
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exitCode || (failed > 0 ? 1 : 0));
