@@ -3,7 +3,7 @@
 // `npm test -- <pattern>…`: only the test files whose path contains a pattern, in every project, and only
 // the phases that have one (docs/testing.md).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
@@ -51,7 +51,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
-/** Each phase's wall time and every file's own time, printed at the end (docs/testing.md keeps a copy). */
+/** Each phase's wall time and every file's own (tests and hooks), printed at the end (docs/testing.md keeps a copy). */
 const phaseTimes = [];
 const fileTimes = [];
 
@@ -63,23 +63,31 @@ for (const [i, projects] of plan.entries()) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${report}`,
+    '--reporter=./scripts/lib/file-times-reporter.mjs',
     // A project of the phase may have no matching file while another has.
     ...(patterns.length > 0 ? ['--passWithNoTests'] : []),
     ...passthrough,
   ];
   const started = Date.now();
-  const result = spawnSync('vitest', args, { stdio: 'inherit' });
+  const times = join(dir, `phase-${i}-files.jsonl`);
+  const result = spawnSync('vitest', args, { stdio: 'inherit', env: { ...process.env, REELFUND_FILE_TIMES: times } });
   phaseTimes.push(`${projects.join('+')} ${Math.round((Date.now() - started) / 1000)} s`);
   try {
     const json = JSON.parse(readFileSync(report, 'utf8'));
-    for (const f of json.testResults ?? []) {
-      fileTimes.push({ file: relative('.', f.name), ms: f.endTime - f.startTime, tests: f.assertionResults.length });
-    }
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
   } catch {
     failed += 1; // the phase did not even report
+  }
+  if (existsSync(times)) {
+    fileTimes.push(
+      ...readFileSync(times, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l)),
+    );
   }
   if (result.status !== 0) exitCode = result.status ?? 1;
 }
