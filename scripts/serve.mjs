@@ -2,7 +2,7 @@
 // Used by `npm start`, by the browser and HTTP tests and by the benchmarks, so all three run the
 // product the same way.
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { startHardhatNode } from './lib/hardhat-node.mjs';
 import { run, stopGroup, waitForUrl } from './lib/proc.mjs';
@@ -13,10 +13,12 @@ export const DEFAULT_STATE = '.wrangler/state';
 export const DEFAULT_CHAIN_PORT = 8545;
 
 /**
- * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, verbose?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null }} options
+ * @param {{ port?: number, inspectorPort?: number, persistTo?: string, build?: boolean, seed?: boolean, quiet?: boolean, verbose?: boolean, vars?: Record<string,string>, beforeStart?: (state: string) => Promise<void>, chainPort?: number | null, from?: string }} options
  * `chainPort`: where the local chain (a Hardhat node, chain 31337) listens; null (the default) runs none.
  * `quiet`: print nothing. Otherwise the start prints its progress lines and the address, and then only errors;
  * `verbose` adds wrangler's own lines (each request, its offline warnings).
+ * `from`: a state that `prepareState` made (migrated and seeded), copied into `persistTo` when that has none
+ * yet, instead of migrating and seeding again (the tests' servers: docs/testing.md).
  * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string }>}
  */
 export async function serve({
@@ -30,6 +32,7 @@ export async function serve({
   vars = {},
   beforeStart,
   chainPort = null,
+  from,
 } = {}) {
   const log = (m) => quiet || console.log(`\x1b[36m[reelfund]\x1b[0m ${m}`);
   const state = resolve(persistTo);
@@ -40,19 +43,13 @@ export async function serve({
   try {
     if (build) {
       log('building…');
-      // Always the build that ships: the test runner sets NODE_ENV=test, which would bundle React's
-      // development build into every page the browser tests open.
-      await run('astro', ['build'], { quiet: true, env: { NODE_ENV: 'production' } });
+      await buildProduct();
     }
-    log('applying migrations to the embedded database (D1, local)…');
-    await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
-      quiet: true,
-      env: { CI: 'true' },
-    });
-    if (seed) {
-      log('seeding (once)…');
-      const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
-      if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+    if (from && !existsSync(resolve(state, 'v3'))) {
+      log(`copying the prepared state ${from}…`);
+      cpSync(resolve(from), state, { recursive: true });
+    } else if (!from) {
+      await prepareState({ persistTo: state, seed, quiet });
     }
 
     if (chain) {
@@ -123,6 +120,33 @@ export async function serve({
     chainUrl: node?.url,
     stop,
   };
+}
+
+/** `astro build`, always the build that ships. */
+export async function buildProduct() {
+  // The test runner sets NODE_ENV=test, which would bundle React's development build into every page
+  // the browser tests open.
+  await run('astro', ['build'], { quiet: true, env: { NODE_ENV: 'production' } });
+}
+
+/**
+ * Applies the migrations to the embedded database (D1, local) and, with `seed`, seeds it once: a state
+ * `wrangler dev` can serve, or that `serve({ from })` copies. Nothing may have it open meanwhile.
+ * @param {{ persistTo: string, seed?: boolean, quiet?: boolean }} options
+ */
+export async function prepareState({ persistTo, seed = true, quiet = false }) {
+  const log = (m) => quiet || console.log(`\x1b[36m[reelfund]\x1b[0m ${m}`);
+  const state = resolve(persistTo);
+  log('applying migrations to the embedded database (D1, local)…');
+  await run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state], {
+    quiet: true,
+    env: { CI: 'true' },
+  });
+  if (seed) {
+    log('seeding (once)…');
+    const seedOutput = await run('tsx', ['scripts/seed.ts', '--persist-to', state], { quiet: true });
+    if (!quiet) for (const line of seedOutput.split('\n')) if (line.startsWith('  ')) console.log(line);
+  }
 }
 
 /**

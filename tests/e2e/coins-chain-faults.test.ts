@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { localChainAddresses } from '../../functions/chain/deploy';
 import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
@@ -74,6 +74,7 @@ beforeAll(async () => {
   server = await serve({
     port: await freePort(),
     persistTo: state,
+    from: inject('seededState'),
     build: false,
     quiet: true,
     // The local chain is deployed to directly at start-up; the worker reaches it through the endpoint.

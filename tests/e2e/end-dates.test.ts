@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillMessage, MSG } from '../../functions/domain/messages';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { campaignEndsAt } from '../../functions/shared/campaigns/end-date';
@@ -109,7 +109,14 @@ async function runHourlyJob() {
 // beside other browser tests and workerd suites on a loaded 2-core machine.
 beforeAll(async () => {
   state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-enddates-'));
-  server = await serve({ port: await freePort(), persistTo: state, build: false, quiet: true, vars: E2E_AUTH_LIMITS });
+  server = await serve({
+    port: await freePort(),
+    persistTo: state,
+    from: inject('seededState'),
+    build: false,
+    quiet: true,
+    vars: E2E_AUTH_LIMITS,
+  });
   browser = await launchBrowser();
   [admin, owner, member] = [await newContext(), await newContext(), await newContext()];
   await signIn(admin, 'admin@reelfund.local');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { serve } from '../../scripts/serve.mjs';
 import { freePort } from '../support/ports';
@@ -32,7 +32,13 @@ async function setGate(body: { comingSoonEnabled: boolean; passcode?: string }) 
 // A server of its own on a fresh state: it seeds the demo first (minutes on a loaded 2-core machine).
 beforeAll(async () => {
   state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-gate-'));
-  server = await serve({ port: await freePort(), persistTo: state, build: false, quiet: true });
+  server = await serve({
+    port: await freePort(),
+    persistTo: state,
+    from: inject('seededState'),
+    build: false,
+    quiet: true,
+  });
   browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',

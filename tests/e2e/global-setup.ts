@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { resolveChromium } from '../../scripts/lib/browser.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { buildProduct, prepareState, serve } from '../../scripts/serve.mjs';
 import { freePort } from '../support/ports';
 
 declare module 'vitest' {
@@ -11,6 +11,11 @@ declare module 'vitest' {
     baseUrl: string;
     /** The server's persisted local state (wrangler --persist-to): tests may seed rows with `wrangler d1 execute` or reach D1/KV through wrangler's platform proxy. */
     statePath: string;
+    /**
+     * A state migrated and seeded once with the demo, never served: a test file's server of its own copies it
+     * (`serve({ from })`, `ownServer`) instead of seeding again (docs/testing.md).
+     */
+    seededState: string;
     /** The Chromium the browser tests launch (scripts/lib/browser.mjs) and what its process needs in its environment. */
     chromium: { path: string; source: 'system' | 'npm'; env: Record<string, string> };
   }
@@ -35,12 +40,25 @@ export default async function setup(project: TestProject) {
   const chromium = await resolveChromium();
   console.log(`browser tests: Chromium from ${chromium.source === 'npm' ? '@sparticuz/chromium' : chromium.path}`);
   project.provide('chromium', chromium);
+  const seeded = mkdtempSync(join(tmpdir(), 'reelfund-e2e-seeded-'));
+  // The build and the seed need nothing of each other: both at once.
+  const started = Date.now();
+  const seconds = () => Math.round((Date.now() - started) / 1000);
+  await Promise.all([
+    process.env.E2E_NO_BUILD === '1'
+      ? null
+      : buildProduct().then(() => console.log(`browser tests: built in ${seconds()} s`)),
+    prepareState({ persistTo: seeded, quiet: true }).then(() =>
+      console.log(`browser tests: the demo migrated and seeded once in ${seconds()} s`),
+    ),
+  ]);
   const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));
   const port = 4500 + Math.floor(Math.random() * 400);
   const server = await serve({
     port,
     persistTo: state,
-    build: process.env.E2E_NO_BUILD !== '1',
+    from: seeded,
+    build: false,
     quiet: true,
     // Every browser test signs up its own users from one address: lift the per-address flood limits
     // (the per-account failed-sign-in limit still applies and has its own test).
@@ -50,8 +68,10 @@ export default async function setup(project: TestProject) {
   });
   project.provide('baseUrl', server.url);
   project.provide('statePath', state);
+  project.provide('seededState', seeded);
   return async () => {
     await server.stop();
     rmSync(state, { recursive: true, force: true });
+    rmSync(seeded, { recursive: true, force: true });
   };
 }

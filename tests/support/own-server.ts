@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { serve } from '../../scripts/serve.mjs';
 import { E2E_AUTH_LIMITS } from '../e2e/global-setup';
 import { freePort } from './ports';
@@ -23,7 +24,8 @@ export async function ownServer(name: string, { seed = true } = {}): Promise<Own
     port: await freePort(),
     persistTo: state,
     build: false,
-    seed,
+    // The demo as the global setup seeded it once; unseeded, migrations only.
+    ...(seed ? { from: inject('seededState') } : { seed: false }),
     quiet: true,
     vars: E2E_AUTH_LIMITS,
   });
