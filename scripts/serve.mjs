@@ -19,7 +19,7 @@ export const DEFAULT_CHAIN_PORT = 8545;
  * `verbose` adds wrangler's own lines (each request, its offline warnings).
  * `from`: a state that `prepareState` made (migrated and seeded), copied into `persistTo` when that has none
  * yet, instead of migrating and seeding again (the tests' servers: docs/testing.md).
- * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string }>}
+ * @returns {Promise<{ url: string, stop: () => Promise<void>, chainUrl?: string, output: () => string, innerUrl: () => Promise<string | undefined> }>}
  */
 export async function serve({
   port = DEFAULT_PORT,
