@@ -10,7 +10,9 @@ export async function launchBrowser(): Promise<Browser> {
   const browser = inject('chromium');
   return chromium.launch({
     executablePath: browser.path,
-    env: { ...process.env, ...browser.env },
+    // One language whatever the machine's locale: under LANG=C.UTF-8 the npm Chromium reports navigator.language
+    // "en-US@posix", which Intl refuses (uPlot formats the money chart's numbers with it).
+    env: { ...process.env, ...browser.env, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
     args: [
       '--headless',
       '--no-sandbox',
