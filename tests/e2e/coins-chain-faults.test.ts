@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localChainAddresses } from '../../functions/chain/deploy';
 import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
@@ -14,11 +11,10 @@ import { hardhat } from '../../functions/domain/chains/definitions';
 import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
 import { DEMO_COINS } from '../../functions/seed/coins';
-import { serve } from '../../scripts/serve.mjs';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { freePort } from '../support/ports';
 import { DEMO_PASSWORD, toastText } from './api';
 import { launchBrowser, screenshot } from './browser';
-import { E2E_AUTH_LIMITS } from './global-setup';
 
 /**
  * The chain's own failures, as the admin meets them, on one server with a chain of its own. The worker
@@ -39,8 +35,7 @@ let endpoint: Server;
 /** How the endpoint answers: passes to the chain, fails with 503, or never answers. */
 let upstream: 'up' | 'down' | 'silent' = 'up';
 const held: ServerResponse[] = [];
-let server: { url: string; stop: () => Promise<void>; chainUrl?: string };
-const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-chain-faults-'));
+let server: OwnServer;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -71,15 +66,10 @@ beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => endpoint.listen(endpointPort, '127.0.0.1', resolve));
-  server = await serve({
-    port: await freePort(),
-    persistTo: state,
-    from: inject('seededState'),
-    build: false,
-    quiet: true,
-    // The local chain is deployed to directly at start-up; the worker reaches it through the endpoint.
+  // The local chain is deployed to directly at start-up; the worker reaches it through the endpoint.
+  server = await ownServer('chain-faults', {
     chainPort: await freePort(),
-    vars: { ...E2E_AUTH_LIMITS, RPC_URL: `http://127.0.0.1:${endpointPort}` },
+    vars: { RPC_URL: `http://127.0.0.1:${endpointPort}` },
   });
 }, 300_000);
 
@@ -88,7 +78,6 @@ afterAll(async () => {
   await server?.stop();
   endpoint?.closeAllConnections();
   await new Promise((resolve) => endpoint?.close(resolve));
-  rmSync(state, { recursive: true, force: true });
 });
 
 /** A JSON-RPC call straight to the chain's node (not through the endpoint). */

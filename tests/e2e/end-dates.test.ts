@@ -1,15 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillMessage, MSG } from '../../functions/domain/messages';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { campaignEndsAt } from '../../functions/shared/campaigns/end-date';
-import { serve } from '../../scripts/serve.mjs';
-import { freePort } from '../support/ports';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { launchBrowser } from './browser';
-import { E2E_AUTH_LIMITS } from './global-setup';
 
 /**
  * A campaign reaching its end date, in Chromium against the built product. The server's clock is
@@ -21,8 +16,7 @@ import { E2E_AUTH_LIMITS } from './global-setup';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-let server: Awaited<ReturnType<typeof serve>>;
-let state: string;
+let server: OwnServer;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const pageErrors: string[] = [];
@@ -105,18 +99,9 @@ async function runHourlyJob() {
   expect(await res.text()).toBe('ok');
 }
 
-// A server of its own on a fresh state, seeded with the demo: under 2 minutes alone, more than 5
-// beside other browser tests and workerd suites on a loaded 2-core machine.
+// A server of its own, on a copy of the seeded demo.
 beforeAll(async () => {
-  state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-enddates-'));
-  server = await serve({
-    port: await freePort(),
-    persistTo: state,
-    from: inject('seededState'),
-    build: false,
-    quiet: true,
-    vars: E2E_AUTH_LIMITS,
-  });
+  server = await ownServer('enddates');
   browser = await launchBrowser();
   [admin, owner, member] = [await newContext(), await newContext(), await newContext()];
   await signIn(admin, 'admin@reelfund.local');
@@ -156,7 +141,6 @@ afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => {});
   await browser?.close();
   await server?.stop();
-  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 describe('a campaign reaching its end date, in the browser', () => {

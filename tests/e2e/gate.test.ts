@@ -1,11 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
-import { serve } from '../../scripts/serve.mjs';
-import { freePort } from '../support/ports';
+import { type OwnServer, ownServer } from '../support/own-server';
 import { launchBrowser } from './browser';
 
 /**
@@ -15,8 +11,7 @@ import { launchBrowser } from './browser';
  */
 const PASSCODE = 'preview-2026';
 
-let server: Awaited<ReturnType<typeof serve>>;
-let state: string;
+let server: OwnServer;
 let browser: Browser;
 let adminCookie = '';
 
@@ -29,16 +24,9 @@ async function setGate(body: { comingSoonEnabled: boolean; passcode?: string }) 
   if (!res.ok) throw new Error(`PUT site-settings: ${res.status} ${await res.text()}`);
 }
 
-// A server of its own on a fresh state: it seeds the demo first (minutes on a loaded 2-core machine).
+// A server of its own, on a copy of the seeded demo.
 beforeAll(async () => {
-  state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-gate-'));
-  server = await serve({
-    port: await freePort(),
-    persistTo: state,
-    from: inject('seededState'),
-    build: false,
-    quiet: true,
-  });
+  server = await ownServer('gate');
   browser = await launchBrowser();
   const res = await fetch(`${server.url}/api/auth/sign-in/email`, {
     method: 'POST',
@@ -57,7 +45,6 @@ afterAll(async () => {
   if (adminCookie) await setGate({ comingSoonEnabled: false }).catch(() => {});
   await browser?.close();
   await server?.stop();
-  if (state) rmSync(state, { recursive: true, force: true });
 });
 
 async function freshContext(): Promise<{ context: BrowserContext; problems: string[] }> {
