@@ -6,7 +6,7 @@
  */
 declare const systemBrand: unique symbol;
 
-export type SystemJob = 'scheduled' | 'seed' | 'webhook' | 'command';
+export type SystemJob = 'scheduled' | 'seed' | 'webhook' | 'command' | 'follow-up';
 
 export interface SystemActor {
   readonly kind: 'system';

@@ -52,6 +52,7 @@ describe('module boundaries', () => {
         (from) =>
           from !== 'functions/auth/authorize.ts' &&
           from !== 'functions/scheduled.ts' &&
+          from !== 'functions/follow-ups.ts' &&
           !from.startsWith('functions/seed/') &&
           !from.startsWith('functions/routes/webhooks/') &&
           !from.startsWith('scripts/'),

@@ -17,3 +17,4 @@ export * from './site-settings';
 export * from './uploads';
 export * from './user-roles';
 export * from './wallets';
+export * from './write-log';

@@ -1,0 +1,39 @@
+/**
+ * The follow-ups a change may owe: work that must happen after the change commits and outside its
+ * batch (Stripe, R2, KV), recorded as a row in the same batch and run until it succeeds
+ * (docs/architecture.md, "How a change is written"). Each name has one idempotent handler in
+ * functions/follow-ups.ts; its payload is stored as JSON.
+ */
+export interface FollowUpPayloads {
+  /**
+   * A campaign may have stopped taking money: open Checkout Sessions expire, a cancelled campaign
+   * refunds and tells its payers, an admin-completed one releases its escrow and pays out. A deleted
+   * campaign's session rows went with it, so the owing change passes their ids.
+   */
+  'campaign-changed': { campaignId: string; sessions?: string[] };
+  /** Transfers the payouts that match (a milestone's, or an account's that can now take transfers). */
+  payouts: {
+    campaignId?: string;
+    milestoneNumber?: number;
+    stripeAccountId?: string;
+    retryFailed?: boolean;
+    maxAttempts?: number;
+  };
+  /** The catalogue's read cache starts a new version (a film became public, changed or left). */
+  'catalogue-bump': Record<string, never>;
+  /** A replaced or removed media file leaves R2 (with `ifUnused`: once no film points at it). */
+  'media-delete': { key: string; ifUnused?: boolean };
+}
+
+export type FollowUpName = keyof FollowUpPayloads;
+
+export const FOLLOW_UP_NAMES = ['campaign-changed', 'payouts', 'catalogue-bump', 'media-delete'] as const satisfies
+  readonly FollowUpName[];
+
+/** A failed run is tried again after this long, doubling per attempt up to a day. */
+export function followUpBackoffMs(attempts: number): number {
+  return Math.min(86_400_000, 60_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+/** A runner holds a follow-up this long; a run that crashed is taken again after it. */
+export const FOLLOW_UP_LEASE_MS = 5 * 60_000;

@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { type Actor, authorize } from './auth/authorize';
+import { systemActor } from './auth/system-actor';
+import { followUps, videos } from './db/schema';
+import {
+  FOLLOW_UP_LEASE_MS,
+  type FollowUpName,
+  type FollowUpPayloads,
+  followUpBackoffMs,
+} from './domain/follow-ups';
+import { mediaOf, type Services } from './platform/services';
+import { processPayouts } from './services/payouts/process';
+import { afterCampaignChange } from './services/refunds/after-campaign-change';
+
+/** Follow-ups run as the platform itself, whoever made the change that owed them. */
+const RUNNER = systemActor('follow-up');
+
+type Handler<N extends FollowUpName> = (services: Services, payload: FollowUpPayloads[N]) => Promise<unknown>;
+
+/**
+ * Every follow-up's handler, by name. Each is idempotent: run twice (the after-commit run and the
+ * hourly job racing past an expired lease, or a retry after a crash), it takes effect once.
+ */
+const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
+  'campaign-changed': (services, { campaignId, sessions }) =>
+    afterCampaignChange(services, RUNNER, campaignId, sessions),
+  payouts: (services, filter) => processPayouts(services, RUNNER, filter),
+  'catalogue-bump': (services) => services.cache.bump(),
+  'media-delete': async (services, { key, ifUnused }) => {
+    if (ifUnused) {
+      // Seeded films share clips and posters: a file leaves only once no film points at it.
+      const still = await services.db
+        .select({ id: videos.id })
+        .from(videos)
+        .where(or(eq(videos.videoKey, key), eq(videos.posterKey, key)))
+        .get();
+      if (still) return;
+    }
+    await mediaOf(services).delete(key);
+  },
+};
+
+type Row = typeof followUps.$inferSelect;
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+
+/** Claims one follow-up (a lease, so concurrent runners do not both run it), runs it and records how it went. */
+async function runOne(services: Services, row: Row): Promise<'done' | 'failed' | 'skipped'> {
+  const { db } = services;
+  const now = services.clock.now();
+  const [claimed] = await db
+    .update(followUps)
+    .set({ leaseUntil: new Date(now.getTime() + FOLLOW_UP_LEASE_MS), attempts: sql`${followUps.attempts} + 1` })
+    .where(
+      and(
+        eq(followUps.id, row.id),
+        isNull(followUps.doneAt),
+        or(isNull(followUps.leaseUntil), lte(followUps.leaseUntil, now)),
+      ),
+    )
+    .returning({ attempts: followUps.attempts });
+  if (!claimed) return 'skipped';
+  const handler = HANDLERS[row.name as FollowUpName] as Handler<FollowUpName> | undefined;
+  try {
+    if (!handler) throw new Error(`no follow-up handler named ${row.name}`);
+    await handler(services, JSON.parse(row.payload));
+    await db
+      .update(followUps)
+      .set({ doneAt: services.clock.now(), leaseUntil: null, lastError: null })
+      .where(eq(followUps.id, row.id));
+    return 'done';
+  } catch (err) {
+    console.error(`follow-up ${row.name} (${row.key}) failed, attempt ${claimed.attempts}:`, err);
+    await db
+      .update(followUps)
+      .set({
+        lastError: errorText(err),
+        leaseUntil: null,
+        dueAt: new Date(services.clock.now().getTime() + followUpBackoffMs(claimed.attempts)),
+      })
+      .where(eq(followUps.id, row.id))
+      .catch((e) => console.error('follow-up: could not record the failure (the lease expires):', e));
+    return 'failed';
+  }
+}
+
+/**
+ * Right after a change committed: runs the follow-ups it owed (by key), in order. A failure is
+ * recorded on its row and never undoes the change; the hourly job runs it again.
+ */
+export async function runFollowUpsNow(services: Pick<Services, 'db' | 'clock'>, keys: string[]): Promise<void> {
+  try {
+    const rows = await services.db
+      .select()
+      .from(followUps)
+      .where(and(inArray(followUps.key, keys), isNull(followUps.doneAt)))
+      .orderBy(asc(followUps.createdAt));
+    for (const row of rows) await runOne(services as Services, row);
+  } catch (err) {
+    console.error('follow-ups: the run after commit failed (the hourly job runs them):', err);
+  }
+}
+
+/**
+ * The hourly job's pass: every follow-up that is due (never run, or failed and past its backoff, or
+ * held by a runner whose lease ran out), oldest first, up to `limit`.
+ */
+export async function runDueFollowUps(services: Services, actor: Actor, limit = 200) {
+  authorize(actor, 'system');
+  const now = services.clock.now();
+  const rows = await services.db
+    .select()
+    .from(followUps)
+    .where(
+      and(
+        isNull(followUps.doneAt),
+        lte(followUps.dueAt, now),
+        or(isNull(followUps.leaseUntil), lte(followUps.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(followUps.dueAt))
+    .limit(limit);
+  const outcome = { done: 0, failed: 0, skipped: 0 };
+  for (const row of rows) outcome[await runOne(services, row)]++;
+  return outcome;
+}
