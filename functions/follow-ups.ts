@@ -2,12 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from './auth/authorize';
 import { systemActor } from './auth/system-actor';
 import { followUps, videos } from './db/schema';
-import {
-  FOLLOW_UP_LEASE_MS,
-  type FollowUpName,
-  type FollowUpPayloads,
-  followUpBackoffMs,
-} from './domain/follow-ups';
+import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
 import { mediaOf, type Services } from './platform/services';
 import { processPayouts } from './services/payouts/process';
 import { afterCampaignChange } from './services/refunds/after-campaign-change';
@@ -38,6 +33,7 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
     }
     await mediaOf(services).delete(key);
   },
+  mail: (services, mail) => services.mailer.send(mail),
 };
 
 type Row = typeof followUps.$inferSelect;

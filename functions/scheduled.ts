@@ -1,5 +1,6 @@
 import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
+import { runDueFollowUps } from './follow-ups';
 import { createServices, prepareClock } from './platform/services';
 import { completeEndedCampaigns } from './services/campaigns/complete-ended';
 import { releaseCompletedCampaigns } from './services/milestones/closing-release';
@@ -21,6 +22,9 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
       void pending.push(work.catch((err) => console.error('scheduled: background work failed:', err))),
   });
   await prepareClock(services);
+  // Work changes owed and did not finish (a failed Stripe call, a worker stopped after commit) runs again.
+  const followUps = await runDueFollowUps(services, JOB);
+  if (followUps.done || followUps.failed) console.log('scheduled: follow-ups', followUps);
   const uploads = await cleanupAbandonedUploads(services, JOB);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
   // Votes open 7 days close first: a vote open at a campaign's end finishes before it completes.
@@ -45,5 +49,5 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   if (refunds && (refunds.claimed || refunds.refundedAtStripe || refunds.notified))
     console.log('scheduled: refunds', refunds);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { uploads, votes, ended, closings, payouts, refunds };
+  return { followUps, uploads, votes, ended, closings, payouts, refunds };
 }

@@ -23,12 +23,19 @@ export interface FollowUpPayloads {
   'catalogue-bump': Record<string, never>;
   /** A replaced or removed media file leaves R2 (with `ifUnused`: once no film points at it). */
   'media-delete': { key: string; ifUnused?: boolean };
+  /** One email, sent under its idempotency key (a provider that saw it does not deliver it twice). */
+  mail: { to: string; subject: string; text: string; idempotencyKey: string };
 }
 
 export type FollowUpName = keyof FollowUpPayloads;
 
-export const FOLLOW_UP_NAMES = ['campaign-changed', 'payouts', 'catalogue-bump', 'media-delete'] as const satisfies
-  readonly FollowUpName[];
+export const FOLLOW_UP_NAMES = [
+  'campaign-changed',
+  'payouts',
+  'catalogue-bump',
+  'media-delete',
+  'mail',
+] as const satisfies readonly FollowUpName[];
 
 /** A failed run is tried again after this long, doubling per attempt up to a day. */
 export function followUpBackoffMs(attempts: number): number {

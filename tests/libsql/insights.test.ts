@@ -3,11 +3,11 @@ import { campaignContributors, campaigns, videos } from '../../functions/db/sche
 import { campaignAnalytics } from '../../functions/services/insights/analytics';
 import { campaignBreakdown } from '../../functions/services/insights/breakdown';
 import { memberStatement } from '../../functions/services/insights/statement';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
 import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
+import { postLedgerGroup } from '../support/post-ledger';
 
 /** The read side's SQL (account ranges, rowid order, daily buckets, the payer join) on the production driver. */
 const ctx = libsqlForFile({ ledger: true });

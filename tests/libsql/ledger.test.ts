@@ -3,10 +3,11 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerGroups } from '../../functions/db/schema';
 import { checkLedger } from '../../functions/services/ledger/check';
-import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
+import { type LedgerPosting, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
 import { TEST_SYSTEM } from '../support/actors';
 import { expectLedgerBalanced } from '../support/ledger';
 import { createLibsqlDb } from '../support/libsql';
+import { postLedgerGroup } from '../support/post-ledger';
 
 // A stand-in for campaigns.current_amount (campaigns are another feature): a figure kept equal to
 // the ledger by updates that ride in the posting's batch.

@@ -6,6 +6,7 @@ import { type Db, schema } from '../../functions/db/client';
 import { notifications, profiles, user, userRoles } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import type { Role } from '../../functions/domain/users/roles';
+import { systemClock } from '../../functions/platform/clock';
 import type { Services } from '../../functions/platform/services';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';
@@ -51,7 +52,7 @@ async function makeUser(roles: Role[] = [], withProfile = true) {
 }
 
 async function notifyMany(userId: string, titles: string[], db: Db = ctx.db) {
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork({ db: db, clock: systemClock }, null);
   const ids = titles.map((title) => notify(uow, bell, { userId, type: 'info', title, message: `${title}!` }));
   await uow.commit();
   return ids;

@@ -10,11 +10,11 @@ import {
   videos,
 } from '../../functions/db/schema';
 import { processPayouts } from '../../functions/services/payouts/process';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { TEST_SYSTEM } from '../support/actors';
 import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
+import { postLedgerGroup } from '../support/post-ledger';
 
 /** The payout claim, completion batch and milestone status on the production driver. */
 const ctx = libsqlForFile({ ledger: true });

@@ -31,11 +31,11 @@ import { releaseCompletedCampaign } from '../../functions/services/milestones/cl
 import { campaignFunding, startCampaignCheckout } from '../../functions/services/payments/campaign-checkout';
 import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
 import { campaignAgreements } from '../../functions/shared/agreements/read';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { creditToCampaign } from '../../functions/shared/payments/credit-payment';
 import { ANYONE, TEST_SYSTEM } from '../support/actors';
 import { createLibsqlDb, libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertFilm, insertPerson, libsqlForFile } from '../support/libsql-fixtures';
+import { postLedgerGroup } from '../support/post-ledger';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
 /** Versioned share agreements on the production driver: versions, pinned money, releases by version. */

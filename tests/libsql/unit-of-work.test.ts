@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creatorMessages, notifications, siteSettings, user } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
+import { systemClock } from '../../functions/platform/clock';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import { sendMessage } from '../../functions/shared/messages/send';
 import { notify } from '../../functions/shared/notifications/notify';
@@ -34,7 +35,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('write with the change and ring the recipients only after the write', async () => {
     const [a, b] = [await makeUser(), await makeUser()];
     const { bell, rings } = recordingBell();
-    const uow = new UnitOfWork(ctx.db);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock }, null);
     const key = `k-${crypto.randomUUID()}`;
     uow.add(ctx.db.insert(siteSettings).values({ settingKey: key, settingValue: 'v' }));
     const nid = notify(uow, bell, { userId: a, type: 'info', title: 'Hello', message: 'World' });
@@ -54,7 +55,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('write nothing and ring no one when the change fails', async () => {
     const a = await makeUser();
     const { bell, rings } = recordingBell();
-    const uow = new UnitOfWork(ctx.db);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock }, null);
     const nid = notify(uow, bell, { userId: a, type: 'info', title: 'Hello', message: 'World' });
     // The causing change violates a constraint (a message to oneself), so the batch fails whole.
     sendMessage(uow, bell, { senderId: a, recipientId: a, subject: '', message: 'x' });
@@ -66,7 +67,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('keeps the write when a ring fails (best-effort delivery)', async () => {
     const a = await makeUser();
     const bell: Doorbell = { ring: async () => Promise.reject(new Error('socket gone')) };
-    const uow = new UnitOfWork(ctx.db);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock }, null);
     const nid = notify(uow, bell, { userId: a, type: 'success', title: 't', message: 'm' });
     await expect(uow.commit()).resolves.toBeDefined();
     expect(await ctx.db.select().from(notifications).where(eq(notifications.id, nid))).toHaveLength(1);

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaigns, escrowClaims, ledgerGroups, payouts, releasePortions } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
+import { postLedgerGroup } from '../support/post-ledger';
 import { db, deliver, recordCheckout, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 
 /**

@@ -10,9 +10,9 @@ import { type CampaignBreakdown, filmBreakdown } from '../../functions/services/
 import { filmCampaignView } from '../../functions/services/insights/film-campaign';
 import type { MemberStatement } from '../../functions/services/insights/statement';
 import { filmFunding } from '../../functions/services/payments/campaign-checkout';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { ANYONE } from '../support/actors';
 import { expectLedgerBalanced, handWrittenRelease } from '../support/ledger';
+import { postLedgerGroup } from '../support/post-ledger';
 import { type CampaignFixture, makeCampaign, makeFilm } from './campaign-factories';
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../functions/db/schema';
-import { type LedgerPosting, postLedgerGroup, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
+import { type LedgerPosting, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
 import { expectLedgerBalanced } from '../support/ledger';
+import { postLedgerGroup } from '../support/post-ledger';
 import { db, uid } from './stripe-support';
 
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaignMilestones, campaigns, connectAccounts, payouts } from '../../functions/db/schema';
-import { postLedgerGroup } from '../../functions/shared/ledger/post';
 import { handWrittenRelease } from '../support/ledger';
+import { postLedgerGroup } from '../support/post-ledger';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { db, eventually } from './stripe-support';

@@ -19,6 +19,7 @@ import { runScheduled } from '../../functions/scheduled';
 import { refundCancelledCampaign } from '../../functions/services/refunds/internal/refund-campaign';
 import { ledgerPayment } from '../../functions/shared/refunds/escrow';
 import { escrowRefundStatements } from '../../functions/shared/refunds/refund-batch';
+import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {
@@ -188,7 +189,7 @@ describe('a refund email the mail API refuses', () => {
         },
       },
     });
-    await refundCancelledCampaign(refusing, campaign.id);
+    await refundCancelledCampaign(refusing, TEST_SYSTEM, campaign.id);
     await refusing.settled();
     expect(tried).toEqual([`refund-notice:${p.pi}`]);
     expect(await stripeRefunds(p.pi)).toBe(1);
@@ -213,8 +214,8 @@ describe('concurrent refund runs', () => {
     await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
     const deps = testPayments({ bell: silentDoorbell });
     const runs = await Promise.all([
-      refundCancelledCampaign(deps, campaign.id),
-      refundCancelledCampaign(deps, campaign.id),
+      refundCancelledCampaign(deps, TEST_SYSTEM, campaign.id),
+      refundCancelledCampaign(deps, TEST_SYSTEM, campaign.id),
       runScheduled({ cron: '17 * * * *' }, env),
     ]);
     expect(runs[0].claimed + runs[1].claimed + (runs[2].refunds?.claimed ?? 0)).toBe(3);

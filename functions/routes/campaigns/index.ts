@@ -30,7 +30,6 @@ import { submitCampaign } from '../../services/campaigns/submit';
 import { getCampaignView } from '../../services/campaigns/view';
 import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../shared/payments/limits';
-import { afterCampaignWrites } from './after-writes';
 import { extensionVoteRoutes } from './extension-vote';
 import { campaignInsightRoutes } from './insights';
 import {
@@ -58,7 +57,6 @@ const checkoutSchema = z.object({
  */
 export const campaignRoutes = new Hono<AppEnv>()
   // '/:id/*' matches /:id itself too.
-  .use('/:id/*', afterCampaignWrites)
   .get('/mine', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');

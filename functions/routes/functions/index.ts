@@ -5,7 +5,6 @@ import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { deployCreatorCoin } from '../../services/coins/deploy';
 import { castExtensionVote } from '../../services/milestones/vote';
-import { processPayouts } from '../../services/payouts/process';
 
 const voteSchema = z.object({
   campaignId: z.string().min(1).max(64),
@@ -29,13 +28,7 @@ const deploySchema = z.object({
 export const functionsRoutes = new Hono<AppEnv>()
   .post('/vote-campaign-extension', validate('json', voteSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    return c.json(
-      await castExtensionVote(services, viewer, c.req.valid('json'), {
-        startPayouts: (campaignId, milestoneNumber) =>
-          services.schedule(processPayouts(services, viewer, { campaignId, milestoneNumber })),
-      }),
-    );
+    return c.json(await castExtensionVote(c.get('services'), viewer, c.req.valid('json')));
   })
   .post('/deploy-creator-coin', validate('json', deploySchema), async (c) => {
     const viewer = await currentViewer(c);

@@ -11,6 +11,7 @@ import { recordAgreementIfApproved } from '../../shared/agreements/record';
 import { loadCampaignAccess, type MemberRow } from '../../shared/campaigns/access';
 import { commitGuarded, historyRow, memberWon, newRevision } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
+import { campaignChanged } from './internal/changed';
 
 /**
  * An invitee approves their own share ("Approve & Join"). The server finds them by their team row,
@@ -19,12 +20,13 @@ import { notify } from '../../shared/notifications/notify';
  * `expectedSharePermille` (the share the invitee saw) makes the approval fail if it changed since.
  */
 export async function acceptInvitation(
-  { db, bell }: Services,
+  services: Services,
   actor: Actor,
   campaignId: string,
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
   const viewer = authorize(actor, 'signed-in');
+  const { db, bell } = services;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
@@ -37,7 +39,7 @@ export async function acceptInvitation(
   const joined = !access.hasAgreement;
   const now = new Date();
   const revision = newRevision();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(campaignContributors)
@@ -78,8 +80,15 @@ export async function acceptInvitation(
         })
         .onConflictDoNothing(),
     );
-    if (!isContributor(viewer.roles))
+    if (!isContributor(viewer.roles)) {
       uow.add(db.insert(userRoles).values({ userId: viewer.userId, role: 'contributor' }).onConflictDoNothing());
+      uow.audit({
+        verb: 'acceptInvitation',
+        resourceType: 'user',
+        resourceId: viewer.userId,
+        summary: `Role contributor granted on joining “${campaign.title}”`,
+      });
+    }
   }
   // The last approval of a proposal makes it the next agreed version, in this batch.
   uow.add(...recordAgreementIfApproved(db, campaignId));
@@ -92,6 +101,11 @@ export async function acceptInvitation(
       : `${viewer.username ?? 'A member'} approved their share of "${campaign.title}".`,
     campaignId,
     actorId: viewer.userId,
+  });
+  campaignChanged(uow, {
+    verb: 'acceptInvitation',
+    campaignId,
+    summary: `“${campaign.title}”: ${viewer.username ?? member.username ?? MSG.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
   });
   const [rows] = (await commitGuarded(uow, MSG.shareChanged)) as [MemberRow[]];
   return { member: rows[0] as MemberRow, joined };

@@ -18,12 +18,13 @@ const DEFAULT_MEMBER_ROLE = 'Contributor';
  * recomputed and every approval reset, and the invitee is notified (team_invitation) — one batch.
  */
 export async function addMember(
-  { db, bell }: Services,
+  services: Services,
   actor: Actor,
   campaignId: string,
   input: { userId?: string | null; role?: string | null },
 ): Promise<MemberRow> {
   const viewer = authorize(actor, 'signed-in');
+  const { db, bell } = services;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const userId = input.userId?.trim();
   if (!userId) throw badRequest(MSG.selectUser);
@@ -45,8 +46,8 @@ export async function addMember(
 
   const role = input.role?.trim() || DEFAULT_MEMBER_ROLE;
   const memberId = crypto.randomUUID();
-  const { uow, shares } = beginTeamChange(db, access, {
-    actorId: viewer.userId,
+  const { uow, shares } = beginTeamChange(services, viewer, access, {
+    verb: 'addMember',
     event: 'member_added',
     reason: `${invitee.username} invited as ${role}`,
     contributorCount: already.length + 1,

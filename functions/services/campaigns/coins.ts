@@ -7,6 +7,7 @@ import { conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
+import { campaignChanged } from './internal/changed';
 import { validationFailed } from './internal/validation-failed';
 
 export interface CoinSettingsInput {
@@ -18,12 +19,13 @@ export interface CoinSettingsInput {
 
 /** Admins alone enable creator coins and set their symbol and price; fixed once deployed. */
 export async function updateCoinSettings(
-  { db }: Services,
+  services: Services,
   actor: Actor,
   campaignId: string,
   input: CoinSettingsInput,
 ): Promise<CampaignRow> {
   const viewer = authorize(actor, 'signed-in');
+  const { db } = services;
   const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');
   const c = access.campaign;
   const next = {
@@ -41,7 +43,7 @@ export async function updateCoinSettings(
   if (c.creatorCoinDeployed && touchesCoin) throw conflict('The coin is deployed: its symbol and price are fixed');
 
   const revision = newRevision();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(campaigns)
@@ -57,6 +59,11 @@ export async function updateCoinSettings(
       reason: `Coins ${(next.creatorCoinsEnabled ?? c.creatorCoinsEnabled) ? 'enabled' : 'disabled'}, ${next.creatorCoinSymbol ?? c.creatorCoinSymbol} at ${next.creatorCoinPrice ?? c.creatorCoinPrice}/10000 USD`,
     }),
   );
+  campaignChanged(uow, {
+    verb: 'updateCoinSettings',
+    campaignId,
+    summary: `“${c.title}”: coins ${(next.creatorCoinsEnabled ?? c.creatorCoinsEnabled) ? 'enabled' : 'disabled'}, ${next.creatorCoinSymbol ?? c.creatorCoinSymbol} at ${next.creatorCoinPrice ?? c.creatorCoinPrice}/10000 USD`,
+  });
   const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
   return rows[0] as CampaignRow;
 }

@@ -8,7 +8,7 @@ import { hasEnded, utcToday } from '../../shared/campaigns/end-date';
 import { campaignWon, historyRow, lostTheRace, newRevision } from '../../shared/campaigns/guarded-write';
 import { campaignTeam } from '../../shared/campaigns/team';
 import { notify } from '../../shared/notifications/notify';
-import { afterCampaignChange } from '../refunds/after-campaign-change';
+import { campaignChanged } from './internal/changed';
 
 /** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
 async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {
@@ -43,7 +43,7 @@ export async function completeEndedCampaign(services: Services, actor: Actor, ca
   if (c?.status !== 'live' || c.extensionPending || !hasEnded(c.endDate, clock.now())) return false;
   const [team, backers] = await Promise.all([campaignTeam(db, campaignId), backersOf(services, campaignId)]);
   const revision = newRevision();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, system);
   uow.add(
     db
       .update(campaigns)
@@ -71,19 +71,27 @@ export async function completeEndedCampaign(services: Services, actor: Actor, ca
   for (const userId of backers.users)
     if (!members.has(userId))
       notify(uow, bell, { userId, type: 'info', title: MSG.campaignEnded, message: backerMessage, campaignId });
+  // Guests are emailed once each, under a key of their own (a failed mail is sent again by the job).
+  for (const to of backers.guests) {
+    const key = `campaign-ended:${campaignId}:${to}`;
+    uow.owe(
+      'mail',
+      { to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund`, idempotencyKey: key },
+      { key },
+    );
+  }
+  // The escrow is released to the team by its agreed versions and paid out.
+  campaignChanged(uow, {
+    verb: 'completeEndedCampaign',
+    campaignId,
+    summary: `“${c.title}”: Live → Completed (ended on ${c.endDate})`,
+  });
   try {
     await uow.commit();
   } catch (err) {
     if (lostTheRace(err)) return false;
     throw err;
   }
-  for (const to of backers.guests) {
-    // Told at most once: a mail that fails is logged, not repeated.
-    await services.mailer
-      .send({ to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund` })
-      .catch((err) => console.error(`campaigns: could not tell a guest backer that ${campaignId} ended:`, err));
-  }
-  await afterCampaignChange(services, system, campaignId);
   return true;
 }
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { formatCents } from '../../domain/campaigns/format';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../domain/campaigns/shares';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
 import { MSG } from '../../domain/messages';
@@ -27,8 +28,9 @@ export interface CreateCampaignInput {
  * review or rejected has none). A new goal is $1,000–$10,000 in $1,000 steps; the fee is 10 %
  * unless an admin sets another.
  */
-export async function createCampaign({ db, clock }: Services, actor: Actor, input: CreateCampaignInput) {
+export async function createCampaign(services: Services, actor: Actor, input: CreateCampaignInput) {
   const viewer = authorize(actor, 'signed-in');
+  const { db, clock } = services;
   const film = await db
     .select({ id: videos.id, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
     .from(videos)
@@ -48,7 +50,7 @@ export async function createCampaign({ db, clock }: Services, actor: Actor, inpu
   if (existing) throw conflict(MSG.campaignExists);
 
   const id = crypto.randomUUID();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .insert(campaigns)
@@ -70,6 +72,12 @@ export async function createCampaign({ db, clock }: Services, actor: Actor, inpu
     // The originator alone: nobody else to ask, so this split is agreed version 1 at once.
     ...recordAgreementIfApproved(db, id),
   );
+  uow.audit({
+    verb: 'createCampaign',
+    resourceType: 'campaign',
+    resourceId: id,
+    summary: `Started campaign “${input.title.trim()}” (goal ${formatCents(input.goalAmount)}, fee ${fee}%)`,
+  });
   try {
     const [rows] = (await uow.commit()) as [CampaignRow[]];
     return rows[0] as CampaignRow;

@@ -17,12 +17,13 @@ import { beginTeamChange } from './internal/team-change';
  * receives it as a creator message titled 'Campaign Invitation Declined' — one batch.
  */
 export async function declineInvitation(
-  { db, bell }: Services,
+  services: Services,
   actor: Actor,
   campaignId: string,
   input: { message?: string | null } = {},
 ): Promise<{ ownerId: string }> {
   const viewer = authorize(actor, 'signed-in');
+  const { db, bell } = services;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
@@ -30,8 +31,8 @@ export async function declineInvitation(
   const text = input.message?.trim() ?? '';
   const who = viewer.username ?? member.username ?? 'A member';
 
-  const { uow } = beginTeamChange(db, access, {
-    actorId: viewer.userId,
+  const { uow } = beginTeamChange(services, viewer, access, {
+    verb: 'declineInvitation',
     event: 'member_declined',
     reason: text ? `${who} declined: ${text}` : `${who} declined`,
     contributorCount: access.memberCount - 1,

@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { requireCampaignAction } from '../../shared/campaigns/access';
+import { openCheckouts } from '../../shared/payments/expire-checkouts';
 
 /**
  * The film owner or an admin deletes a campaign (its team, milestones, votes and history go with
@@ -12,15 +14,31 @@ import { requireCampaignAction } from '../../shared/campaigns/access';
  * deleted: it is cancelled instead, which refunds what it holds. The condition is part of the
  * delete, so a payment racing in wins.
  */
-export async function deleteCampaign({ db }: Services, actor: Actor, campaignId: string) {
+export async function deleteCampaign(services: Services, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
+  const { db } = services;
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
   const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;
-  const gone = await db
-    .delete(campaigns)
-    .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0), noLedger))
-    .returning({ id: campaigns.id });
+  // The session rows go with the campaign: the follow-up gets their ids, read first.
+  const sessions = await openCheckouts(db, campaignId);
+  const deleted = sql`not exists (select 1 from campaigns where id = ${campaignId})`;
+  const [gone] = (await new UnitOfWork(services, viewer)
+    .add(
+      db
+        .delete(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.currentAmount, 0), noLedger))
+        .returning({ id: campaigns.id }),
+    )
+    .audit({
+      verb: 'deleteCampaign',
+      resourceType: 'campaign',
+      resourceId: campaignId,
+      summary: `Deleted campaign “${access.campaign.title}”`,
+      when: deleted,
+    })
+    .owe('campaign-changed', { campaignId, sessions }, { when: deleted })
+    .commit()) as [unknown[]];
   if (gone.length > 0) return { id: campaignId, movieId: access.campaign.movieId };
   const still = await db
     .select({ amount: campaigns.currentAmount })

@@ -12,6 +12,7 @@ import { newProposal, recordAgreementIfApproved } from '../../shared/agreements/
 import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
 import { notify } from '../../shared/notifications/notify';
+import { campaignChanged } from './internal/changed';
 import { describeChanges, REVIEWED_FIELDS } from './internal/changes';
 import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { validationFailed } from './internal/validation-failed';
@@ -87,7 +88,7 @@ export async function editCampaign(
     throw conflict(MSG.voteInProgress);
   const shares = feeChanged ? computeShares(fee, access.memberCount) : null;
 
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(ctx, viewer);
   uow.add(
     db
       .update(campaigns)
@@ -156,6 +157,19 @@ export async function editCampaign(
       actorId: viewer.userId,
       action: 'campaign_edited_for_review',
     });
+  campaignChanged(uow, {
+    verb: 'editCampaign',
+    campaignId,
+    summary: `“${c.title}”: ${
+      [
+        extension ? 'extension sent to review' : review ? 'sent back to review' : null,
+        summary,
+        feeChanged ? `Platform fee: ${c.platformFeePercentage}% → ${fee}%` : null,
+      ]
+        .filter(Boolean)
+        .join('; ') || 'edited'
+    }`,
+  });
   const [rows] = (await commitGuarded(uow)) as [CampaignRow[]];
   const campaign = rows[0] as CampaignRow;
   return { campaign, outcome: extension ? 'extension' : review ? 'review' : 'saved' };

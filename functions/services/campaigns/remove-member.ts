@@ -12,8 +12,9 @@ import { notify } from '../../shared/notifications/notify';
 import { beginTeamChange } from './internal/team-change';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
-export async function removeMember({ db, bell }: Services, actor: Actor, campaignId: string, memberId: string) {
+export async function removeMember(services: Services, actor: Actor, campaignId: string, memberId: string) {
   const viewer = authorize(actor, 'signed-in');
+  const { db, bell } = services;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const team = await db
     .select()
@@ -24,8 +25,8 @@ export async function removeMember({ db, bell }: Services, actor: Actor, campaig
   if (!member) throw notFound('Team member not found');
   if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
 
-  const { uow } = beginTeamChange(db, access, {
-    actorId: viewer.userId,
+  const { uow } = beginTeamChange(services, viewer, access, {
+    verb: 'removeMember',
     event: 'member_removed',
     reason: `${member.username ?? MSG.unknownContributor} removed`,
     contributorCount: team.length - 1,

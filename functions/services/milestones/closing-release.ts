@@ -35,11 +35,11 @@ const lost = (err: unknown) =>
  * Returns the release, or null when there is nothing to release (or the campaign is not completed).
  */
 export async function releaseCompletedCampaign(
-  deps: Pick<Services, 'db' | 'bell'>,
+  deps: Pick<Services, 'db' | 'bell' | 'clock'>,
   actor: Actor,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
-  authorize(actor, 'signed-in-or-system');
+  const who = authorize(actor, 'signed-in-or-system');
   const { db, bell } = deps;
   for (let attempt = 1; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
@@ -49,7 +49,7 @@ export async function releaseCompletedCampaign(
     // Nothing held, or money but no split ever agreed (the hourly job tries again once one is).
     if (release.release.grossCents === 0 || release.deferred) return null;
     const revision = newRevision();
-    const uow = new UnitOfWork(db);
+    const uow = new UnitOfWork(deps, who);
     uow.add(
       db
         .update(campaigns)
@@ -82,6 +82,14 @@ export async function releaseCompletedCampaign(
         }),
         campaignId,
       });
+    uow
+      .audit({
+        verb: 'releaseCompletedCampaign',
+        resourceType: 'campaign',
+        resourceId: campaignId,
+        summary: `“${c.title}”: ${formatCents(release.release.grossCents)} released to the team (closing milestone ${number})`,
+      })
+      .owe('payouts', { campaignId, milestoneNumber: number }, { key: `payouts:${campaignId}:${number}` });
     try {
       await uow.commit();
       return { milestoneNumber: number, grossCents: release.release.grossCents };
@@ -114,9 +122,9 @@ async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promi
 
 /**
  * The hourly job: completed campaigns whose closing release did not commit (the worker stopped
- * after the status change) are released now; their payouts are paid by the payouts job that follows.
+ * after the status change) are released now; each release owes its payouts (a follow-up).
  */
-export async function releaseCompletedCampaigns(services: Pick<Services, 'db' | 'bell'>, actor: Actor) {
+export async function releaseCompletedCampaigns(services: Pick<Services, 'db' | 'bell' | 'clock'>, actor: Actor) {
   authorize(actor, 'system');
   const released: ({ campaignId: string } & ClosingRelease)[] = [];
   for (const id of await completedCampaignsWithEscrow(services)) {

@@ -7,10 +7,10 @@ import { resolveRound, VOTE_OPEN_MS } from './internal/resolve';
 /**
  * The hourly job: every milestone vote open for 7 days closes, a member who has not voted counting
  * as complete (resolve.ts). Runs before ended campaigns complete, so a vote open at a campaign's end
- * finishes first. The payouts the resolutions write are paid by the payouts job that follows.
+ * finishes first. Each resolution owes the payouts it writes (a follow-up).
  */
 export async function closeExpiredVotes(services: Services, actor: Actor) {
-  authorize(actor, 'system');
+  const system = authorize(actor, 'system');
   const cutoff = new Date(services.clock.now().getTime() - VOTE_OPEN_MS);
   const open = await services.db
     .select({ id: campaigns.id, round: campaigns.milestoneCount })
@@ -26,7 +26,7 @@ export async function closeExpiredVotes(services: Services, actor: Actor) {
   const closed: string[] = [];
   for (const { id, round } of open) {
     try {
-      if (await resolveRound(services, id, round)) closed.push(id);
+      if (await resolveRound(services, system, id, round, 'closeExpiredVotes')) closed.push(id);
     } catch (err) {
       console.error(`scheduled: closing the expired vote of campaign ${id} failed (next hour retries):`, err);
     }

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
 import { milestoneTeam } from '../../shared/campaigns/team';
-import { type ResolveEffects, resolveRound } from './internal/resolve';
+import { resolveRound } from './internal/resolve';
 
 export interface VoteInput {
   campaignId: string;
@@ -41,7 +42,6 @@ export async function castExtensionVote(
   ctx: Services,
   actor: Actor,
   input: VoteInput,
-  effects: ResolveEffects = {},
 ): Promise<{ votingComplete: boolean }> {
   const viewer = authorize(actor, 'signed-in');
   const { db } = ctx;
@@ -62,7 +62,7 @@ export async function castExtensionVote(
     const cast = round > 0 ? await voteOf(ctx, c.id, round, viewer.userId) : undefined;
     if (!cast) return null;
     if (cast.vote !== input.vote) throw conflict(MSG.voteAlreadyCast);
-    return { votingComplete: await resolveRound(ctx, c.id, round, effects) };
+    return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
   };
   const already = await repeat();
   if (already) return already;
@@ -71,29 +71,41 @@ export async function castExtensionVote(
   const open = sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${c.id} and ${campaigns.extensionPending} = 1 and ${campaigns.milestoneCount} = ${round})`;
   let inserted: unknown[];
   try {
-    [inserted] = await db.batch([
-      db
-        .insert(campaignExtensionVotes)
-        .select((qb) =>
-          qb
-            .select({
-              campaignId: sql<string>`${c.id}`.as('campaign_id'),
-              round: sql<number>`${round}`.as('round'),
-              userId: sql<string>`${viewer.userId}`.as('user_id'),
-              vote: sql<boolean>`${input.vote ? 1 : 0}`.as('vote'),
-              createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as('created_at'),
-            })
-            .from(sql`(select 1)`)
-            .where(open),
-        )
-        .returning({ userId: campaignExtensionVotes.userId }),
-      db
-        .update(campaigns)
-        .set({
-          extensionVotes: sql`(select count(*) from ${campaignExtensionVotes} v where v.campaign_id = ${c.id} and v.round = ${round})`,
-        })
-        .where(and(eq(campaigns.id, c.id), eq(campaigns.milestoneCount, round), eq(campaigns.extensionPending, true))),
-    ]);
+    const cast = sql`exists (select 1 from ${campaignExtensionVotes} v where v.campaign_id = ${c.id} and v.round = ${round} and v.user_id = ${viewer.userId})`;
+    [inserted] = (await new UnitOfWork(ctx, viewer)
+      .add(
+        db
+          .insert(campaignExtensionVotes)
+          .select((qb) =>
+            qb
+              .select({
+                campaignId: sql<string>`${c.id}`.as('campaign_id'),
+                round: sql<number>`${round}`.as('round'),
+                userId: sql<string>`${viewer.userId}`.as('user_id'),
+                vote: sql<boolean>`${input.vote ? 1 : 0}`.as('vote'),
+                createdAt: sql<Date>`cast(unixepoch('subsec') * 1000 as integer)`.as('created_at'),
+              })
+              .from(sql`(select 1)`)
+              .where(open),
+          )
+          .returning({ userId: campaignExtensionVotes.userId }),
+        db
+          .update(campaigns)
+          .set({
+            extensionVotes: sql`(select count(*) from ${campaignExtensionVotes} v where v.campaign_id = ${c.id} and v.round = ${round})`,
+          })
+          .where(
+            and(eq(campaigns.id, c.id), eq(campaigns.milestoneCount, round), eq(campaigns.extensionPending, true)),
+          ),
+      )
+      .audit({
+        verb: 'castExtensionVote',
+        resourceType: 'campaign',
+        resourceId: c.id,
+        summary: `“${c.title}”: voted to ${input.vote ? 'extend' : 'complete'} at milestone ${round}`,
+        when: cast,
+      })
+      .commit()) as [unknown[]];
   } catch (err) {
     // The same member's concurrent request won: answer as for a repeated vote.
     if (!isUniqueViolation(err, 'campaign_extension_votes')) throw err;
@@ -102,5 +114,5 @@ export async function castExtensionVote(
     throw err;
   }
   if (inserted.length === 0) throw conflict(MSG.voteNotOpen);
-  return { votingComplete: await resolveRound(ctx, c.id, round, effects) };
+  return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
@@ -8,6 +8,15 @@ import { isStaleCredit } from '../../shared/payments/credit-payment';
 import type { EventHandler } from '../../shared/payments/events';
 import { fitsHandler } from './internal/event-shapes';
 import { HANDLERS } from './internal/webhook-events';
+
+/** One line for the audit: the event's type, its object and the amount it names, if any. */
+function eventSummary(event: Stripe.Event): string {
+  const object = event.data.object as { id?: string; amount?: number; amount_total?: number; currency?: string };
+  const cents = object.amount_total ?? object.amount;
+  const amount =
+    typeof cents === 'number' ? ` ${(cents / 100).toFixed(2)} ${(object.currency ?? '').toUpperCase()}` : '';
+  return `${event.type} ${object.id ?? ''}${amount}`.trim();
+}
 
 /** How often a handler runs again when its batch lost to a concurrent change of the campaign. */
 const STALE_RETRIES = 5;
@@ -61,11 +70,20 @@ export async function receiveStripeEvent(
   // A credit read the campaign before its batch; if the campaign changed in between (paused, a
   // milestone's vote opened or closed), the batch rolls back and the handler decides again.
   for (let attempt = 0; ; attempt++) {
-    const uow = new UnitOfWork(db);
-    const afterCommit = (effect: () => Promise<unknown>) => void uow.afterCommit(effect);
-    const effects = handler ? await handler(services, event as never, afterCommit, system) : [];
+    const uow = new UnitOfWork(services, system);
+    const effects = handler ? await handler(services, event as never, uow, system) : [];
+    uow.add(...effects);
+    // Money moves only through handled events: each is audited once, by the batch that processes it.
+    if (handler)
+      uow.audit({
+        verb: 'receiveStripeEvent',
+        resourceType: 'stripe-event',
+        resourceId: event.id,
+        summary: eventSummary(event),
+        // Once per event, however many deliveries race: batches are serialized.
+        when: sql`not exists (select 1 from audit_log a where a.resource_type = 'stripe-event' and a.resource_id = ${event.id})`,
+      });
     uow.add(
-      ...effects,
       db
         .update(stripeEvents)
         .set({ processedAt: new Date() })

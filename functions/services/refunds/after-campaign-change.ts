@@ -6,7 +6,6 @@ import { ringCampaign } from '../../realtime/campaign-bell';
 import { teamApproved } from '../../shared/agreements/record';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../../shared/payments/expire-checkouts';
 import { releaseCompletedCampaign } from '../milestones/closing-release';
-import { processPayouts } from '../payouts/process';
 import { refundCancelledCampaign } from './internal/refund-campaign';
 
 /**
@@ -38,9 +37,9 @@ export async function afterCampaignChange(
   if (!c) return { expired: await expireCheckoutSessions(deps, sessionsBeforeDelete ?? []) };
   if (c.status === 'live' && !c.voting && c.agreed) return { expired: 0 };
   const expired = await expireOpenCheckouts(deps, campaignId);
-  const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, campaignId) : null;
-  // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised.
+  const refunds = c.status === 'cancelled' ? await refundCancelledCampaign(deps, actor, campaignId) : null;
+  // Completed by an admin (the team's vote releases in its own batch): the team keeps what it raised;
+  // the release owes its payouts.
   const released = c.status === 'completed' ? await releaseCompletedCampaign(deps, actor, campaignId) : null;
-  if (released) await processPayouts(deps, actor, { campaignId, milestoneNumber: released.milestoneNumber });
   return { expired, refunds, released };
 }

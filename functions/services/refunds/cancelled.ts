@@ -11,7 +11,7 @@ import { refundCancelledCampaign } from './internal/refund-campaign';
  * claimed but not made at Stripe are made, and payers not yet told are told.
  */
 export async function finishRefunds(deps: Services, actor: Actor) {
-  authorize(actor, 'system');
+  const system = authorize(actor, 'system');
   const holding = await deps.db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -25,8 +25,8 @@ export async function finishRefunds(deps: Services, actor: Actor) {
     )
     .limit(50);
   let claimed = 0;
-  for (const c of holding) claimed += (await refundCancelledCampaign(deps, c.id)).claimed;
+  for (const c of holding) claimed += (await refundCancelledCampaign(deps, system, c.id)).claimed;
   const stripe = await finishStripeRefunds(deps);
-  const notified = await sendRefundNotices(deps);
+  const notified = await sendRefundNotices(deps, system);
   return { campaigns: holding.length, claimed, refundedAtStripe: stripe.done, notified };
 }

@@ -122,23 +122,3 @@ export function ledgerWrite(db: Db, posting: LedgerPosting): LedgerWrite {
   const posted = sql`exists (select 1 from ${ledgerGroups} where ${ledgerGroups.id} = ${groupId})`;
   return { groupId, statements: [group, ...lines], posted };
 }
-
-export interface PostOptions {
-  /** Statements to write in the same batch, after the group; guard them with `posted`. */
-  with?: (posted: SQL, groupId: string) => Statement[];
-}
-
-/**
- * Posts one balanced group in one atomic batch, with whatever must change with it. Returns
- * posted=false when the idempotency key was already posted (nothing was written).
- */
-export async function postLedgerGroup(
-  db: Db,
-  posting: LedgerPosting,
-  options: PostOptions = {},
-): Promise<{ posted: boolean; groupId: string }> {
-  const write = ledgerWrite(db, posting);
-  const extra = options.with?.(write.posted, write.groupId) ?? [];
-  const [groupResult] = (await db.batch([...write.statements, ...extra])) as [Array<{ id: string }>, ...unknown[]];
-  return { posted: groupResult.length === 1, groupId: write.groupId };
-}

@@ -8,7 +8,6 @@ import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
 import { versionInForce } from '../agreements/record';
 import { notificationWhen } from '../notifications/notify';
-import { expireOpenCheckouts } from '../payments/expire-checkouts';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -110,18 +109,19 @@ export function crossingNotices(
   return { statements: notes.map((n) => n.statement), written: notes.map(({ userId, id }) => ({ userId, id })) };
 }
 
+/** True as a batch runs once it has reached milestone `milestoneId` (its row was written). */
+export const milestoneReached = (milestoneId: string) =>
+  sql`exists (select 1 from ${campaignMilestones} where ${campaignMilestones.id} = ${milestoneId})`;
+
 /**
  * After the batch that may have reached a milestone committed: if it did, ring the team's notices
- * (written in that batch) and expire the campaign's open Checkout Sessions — payments are paused
- * while the team votes. Best-effort: the notices are the truth, and a payment that still arrives
- * while the team votes is refunded.
+ * (written in that batch). Best-effort: the notices are the truth. (The batch also owes the
+ * 'campaign-changed' follow-up, which expires the open Checkout Sessions while the team votes.)
  */
-export async function afterCrossing(
-  deps: Pick<Services, 'db' | 'bell' | 'stripe'>,
-  campaignId: string,
+export async function ringCrossing(
+  deps: Pick<Services, 'db' | 'bell'>,
   milestoneId: string,
   notices: CrossingNotices['written'],
-  { expireCheckouts = true } = {},
 ) {
   const milestone = await deps.db
     .select({ id: campaignMilestones.id })
@@ -130,6 +130,5 @@ export async function afterCrossing(
     .get();
   if (!milestone) return false;
   await Promise.all(notices.map((n) => ringQuietly(deps.bell, n.userId, { kind: 'notification', id: n.id })));
-  if (expireCheckouts) await expireOpenCheckouts(deps, campaignId);
   return true;
 }

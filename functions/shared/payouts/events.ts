@@ -1,11 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import type { SystemActor } from '../../auth/authorize';
 import { bankPayouts, connectAccounts, payouts } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { processPayouts } from '../../services/payouts/process';
 import { ledgerWrite } from '../ledger/post';
-import type { AfterCommit } from '../payments/events';
+import type { EventChange } from '../payments/events';
 import { accountUpdate } from './accounts';
 import type { Statement } from './constants';
 import { MAX_AUTOMATIC_ATTEMPTS } from './constants';
@@ -18,17 +16,10 @@ import { MAX_AUTOMATIC_ATTEMPTS } from './constants';
 export async function onAccountUpdated(
   services: Services,
   account: Stripe.Account,
-  afterCommit: AfterCommit,
-  actor: SystemActor,
+  change: EventChange,
 ): Promise<Statement[]> {
   if (account.capabilities?.transfers === 'active') {
-    afterCommit(() =>
-      processPayouts(services, actor, {
-        stripeAccountId: account.id,
-        retryFailed: true,
-        maxAttempts: MAX_AUTOMATIC_ATTEMPTS,
-      }),
-    );
+    change.owe('payouts', { stripeAccountId: account.id, retryFailed: true, maxAttempts: MAX_AUTOMATIC_ATTEMPTS });
   }
   return [accountUpdate(services.db, account)];
 }

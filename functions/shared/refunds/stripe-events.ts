@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import type { Services } from '../../platform/services';
 import { ringCampaign } from '../../realtime/campaign-bell';
 import { paymentMetadata } from '../payments/credit-payment';
-import type { AfterCommit, EventHandler } from '../payments/events';
+import type { EventChange, EventHandler } from '../payments/events';
 import { ledgerPayment } from './escrow';
 import { escrowRefundStatements } from './refund-batch';
 
@@ -29,7 +29,7 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
  * change nothing. A refund of a payment already released, or a partial refund, cannot be balanced
  * from escrow: it stays recorded as the event and is logged for an admin.
  */
-async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: AfterCommit): Promise<Statement[]> {
+async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: EventChange): Promise<Statement[]> {
   if (!f.paymentIntentId) return [];
   const payment = await ledgerPayment(deps.db, f.paymentIntentId);
   if (!payment) {
@@ -59,7 +59,7 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: Aft
     );
     return [];
   }
-  after(() => ringCampaign(deps.campaignBell, payment.campaignId));
+  after.afterCommit(() => ringCampaign(deps.campaignBell, payment.campaignId));
   return escrowRefundStatements(deps.db, payment, {
     reason: 'refunded_at_stripe',
     stripeRefundId: f.refundId,
@@ -67,7 +67,7 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: Aft
   });
 }
 
-const onRefund = async (deps: Services, refund: Stripe.Refund, after: AfterCommit): Promise<Statement[]> => {
+const onRefund = async (deps: Services, refund: Stripe.Refund, after: EventChange): Promise<Statement[]> => {
   if (refund.status !== 'succeeded') {
     if (refund.status === 'failed' || refund.status === 'canceled') {
       console.error(

@@ -210,9 +210,9 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
     stripe: true,
     setup: cancelled,
     atStripe: refundsAtStripe,
-    run: (s, f) => refundCancelledCampaign(s, f.campaignId),
+    run: (s, f) => refundCancelledCampaign(s, TEST_SYSTEM, f.campaignId),
     repeat: async (s, f) => {
-      await refundCancelledCampaign(s, f.campaignId);
+      await refundCancelledCampaign(s, TEST_SYSTEM, f.campaignId);
       await finishRefunds(s, TEST_SYSTEM);
     },
   },
@@ -241,7 +241,7 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
     name: 'expired vote (closed by the hourly job)',
     atomic: true,
     setup: () => fundedCampaign({ goal: 3000 }),
-    run: (s, f) => resolveRound(aWeekLater(s), f.campaignId, 1),
+    run: (s, f) => resolveRound(aWeekLater(s), TEST_SYSTEM, f.campaignId, 1, 'closeExpiredVotes'),
   },
 ];
 

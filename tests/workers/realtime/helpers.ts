@@ -1,6 +1,7 @@
 import { getDb } from '../../../functions/db/client';
 import { UnitOfWork } from '../../../functions/db/unit-of-work';
 import type { NotificationType } from '../../../functions/domain/notifications/types';
+import { systemClock } from '../../../functions/platform/clock';
 import { durableObjectDoorbell } from '../../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../../functions/realtime/protocol';
 import { notify } from '../../../functions/shared/notifications/notify';
@@ -52,7 +53,7 @@ export async function notifyUser(userId: string, title = 'Hello', type: Notifica
 
 /** Several notifications for one user in one batch (one change notifying several times). */
 export async function notifyTogether(userId: string, titles: string[], type: NotificationType = 'info', extra = {}) {
-  const uow = new UnitOfWork(getDb(env));
+  const uow = new UnitOfWork({ db: getDb(env), clock: systemClock }, null);
   const bell = durableObjectDoorbell(env.USER_CHANNEL);
   const ids = titles.map((title) => notify(uow, bell, { userId, type, title, message: `${title} message`, ...extra }));
   await uow.commit();

@@ -1,14 +1,16 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import type { Viewer } from '../../../auth/viewer';
 import { campaignContributors, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { computeShares, type ShareSplit } from '../../../domain/campaigns/shares';
 import type { HistoryEvent } from '../../../domain/campaigns/status';
 import { MSG } from '../../../domain/messages';
 import { conflict } from '../../../http/errors';
+import type { Services } from '../../../platform/services';
 import { newProposal } from '../../../shared/agreements/record';
 import type { CampaignAccess } from '../../../shared/campaigns/access';
 import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+import { campaignChanged } from './changed';
 
 /**
  * The common part of every team change (add, remove, decline): the campaign's originator share is
@@ -19,16 +21,18 @@ import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/
  * delete of the member row, then (a removal) recordAgreementIfApproved, for a team left with nobody to ask.
  */
 export function beginTeamChange(
-  db: Db,
+  services: Services,
+  viewer: Viewer,
   access: CampaignAccess,
-  change: { actorId: string; event: HistoryEvent; reason: string; contributorCount: number; exceptMemberId?: string },
+  change: { verb: string; event: HistoryEvent; reason: string; contributorCount: number; exceptMemberId?: string },
 ): { uow: UnitOfWork; shares: ShareSplit } {
+  const { db } = services;
   const c = access.campaign;
   // The vote's voters and the release's shares are the team's as it reached the milestone.
   if (c.extensionPending) throw conflict(MSG.voteTeamLocked);
   const shares = computeShares(c.platformFeePercentage, change.contributorCount);
   const revision = newRevision();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(campaigns)
@@ -42,7 +46,7 @@ export function beginTeamChange(
       .returning({ id: campaigns.id }),
     historyRow(db, {
       campaignId: c.id,
-      actorId: change.actorId,
+      actorId: viewer.userId,
       event: change.event,
       fromStatus: c.status,
       toStatus: campaignWon(c.id, revision),
@@ -57,5 +61,7 @@ export function beginTeamChange(
           : eq(campaignContributors.campaignId, c.id),
       ),
   );
+  // A team change is a new split for every member to approve: money stops until they have.
+  campaignChanged(uow, { verb: change.verb, campaignId: c.id, summary: `“${c.title}”: ${change.reason}` });
   return { uow, shares };
 }

@@ -17,6 +17,7 @@ import type { Services } from '../../../platform/services';
 import type { Doorbell } from '../../../realtime/doorbell';
 import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../../../shared/campaigns/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+import { campaignChanged } from './changed';
 
 export interface TransitionSpec {
   verb: TransitionVerb;
@@ -43,12 +44,24 @@ export const notAllowedFrom = (status: CampaignStatus) =>
  * a conditional update on that status (and, where the rule needs it, on every member having
  * approved) with its history row in the same batch. Zero rows: someone else changed it first → 409.
  */
+/** The verb each transition is, by name (its audit rows say it). */
+const VERB_NAMES: Record<TransitionVerb, string> = {
+  submit: 'submitCampaign',
+  approve: 'approveCampaign',
+  reject: 'rejectCampaign',
+  launch: 'launchCampaign',
+  pause: 'pauseCampaign',
+  resume: 'resumeCampaign',
+  setStatus: 'setCampaignStatus',
+};
+
 export async function applyTransition(
-  { db, bell }: Services,
+  services: Services,
   viewer: Viewer,
   campaignId: string,
   spec: TransitionSpec,
 ): Promise<{ campaign: CampaignRow; from: CampaignStatus; to: CampaignStatus; access: CampaignAccess }> {
+  const { db, bell } = services;
   const access = await requireCampaignAction(db, viewer, campaignId, spec.action, spec.refusal);
   const from = access.campaign.status;
   const to = transitionTarget(spec.verb, access.campaign, spec.requested);
@@ -66,7 +79,7 @@ export async function applyTransition(
     conditions.push(
       sql`not exists (select 1 from campaign_contributors m where m.campaign_id = ${campaigns.id} and m.approved = 0)`,
     );
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(campaigns)
@@ -89,6 +102,11 @@ export async function applyTransition(
     }),
   );
   spec.effects?.(uow, bell, access, to);
+  campaignChanged(uow, {
+    verb: VERB_NAMES[spec.verb],
+    campaignId,
+    summary: `“${access.campaign.title}”: ${STATUS_LABELS[from]} → ${STATUS_LABELS[to]}${spec.reason ? ` (${spec.reason})` : ''}`,
+  });
   const [updated] = (await commitGuarded(uow)) as [CampaignRow[]];
   const campaign = updated[0];
   if (!campaign) throw conflict(MSG.teamChangedConflict);

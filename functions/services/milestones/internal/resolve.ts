@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { SystemActor } from '../../../auth/authorize';
+import type { Viewer } from '../../../auth/viewer';
 import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
@@ -9,7 +11,7 @@ import { ringCampaign } from '../../../realtime/campaign-bell';
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { historyRow, isUniqueViolation, lostTheRace, newRevision } from '../../../shared/campaigns/guarded-write';
 import { milestoneTeam } from '../../../shared/campaigns/team';
-import { afterCrossing, crossingNotices, milestoneCrossing } from '../../../shared/milestones/crossing';
+import { crossingNotices, milestoneCrossing, ringCrossing } from '../../../shared/milestones/crossing';
 import { notify } from '../../../shared/notifications/notify';
 import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
 import { planRelease } from './release';
@@ -26,12 +28,6 @@ async function voteClosesAt(db: Services['db'], campaignId: string, round: numbe
     .where(and(eq(campaignMilestones.campaignId, campaignId), eq(campaignMilestones.milestoneNumber, round)))
     .get();
   return m?.reachedAt ? m.reachedAt.getTime() + VOTE_OPEN_MS : null;
-}
-
-/** What a resolution starts after its batch commits (the vote route passes it; tests may not). */
-export interface ResolveEffects {
-  /** Starts the transfers of the milestone's pending payouts (background work; the hourly job catches up). */
-  startPayouts?: (campaignId: string, milestoneNumber: number) => void;
 }
 
 /**
@@ -52,9 +48,10 @@ export interface ResolveEffects {
  */
 export async function resolveRound(
   ctx: Services,
+  actor: Viewer | SystemActor,
   campaignId: string,
   round: number,
-  effects: ResolveEffects = {},
+  verb: 'castExtensionVote' | 'closeExpiredVotes',
 ): Promise<boolean> {
   const { db, bell, clock } = ctx;
   for (let attempt = 0; ; attempt++) {
@@ -79,7 +76,7 @@ export async function resolveRound(
     const release = await planRelease(db, c, round);
     const revision = newRevision();
     const nextGoal = c.goalAmount + c.fundingIncrement;
-    const uow = new UnitOfWork(db);
+    const uow = new UnitOfWork(ctx, actor);
     uow.add(
       db
         .update(campaigns)
@@ -125,9 +122,7 @@ export async function resolveRound(
       });
       uow.add(...next.statements, ...notices.statements);
       // No checkout can be open while the team voted: nothing to expire.
-      uow.afterCommit(() =>
-        afterCrossing(ctx, campaignId, next.milestoneId, notices.written, { expireCheckouts: false }),
-      );
+      uow.afterCommit(() => ringCrossing(ctx, next.milestoneId, notices.written));
     }
     // The voters, and anyone else the release pays (a member of an earlier version).
     const told = new Set([...team.map((m) => m.userId), ...release.release.payables.map((p) => p.userId)]);
@@ -157,6 +152,20 @@ export async function resolveRound(
         }),
         campaignId,
       });
+    const reason = extend
+      ? `Milestone ${round}: extended; goal ${formatCents(c.goalAmount)} → ${formatCents(nextGoal)}`
+      : `Milestone ${round}: completed`;
+    uow.audit({
+      verb,
+      resourceType: 'campaign',
+      resourceId: campaignId,
+      summary: `“${c.title}”: ${reason}; ${formatCents(release.release.grossCents)} released to the team`,
+    });
+    // Payouts are processed automatically at a milestone: the pending payouts rows of milestone
+    // `round` are written by this batch, and paid by this follow-up.
+    uow.owe('payouts', { campaignId, milestoneNumber: round }, { key: `payouts:${campaignId}:${round}` });
+    // The vote is over (extended or completed): the film pages show the new state.
+    uow.afterCommit(() => ringCampaign(ctx.campaignBell, campaignId));
     try {
       await uow.commit();
     } catch (err) {
@@ -166,11 +175,6 @@ export async function resolveRound(
       if (raced && attempt < ATTEMPTS) continue;
       throw err;
     }
-    // The vote is over (extended or completed): the film pages show the new state.
-    await ringCampaign(ctx.campaignBell, campaignId);
-    // Payouts are processed automatically at a milestone — the pending payouts rows of
-    // milestone `round` were written by the batch above.
-    effects.startPayouts?.(campaignId, round);
     return true;
   }
 }

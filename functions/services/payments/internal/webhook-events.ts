@@ -8,10 +8,11 @@ import { recordAgreementIfApproved, teamApproved } from '../../../shared/agreeme
 import { hasEnded } from '../../../shared/campaigns/end-date';
 import { campaignTeam } from '../../../shared/campaigns/team';
 import {
-  afterCrossing,
   type CrossingNotices,
   crossingNotices,
   milestoneCrossing,
+  milestoneReached,
+  ringCrossing,
 } from '../../../shared/milestones/crossing';
 import {
   type BackersNotice,
@@ -29,7 +30,7 @@ import {
   type PaymentFacts,
   paymentMetadata,
 } from '../../../shared/payments/credit-payment';
-import type { AfterCommit, EventHandler } from '../../../shared/payments/events';
+import type { EventChange, EventHandler } from '../../../shared/payments/events';
 import { onAccountUpdated, onBankPayout, onTransferChanged } from '../../../shared/payouts/events';
 import { REFUND_HANDLERS } from '../../../shared/refunds/stripe-events';
 
@@ -79,7 +80,7 @@ function facts(
  * the ledger records credit and reversal together. A credit's batch holds only while the campaign
  * is as read here (guardedRaisedProjection): otherwise it rolls back and settle runs again.
  */
-async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCommit): Promise<Statement[]> {
+async function settle(services: Services, f: PaymentFacts, afterCommit: EventChange): Promise<Statement[]> {
   const { db } = services;
   const campaignId = f.metadata.campaignId;
   const campaign = await db
@@ -109,7 +110,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
     return creditAndRefundOrphan(db, f);
   }
   // Whatever follows (credit or refund), the campaign's open film pages read their figures again.
-  afterCommit(() => ringCampaign(services.campaignBell, campaignId));
+  afterCommit.afterCommit(() => ringCampaign(services.campaignBell, campaignId));
   if (campaign.credited) return creditToCampaign(db, f);
   if (hasEnded(campaign.endDate, services.clock.now())) {
     await refundThroughStripe(services, f);
@@ -137,8 +138,10 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
         ...backersNoticeStatements(db, backers, posted),
       ];
     });
-    afterCommit(() => afterCrossing(services, campaignId, crossing.milestoneId, crossing.notices));
-    afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
+    afterCommit.afterCommit(() => ringCrossing(services, crossing.milestoneId, crossing.notices));
+    // Payments pause while the team votes: a reached milestone owes the expiry of open checkouts.
+    afterCommit.owe('campaign-changed', { campaignId }, { when: milestoneReached(crossing.milestoneId) });
+    afterCommit.afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
     // A split everyone approved is recorded first if no version holds it yet: the credit names one.
     return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }
@@ -148,7 +151,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: AfterCom
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
   if (campaign.status === 'live' && campaign.extensionPending && inFlight) {
     const backers = backersNotice(f, campaign.title, await campaignTeam(db, campaignId));
-    afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
+    afterCommit.afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
     return creditPayment(db, f, (posted) => [
       guardedRaisedProjection(db, f, posted, read),
       ...backersNoticeStatements(db, backers, posted),
@@ -188,7 +191,7 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
 const onSessionPaid = async (
   services: Services,
   session: Stripe.Checkout.Session,
-  afterCommit: AfterCommit,
+  afterCommit: EventChange,
 ): Promise<Statement[]> => {
   if (session.mode !== 'payment' || session.payment_status !== 'paid') return [];
   const f = facts(
@@ -230,7 +233,7 @@ export const PLATFORM_HANDLERS: HandlerMap = {
 
 /** Connected accounts' events: the account's state, and its own payouts to its bank. */
 export const CONNECT_HANDLERS: HandlerMap = {
-  'account.updated': (services, event, after, actor) => onAccountUpdated(services, event.data.object, after, actor),
+  'account.updated': (services, event, after) => onAccountUpdated(services, event.data.object, after),
   'payout.created': async (services, event) => onBankPayout(services, event.data.object, event.account),
   'payout.updated': async (services, event) => onBankPayout(services, event.data.object, event.account),
   'payout.paid': async (services, event) => onBankPayout(services, event.data.object, event.account),

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../../auth/authorize';
 import { campaigns, escrowRefunds } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
@@ -12,7 +13,7 @@ import { notifyWhen, onceId } from '../../../shared/notifications/notify';
  * back if the mail is refused. So concurrent runs — the cancellation's own and the hourly job — never
  * send one twice, and a failed email is sent again by the next run.
  */
-export async function sendRefundNotices(deps: Services, campaignId?: string) {
+export async function sendRefundNotices(deps: Services, actor: Actor, campaignId?: string) {
   const { db } = deps;
   const due = await db
     .select({ refund: escrowRefunds, campaignTitle: campaigns.title })
@@ -41,7 +42,7 @@ export async function sendRefundNotices(deps: Services, campaignId?: string) {
       if (r.payerId) {
         // The claim and the notice in one batch: a failure leaves the notice due for the next run,
         // and its fixed id writes it once however many runs race.
-        const uow = new UnitOfWork(db).add(claim);
+        const uow = new UnitOfWork(deps, actor).add(claim);
         notifyWhen(
           uow,
           deps.bell,

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Actor } from '../../../auth/authorize';
 import { campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
+import { formatCents } from '../../../domain/campaigns/format';
 import type { Services } from '../../../platform/services';
 import { claimOf, escrowedPayments, type LedgerPayment } from '../../../shared/refunds/escrow';
 import { escrowRefundStatements } from '../../../shared/refunds/refund-batch';
@@ -23,10 +25,21 @@ export interface RefundRun {
  */
 async function claimForPayer(
   deps: Services,
+  actor: Actor,
   p: LedgerPayment,
 ): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
   try {
-    const uow = new UnitOfWork(deps.db).add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' }));
+    const uow = new UnitOfWork(deps, actor)
+      .add(...escrowRefundStatements(deps.db, p, { reason: 'campaign_cancelled' }))
+      .audit({
+        verb: 'refundCancelledCampaign',
+        resourceType: 'payment',
+        resourceId: p.paymentIntentId,
+        summary: `Refunded ${formatCents(p.amountCents)} to its payer: campaign ${p.campaignId} was cancelled`,
+        // Once, by the batch that claimed it (a concurrent run's claim writes nothing).
+        when: sql`exists (select 1 from escrow_claims x where x.payment_intent_id = ${p.paymentIntentId} and x.claim = 'refund')
+          and not exists (select 1 from audit_log a where a.resource_type = 'payment' and a.resource_id = ${p.paymentIntentId} and a.verb = 'refundCancelledCampaign')`,
+      });
     const [group] = (await uow.commit()) as [unknown[]];
     // Not written: a concurrent run posted this refund first (its batch holds the claim).
     return group.length === 1 ? 'claimed' : 'refunded';
@@ -51,7 +64,7 @@ async function claimForPayer(
  * row) and only then refunded at Stripe, so a payment the vote released concurrently is never also
  * refunded. Safe to repeat and to run concurrently; the hourly job finishes an interrupted run.
  */
-export async function refundCancelledCampaign(deps: Services, campaignId: string): Promise<RefundRun> {
+export async function refundCancelledCampaign(deps: Services, actor: Actor, campaignId: string): Promise<RefundRun> {
   const campaign = await deps.db
     .select({ status: campaigns.status })
     .from(campaigns)
@@ -60,11 +73,11 @@ export async function refundCancelledCampaign(deps: Services, campaignId: string
   const run: RefundRun = { claimed: 0, released: [], refundedAtStripe: 0, notified: 0 };
   if (campaign?.status !== 'cancelled') return run;
   for (const p of await escrowedPayments(deps.db, campaignId)) {
-    const outcome = await claimForPayer(deps, p);
+    const outcome = await claimForPayer(deps, actor, p);
     if (outcome === 'claimed') run.claimed++;
     if (outcome === 'released') run.released.push(p.paymentIntentId);
   }
   run.refundedAtStripe = (await finishStripeRefunds(deps, campaignId)).done;
-  run.notified = await sendRefundNotices(deps, campaignId);
+  run.notified = await sendRefundNotices(deps, actor, campaignId);
   return run;
 }
