@@ -19,6 +19,7 @@ CREATE TABLE `follow_ups` (
 	`name` text NOT NULL,
 	`key` text NOT NULL,
 	`payload` text NOT NULL,
+	`owed_by` text,
 	`created_at` integer NOT NULL,
 	`due_at` integer NOT NULL,
 	`lease_until` integer,

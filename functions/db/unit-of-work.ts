@@ -79,12 +79,13 @@ function auditStatement(db: Db, at: Date, actor: Actor, entry: AuditEntry): Stat
   );
 }
 
-function followUpStatement(db: Db, at: Date, owed: OwedFollowUp & { key: string }): Statement {
+function followUpStatement(db: Db, at: Date, actor: Actor, owed: OwedFollowUp & { key: string }): Statement {
   const row = {
     id: crypto.randomUUID(),
     name: owed.name,
     key: owed.key,
     payload: JSON.stringify(owed.payload),
+    owedBy: auditActor(actor).actorId,
     createdAt: at,
     dueAt: at,
   };
@@ -98,6 +99,7 @@ function followUpStatement(db: Db, at: Date, owed: OwedFollowUp & { key: string 
           name: sql<string>`${row.name}`.as('name'),
           key: sql<string>`${row.key}`.as('key'),
           payload: sql<string>`${row.payload}`.as('payload'),
+          owedBy: sql<string | null>`${row.owedBy}`.as('owed_by'),
           createdAt: sql<Date>`${at.getTime()}`.as('created_at'),
           dueAt: sql<Date>`${at.getTime()}`.as('due_at'),
           leaseUntil: sql<null>`null`.as('lease_until'),
@@ -124,7 +126,7 @@ export async function writeChange(services: WriteServices, actor: Actor, change:
   const all: Statement[] = [
     ...change.statements,
     ...(change.audit ?? []).map((entry) => auditStatement(db, at, actor, entry)),
-    ...owed.map((f) => followUpStatement(db, at, f)),
+    ...owed.map((f) => followUpStatement(db, at, actor, f)),
   ];
   const [first, ...rest] = all;
   const results = first ? await db.batch([first, ...rest]) : [];

@@ -46,6 +46,8 @@ export const followUps = sqliteTable(
     name: text('name').notNull(),
     key: text('key').notNull().unique(),
     payload: text('payload').notNull(),
+    /** Who made the change that owes it, as in audit_log (a user id, or the system job's name). */
+    owedBy: text('owed_by'),
     createdAt: ms('created_at').notNull(),
     /** Not before: set after a failed run (backoff). */
     dueAt: ms('due_at').notNull(),
