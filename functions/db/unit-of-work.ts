@@ -136,7 +136,7 @@ export async function writeChange(services: WriteServices, actor: Actor, change:
       effect(own).catch((err) => console.error('after-commit effect failed (the write stands):', err)),
     ),
   );
-  if (owed.length) {
+  if (owed.length && services.followUpsAfterCommit !== false) {
     // Loaded on use: the runner calls verbs, and verbs write through this module.
     const { runFollowUpsNow } = await import('../follow-ups');
     await runFollowUpsNow(

@@ -45,6 +45,11 @@ export interface Services {
   readonly chain: Chain;
   /** Work to finish after the response (the request's waitUntil), e.g. TEST mode's event deliveries. */
   readonly schedule: Schedule;
+  /**
+   * Whether a change's owed follow-ups run right after its commit (always, but for a test that
+   * stands for a worker stopped after the commit: then only the hourly job runs them).
+   */
+  readonly followUpsAfterCommit: boolean;
 }
 
 /** What a caller may supply instead of the factory's default (Node-side commands and tests). */
@@ -59,6 +64,7 @@ export interface ServiceOverrides {
   stripe?: Stripe;
   chain?: Chain;
   schedule?: Schedule;
+  followUpsAfterCommit?: boolean;
 }
 
 /** Builds a value on first read, then keeps it. */
@@ -124,6 +130,7 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
       return chain();
     },
     schedule,
+    followUpsAfterCommit: overrides.followUpsAfterCommit ?? true,
   };
   return services;
 }

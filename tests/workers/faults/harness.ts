@@ -303,7 +303,7 @@ async function oneFault<F extends Fixture>(
   const owed =
     !unchanged &&
     !complete &&
-    after.followUps.some((r) => r.doneAt === null) &&
+    after.followUps.some((r) => r.doneAt === null && !before.followUps.some((b) => b.id === r.id)) &&
     JSON.stringify(loose.audit) === JSON.stringify(clean.owed.audit) &&
     JSON.stringify(loose.followUps) === JSON.stringify(clean.owed.followUps);
   if (unchanged) report.unchanged++;
@@ -336,16 +336,23 @@ async function oneFault<F extends Fixture>(
  */
 export async function exercise<F extends Fixture>(c: VerbCase<F>): Promise<CaseReport> {
   const f0 = await c.setup();
+  const setup0 = await stateOf(c, f0);
   const run0 = runServices();
   await c.run(run0.services, f0);
   await run0.settled();
   await expectLedgerBalanced(db());
-  const state0 = await stateOf(c, f0);
   // A clean run leaves nothing owed: every follow-up it owed ran right after its commit.
+  const ran0 = await stateOf(c, f0);
   expect(
-    state0.followUps.filter((r) => r.doneAt === null).map((r) => `${r.name}: ${r.lastError}`),
+    ran0.followUps
+      .filter((r) => r.doneAt === null && !setup0.followUps.some((b) => b.id === r.id))
+      .map((r) => `${r.name}: ${r.lastError}`),
     `${c.name}: follow-ups a clean run left owed`,
   ).toEqual([]);
+  // What a fixture left owed (a worker stopped after a commit) the hourly job runs, as after every run.
+  await runOwedLater(run0);
+  await run0.settled();
+  const state0 = await stateOf(c, f0);
   const owed0 = normalize(state0, f0, { owedOnly: true }) as { audit: unknown; followUps: unknown };
   const clean = { strict: normalize(state0, f0), owed: { audit: owed0.audit, followUps: owed0.followUps } };
   const report: CaseReport = {

@@ -93,22 +93,25 @@ async function creditFixture(goal?: number): Promise<EventFixture> {
   return { ...f, event, ids: { ...f.ids, evt: event.id } };
 }
 
+/** The services of a worker that stops right after each commit: what the change owes is left to the job. */
+const stoppedAfterCommit = () => testServices({ followUpsAfterCommit: false });
+
 const cancelled = async () => {
   const f = await fundedCampaign();
-  await setCampaignStatus(testServices(), adminViewer(), f.campaignId, 'cancelled');
+  await setCampaignStatus(stoppedAfterCommit(), adminViewer(), f.campaignId, 'cancelled');
   return f;
 };
 
 const completed = async () => {
   const f = await fundedCampaign();
-  await setCampaignStatus(testServices(), adminViewer(), f.campaignId, 'completed');
+  await setCampaignStatus(stoppedAfterCommit(), adminViewer(), f.campaignId, 'completed');
   return f;
 };
 
 /** A completed campaign whose closing release is written: one pending payout per member. */
 const released = async () => {
   const f = await completed();
-  await releaseCompletedCampaign(testServices(), TEST_SYSTEM, f.campaignId);
+  await releaseCompletedCampaign(stoppedAfterCommit(), TEST_SYSTEM, f.campaignId);
   return f;
 };
 
