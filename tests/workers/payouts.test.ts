@@ -31,6 +31,21 @@ const connectDelivery = (event: Stripe.Event) =>
 
 const deps = () => testPayments({ bell: silentDoorbell });
 
+interface AuditRow {
+  verb: string;
+  actor: { kind: string; id: string | null };
+  summary: string;
+}
+/** A payout's (or a payout account's) audit rows, newest first, as an admin reads them. */
+async function auditOf(id: string, resourceType = 'payout'): Promise<AuditRow[]> {
+  const admin = await makeUser(['admin'], 'auditor');
+  const res = await call(`/api/admin/audit?resourceType=${resourceType}&resourceId=${id}`, {
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json<{ items: AuditRow[] }>()).items;
+}
+
 const payoutGroups = (payoutId: string) =>
   db()
     .select()
@@ -66,6 +81,10 @@ describe('connected accounts', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transfersActive: false, detailsSubmitted: false });
     expect((await mine(user)).account).toMatchObject({ state: 'onboarding', stripeAccountId: a.stripeAccountId });
+    // Stored once, audited once, as the member's.
+    expect((await auditOf(a.stripeAccountId, 'payout-account')).map((r) => [r.verb, r.actor.id])).toEqual([
+      ['connectPayoutAccount', user.id],
+    ]);
   });
 
   it('a viewer with no payouts may not connect; onboarding makes the account ready through account.updated', async () => {
@@ -170,6 +189,14 @@ describe('processPayouts', () => {
     for (const id of payoutIds) {
       expect(await payoutRow(id)).toMatchObject({ status: 'completed', attempts: 1 });
       expect(await payoutGroups(id)).toHaveLength(1);
+      // One claim and one transfer, each audited once, whichever of the five runs won them.
+      const rows = await auditOf(id);
+      expect(rows.map((r) => [r.verb, r.actor.kind, r.actor.id])).toEqual([
+        ['processPayouts', 'system', 'command'],
+        ['processPayouts', 'system', 'command'],
+      ]);
+      expect(rows[0]?.summary).toMatch(/transferred \(tr_/);
+      expect(rows[1]?.summary).toMatch(/sent to Stripe \(attempt 1\)/);
     }
     const call0 = create.mock.calls[0];
     expect(call0?.[0]).toMatchObject({
@@ -274,6 +301,11 @@ describe('admin retry and refresh', () => {
     expect(await payoutGroups(id)).toHaveLength(1);
     const again = await call(`/api/admin/payouts/${id}/retry`, jsonInit('POST', {}, admin.cookie));
     expect(again.status).toBe(409);
+    // The winning retry is audited as the admin's (claim, then transfer); the refused ones add nothing.
+    expect((await auditOf(id)).map((r) => [r.verb, r.actor.id])).toEqual([
+      ['retryPayout', admin.id],
+      ['retryPayout', admin.id],
+    ]);
   });
 
   it('refresh re-reads accounts and resolves a payout left processing from its transfer at Stripe', async () => {
@@ -345,5 +377,12 @@ describe('the hourly job', () => {
     expect(await payoutRow(recent)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(await payoutRow(exhausted)).toMatchObject({ status: 'failed', attempts: 5 });
     for (const id of [due, waiting]) expect(await payoutGroups(id)).toHaveLength(1);
+    // The hourly job's moves are audited as the scheduled job's; a payout it left alone has no row.
+    for (const id of [due, waiting])
+      expect((await auditOf(id)).map((r) => [r.verb, r.actor.kind, r.actor.id])).toEqual([
+        ['processPayouts', 'system', 'scheduled'],
+        ['processPayouts', 'system', 'scheduled'],
+      ]);
+    expect(await auditOf(recent)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { isContributor } from '../../domain/users/roles';
 import { ApiError, forbidden } from '../../http/errors';
 import type { Services } from '../../platform/services';
@@ -38,7 +39,7 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Pick<Services, 'db' | 'stripe' | 'config'>,
+  deps: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
   actor: Actor,
 ): Promise<ConnectLink> {
   const viewer = authorize(actor, 'signed-in');
@@ -57,10 +58,22 @@ export async function connectPayoutAccount(
         { idempotencyKey: `connect-account:${viewer.userId}` },
       )
       .catch(unavailable);
-    await db
-      .insert(connectAccounts)
-      .values({ userId: viewer.userId, stripeAccountId: account.id, ...accountFacts(account) })
-      .onConflictDoNothing({ target: connectAccounts.userId });
+    await new UnitOfWork(deps, viewer)
+      .add(
+        db
+          .insert(connectAccounts)
+          .values({ userId: viewer.userId, stripeAccountId: account.id, ...accountFacts(account) })
+          .onConflictDoNothing({ target: connectAccounts.userId }),
+      )
+      // Where money will go: audited once, by the call that stored it (changes() is 0 for a concurrent one).
+      .audit({
+        verb: 'connectPayoutAccount',
+        resourceType: 'payout-account',
+        resourceId: account.id,
+        summary: `Connected payout account ${account.id}`,
+        when: sql`changes() > 0`,
+      })
+      .commit();
     row = await accountOf(db, viewer.userId);
     if (!row) throw new Error('connect account row missing after insert');
   }
@@ -80,11 +93,13 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>, userId: string) {
+async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe' | 'clock'>, viewer: Viewer) {
+  const { userId } = viewer;
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);
-  await deps.db.batch([accountUpdate(deps.db, account)]);
+  // The member's own account, brought in step with Stripe: no audit row (payouts it lets go are audited).
+  await new UnitOfWork(deps, viewer).add(accountUpdate(deps.db, account)).commit();
   const after = await accountOf(deps.db, userId);
   return { account: after ?? null, becameReady: !before.transfersActive && Boolean(after?.transfersActive) };
 }
@@ -96,7 +111,7 @@ async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>
  */
 export async function refreshMyPayoutAccount(services: PayoutServices, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  const synced = await syncAccountFromStripe(services, viewer.userId);
+  const synced = await syncAccountFromStripe(services, viewer);
   if (synced.becameReady)
     await processPayouts(services, viewer, {
       userId: viewer.userId,
