@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, user, videos } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
+import { systemClock } from '../../functions/platform/clock';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
 import { notify } from '../../functions/shared/notifications/notify';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const review = (from: 'pending' | 'rejected', title: string) => {
-  const uow = new UnitOfWork(ctx.db);
+  const uow = new UnitOfWork({ db: ctx.db, clock: systemClock }, null);
   uow.add(
     ctx.db
       .update(videos)

@@ -6,6 +6,7 @@ import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { FILM_MSG } from '../../functions/domain/films/messages';
 import { MSG } from '../../functions/domain/messages';
 import { CATALOGUE_VERSION_KEY } from '../../functions/platform/catalogue-cache';
+import { systemClock } from '../../functions/platform/clock';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
 import { notify } from '../../functions/shared/notifications/notify';
@@ -273,7 +274,7 @@ describe('a state change and its notification are one write', () => {
   it('when the conditional update changes no row, the notification is not written either', async () => {
     const film = await makeFilm(owner);
     const db = getDb(env);
-    const uow = new UnitOfWork(db);
+    const uow = new UnitOfWork({ db, clock: systemClock }, null);
     uow.add(
       db
         .update(videos)
