@@ -4,9 +4,11 @@ import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
+import { UnitOfWork } from '../db/unit-of-work';
 import type { Services } from '../platform/services';
 import { trustedOrigins } from './trusted-origins';
 import { usernameSchema } from './username';
+import type { Viewer } from './viewer';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_REFRESH_AGE_SECONDS = 60 * 60 * 24;
@@ -24,7 +26,7 @@ async function usernameTaken(db: Db, username: string) {
  * better-auth, email + password. Sign-up takes the username as `name`; a profile and the role
  * viewer are created with the account. Sessions live in the database (revocable everywhere).
  */
-export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer'>) {
+export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>) {
   const { db, config, mailer } = services;
   return betterAuth({
     appName: 'Reelfund',
@@ -89,10 +91,27 @@ export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer'>)
           },
           async after(created) {
             try {
-              await db.batch([
-                db.insert(profiles).values({ userId: created.id, username: created.name }),
-                db.insert(userRoles).values({ userId: created.id, role: 'viewer' }),
-              ]);
+              // The person signing up is who acts: the new account, with the role it gets.
+              const newcomer: Viewer = {
+                userId: created.id,
+                email: created.email,
+                username: created.name,
+                avatarUrl: null,
+                roles: ['viewer'],
+                sessionExpiresAt: '',
+              };
+              await new UnitOfWork(services, newcomer)
+                .add(
+                  db.insert(profiles).values({ userId: created.id, username: created.name }),
+                  db.insert(userRoles).values({ userId: created.id, role: 'viewer' }),
+                )
+                .audit({
+                  verb: 'signUp',
+                  resourceType: 'user',
+                  resourceId: created.id,
+                  summary: `New account @${created.name} with the role viewer`,
+                })
+                .commit();
             } catch (err) {
               // Lost a race for the username: undo the account rather than leave it without a profile.
               await db.delete(user).where(eq(user.id, created.id));

@@ -5,7 +5,7 @@ import { type Auth, createAuth } from './auth';
 const instances = new WeakMap<Db, Auth>();
 
 /** The better-auth instance for this database (built once per isolate and database); services.auth. */
-export function authFor(services: Pick<Services, 'db' | 'config' | 'mailer'>): Auth {
+export function authFor(services: Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>): Auth {
   let auth = instances.get(services.db);
   if (!auth) {
     auth = createAuth(services);

@@ -1,5 +1,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type Address, type Hex, TransactionNotFoundError } from 'viem';
+import type { Viewer } from '../auth/viewer';
 import { COIN_MSG } from '../domain/coins/messages';
 import { fillMessage } from '../domain/fill-message';
 import type { Bindings } from '../env';
@@ -29,8 +30,8 @@ export class CoinDeployer extends DurableObject<Bindings> {
   /** The next nonce of the deployer's account; read from the chain when unknown or after a failure. */
   private nonce: number | null = null;
 
-  deploy(job: DeployJob): Promise<DeployOutcome> {
-    const run = this.queue.then(() => this.run(job));
+  deploy(job: DeployJob, by: Viewer): Promise<DeployOutcome> {
+    const run = this.queue.then(() => this.run(job, by));
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -43,7 +44,7 @@ export class CoinDeployer extends DurableObject<Bindings> {
     return { address: coins.deployer, balance: String(await client.getBalance({ address: coins.deployer })) };
   }
 
-  private async run(job: DeployJob): Promise<DeployOutcome> {
+  private async run(job: DeployJob, by: Viewer): Promise<DeployOutcome> {
     const services = createServices(this.env);
     const coins = services.config.coins;
     if (!coins || coins.chain.id !== job.chainId) return { outcome: 'failed', reason: COIN_MSG.coinsDisabled };
@@ -55,13 +56,13 @@ export class CoinDeployer extends DurableObject<Bindings> {
       if (onChain)
         return {
           outcome: 'deployed',
-          deployment: await recordDeployed(services, job, onChain, stored?.txHash ?? null),
+          deployment: await recordDeployed(services, by, job, onChain, stored?.txHash ?? null),
         };
       // Sent by an earlier run that stopped before its end: while the chain still knows that transaction,
       // its receipt decides; only a transaction the chain has dropped is sent again.
       if (stored?.status === 'deploying' && stored.txHash && (await isKnown(chain, stored.txHash as Hex)))
-        return await this.settle(services, chain, job, stored.txHash as Hex);
-      return await this.send(services, coins, chain, job);
+        return await this.settle(services, chain, job, by, stored.txHash as Hex);
+      return await this.send(services, coins, chain, job, by);
     } catch (err) {
       this.nonce = null;
       const reason = chainErrorMessage(err);
@@ -71,7 +72,13 @@ export class CoinDeployer extends DurableObject<Bindings> {
     }
   }
 
-  private async send(services: Services, coins: CoinsConfig, { client, wallet }: ChainClients, job: DeployJob) {
+  private async send(
+    services: Services,
+    coins: CoinsConfig,
+    { client, wallet }: ChainClients,
+    job: DeployJob,
+    by: Viewer,
+  ) {
     const args = [
       coinParams({
         campaignId: job.campaignId,
@@ -97,16 +104,16 @@ export class CoinDeployer extends DurableObject<Bindings> {
     const hash: Hex = await wallet.writeContract({ ...call, gas, nonce });
     this.nonce = nonce + 1;
     await markSent(services, job, hash);
-    return this.settle(services, { client, wallet }, job, hash);
+    return this.settle(services, { client, wallet }, job, by, hash);
   }
 
   /** Waits for a sent deployment's receipt and stores what it deployed. */
-  private async settle(services: Services, { client }: ChainClients, job: DeployJob, hash: Hex) {
+  private async settle(services: Services, { client }: ChainClients, job: DeployJob, by: Viewer, hash: Hex) {
     const receipt = await waitForReceipt(client, hash);
     if (receipt.status !== 'success') throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
     const contracts = deploymentFromReceipt(receipt);
     if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxNoCoin, { hash }));
-    return { outcome: 'deployed' as const, deployment: await recordDeployed(services, job, contracts, hash) };
+    return { outcome: 'deployed' as const, deployment: await recordDeployed(services, by, job, contracts, hash) };
   }
 }
 

@@ -1,10 +1,12 @@
 import type { Address } from 'viem';
+import type { Viewer } from '../auth/viewer';
 import type { DeployJob, DeployOutcome } from '../shared/coins/record';
 import type { CoinsConfig } from './config';
 
 /** The chain's one deployer (functions/chain/deployer-object.ts), as callers see it. */
 export interface CoinDeployerApi {
-  deploy(job: DeployJob): Promise<DeployOutcome>;
+  /** `by`: the admin who asked, recorded in the deployment's audit row. */
+  deploy(job: DeployJob, by: Viewer): Promise<DeployOutcome>;
   deployerBalance(): Promise<{ address: Address; balance: string } | null>;
 }
 

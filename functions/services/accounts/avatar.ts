@@ -1,6 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import type { Viewer } from '../../auth/viewer';
+import { abortUnlessChanged, committing } from '../../db/guard';
 import { profiles, user } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { sniffImage } from '../../domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../domain/users/avatar';
 import { ApiError, conflict, notFound } from '../../http/errors';
@@ -8,7 +11,7 @@ import { mediaOf, type Services } from '../../platform/services';
 import { serveObject } from '../../shared/media/serve';
 import { refreshCreatorPage } from './internal/owns-films';
 
-type AvatarServices = Pick<Services, 'db' | 'cache' | 'media'>;
+type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock'>;
 
 /**
  * A signed-in person sets their avatar from an image file: typed by its leading bytes, at most
@@ -34,7 +37,7 @@ export async function setAvatar(services: AvatarServices, actor: Actor, body: Ar
     customMetadata: { owner: viewer.userId },
   });
   try {
-    return await replaceAvatar(services, viewer.userId, url);
+    return await replaceAvatar(services, viewer, url);
   } catch (err) {
     await bucket.delete(key).catch(() => {});
     throw err;
@@ -44,17 +47,20 @@ export async function setAvatar(services: AvatarServices, actor: Actor, body: Ar
 /** Back to the initial: the profile's avatar is cleared and an uploaded picture deleted. */
 export async function removeAvatar(services: AvatarServices, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  return replaceAvatar(services, viewer.userId, null);
+  return replaceAvatar(services, viewer, null);
 }
 
-async function replaceAvatar({ db, cache, media }: AvatarServices, userId: string, url: string | null) {
+async function replaceAvatar(services: AvatarServices, viewer: Viewer, url: string | null) {
+  const { db, cache } = services;
+  const { userId } = viewer;
   const before = await db
     .select({ avatarUrl: profiles.avatarUrl })
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .get();
   if (!before) throw notFound('Profile not found');
-  const [rows] = await db.batch([
+  // A person's own picture: no audit row.
+  const uow = new UnitOfWork(services, viewer).add(
     db
       .update(profiles)
       .set({ avatarUrl: url, updatedAt: new Date() })
@@ -65,16 +71,19 @@ async function replaceAvatar({ db, cache, media }: AvatarServices, userId: strin
         ),
       )
       .returning(),
+    // Changed meanwhile (another tab): nothing is written or owed.
+    abortUnlessChanged(db),
     db.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, userId)),
-  ]);
+  );
+  const old = avatarKeyOf(before.avatarUrl);
+  if (old) uow.owe('media-delete', { key: old });
+  const afterCommit = before.avatarUrl !== url ? await refreshCreatorPage(uow, cache, db, userId) : null;
+  const [rows] = (await committing(() => uow.commit(), AVATAR_MSG.avatarChangedMeanwhile)) as [
+    (typeof profiles.$inferSelect)[],
+  ];
   const updated = rows[0];
   if (!updated) throw conflict(AVATAR_MSG.avatarChangedMeanwhile);
-  const old = avatarKeyOf(before.avatarUrl);
-  if (old && media) await media.delete(old).catch((err) => console.error('deleting a replaced avatar failed:', err));
-  if (before.avatarUrl !== url)
-    await refreshCreatorPage(cache, db, userId).catch((err) =>
-      console.error('catalogue cache refresh after an avatar change failed (the change stands):', err),
-    );
+  await afterCommit?.();
   return updated;
 }
 

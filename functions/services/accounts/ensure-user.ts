@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import type { Role } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
-import { grantRole } from './internal/roles';
+import { grantRoleStatement } from './internal/roles';
 
 export interface EnsureUserInput {
   email: string;
@@ -16,8 +17,12 @@ export interface EnsureUserInput {
  * Creates the account through better-auth's own sign-up (hash, profile, role viewer) unless the
  * email exists, then grants the roles. Used by the seed and by `npm run user:create`.
  */
-export async function ensureUser(services: Pick<Services, 'auth' | 'db'>, actor: Actor, input: EnsureUserInput) {
-  authorize(actor, 'system');
+export async function ensureUser(
+  services: Pick<Services, 'auth' | 'db' | 'clock'>,
+  actor: Actor,
+  input: EnsureUserInput,
+) {
+  const system = authorize(actor, 'system');
   const { auth, db } = services;
   const email = input.email.trim().toLowerCase();
   let existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).get();
@@ -28,6 +33,19 @@ export async function ensureUser(services: Pick<Services, 'auth' | 'db'>, actor:
     created = true;
   }
   const granted: Role[] = [];
-  for (const role of input.roles) if (await grantRole(db, existing.id, role)) granted.push(role);
+  for (const role of input.roles) {
+    const [added] = (await new UnitOfWork(services, system)
+      .add(grantRoleStatement(db, existing.id, role))
+      // The audit row directly follows the insert: changes() is 0 when the user had the role.
+      .audit({
+        verb: 'ensureUser',
+        resourceType: 'user',
+        resourceId: existing.id,
+        summary: `Granted @${input.username} the role ${role}`,
+        when: sql`changes() > 0`,
+      })
+      .commit()) as [{ role: Role }[]];
+    if (added.length > 0) granted.push(role);
+  }
   return { userId: existing.id, created, granted };
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { UpdateProfileInput } from '../../shared/accounts/input';
@@ -12,11 +13,12 @@ import { refreshCreatorPage } from './internal/owns-films';
  * cards, film and creator pages show the new one at once.
  */
 export async function updateProfile(
-  { db, cache }: Pick<Services, 'db' | 'cache'>,
+  services: Pick<Services, 'db' | 'cache' | 'clock'>,
   actor: Actor,
   input: UpdateProfileInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
+  const { db, cache } = services;
   if (!input.username) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
@@ -32,21 +34,21 @@ export async function updateProfile(
     .from(profiles)
     .where(eq(profiles.userId, viewer.userId))
     .get();
+  // A person's own profile: no audit row. Their name shows on cards and pages: the cache follows.
+  const uow = new UnitOfWork(services, viewer).add(
+    db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
+    db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)),
+  );
+  const afterCommit =
+    before && before.username !== input.username ? await refreshCreatorPage(uow, cache, db, viewer.userId) : null;
   let updated: typeof profiles.$inferSelect | undefined;
   try {
-    const [rows] = await db.batch([
-      db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
-      db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)),
-    ]);
+    const [rows] = (await uow.commit()) as [(typeof profiles.$inferSelect)[]];
     updated = rows[0];
   } catch (err) {
     if (String(err).includes('UNIQUE')) throw conflict('That username is taken');
     throw err;
   }
-  const shownChanged = updated && updated.username !== before?.username;
-  if (shownChanged)
-    await refreshCreatorPage(cache, db, viewer.userId).catch((err) =>
-      console.error('catalogue cache refresh after a profile edit failed (the edit stands):', err),
-    );
+  if (updated) await afterCommit?.();
   return updated;
 }

@@ -16,11 +16,11 @@ export async function deployCreatorCoin(
   actor: Actor,
   body: DeployRequest,
 ): Promise<CoinDeploymentRow> {
-  authorize(actor, 'admin');
+  const viewer = authorize(actor, 'admin');
   const { coins, deployer } = services.chain;
   if (!coins || !deployer) throw conflict(COIN_MSG.coinsDisabled);
   const job = await checkDeployable(services.db, coins, body.campaignId, body);
-  const result = await deployer.deploy(job);
+  const result = await deployer.deploy(job, viewer);
   if (result.outcome === 'already') throw conflict(COIN_MSG.coinAlreadyDeployed);
   if (result.outcome === 'failed') throw new ApiError('unavailable', result.reason);
   return result.deployment;

@@ -4,7 +4,7 @@ import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
 import { FILM_MSG } from '../../domain/films/messages';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
 import { captionView } from '../../shared/films/caption-tracks';
 import type { CaptionTrackInput } from '../../shared/films/captions';
@@ -18,7 +18,7 @@ import { abortUnlessChanged, committing } from './internal/guard';
  * film back to review; they are served with the film's own access rules (the media route).
  */
 
-type CaptionServices = Pick<Services, 'db' | 'cache' | 'media'>;
+type CaptionServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock'>;
 
 /** The file's problems, as the API reports them: empty, too large, not WebVTT. */
 function checkFile(body: ArrayBuffer) {
@@ -40,7 +40,7 @@ export async function addCaptions(
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
-  const { db, cache } = services;
+  const { db } = services;
   const film = await loadManageableFilm(db, viewer, filmId);
   checkFile(body);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId));
@@ -48,13 +48,23 @@ export async function addCaptions(
 
   const stored = await storeCaptions(mediaOf(services), filmId, body);
   const now = new Date();
-  const uow = new UnitOfWork(db).add(
-    db
-      .insert(filmCaptions)
-      .values({ videoId: filmId, r2Key: stored.key, ...track, createdAt: now, updatedAt: now })
-      .returning(),
-    db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
-  );
+  const id = crypto.randomUUID();
+  const uow = new UnitOfWork(services, viewer)
+    .add(
+      db
+        .insert(filmCaptions)
+        .values({ id, videoId: filmId, r2Key: stored.key, ...track, createdAt: now, updatedAt: now })
+        .returning(),
+      db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
+    )
+    .audit({
+      verb: 'addCaptions',
+      resourceType: 'captions',
+      resourceId: id,
+      summary: `Added captions “${track.label}” to film “${film.title}”`,
+    });
+  // The public film page lists an approved film's tracks: it must show the change at once.
+  if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
   let inserted: (typeof filmCaptions.$inferSelect)[];
   try {
     [inserted] = (await uow.commit()) as [typeof inserted];
@@ -64,7 +74,6 @@ export async function addCaptions(
   }
   const row = inserted[0];
   if (!row) throw new Error('caption track not written');
-  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
   return captionView(row);
 }
 
@@ -81,7 +90,7 @@ export async function replaceCaptions(
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
-  const { db, cache } = services;
+  const { db } = services;
   const film = await loadManageableFilm(db, viewer, filmId);
   const current = await trackOf(services, filmId, captionId);
   const newFile = body.byteLength > 0;
@@ -93,7 +102,7 @@ export async function replaceCaptions(
   const bucket = mediaOf(services);
   const stored = newFile ? await storeCaptions(bucket, filmId, body) : null;
   const now = new Date();
-  const uow = new UnitOfWork(db).add(
+  const uow = new UnitOfWork(services, viewer).add(
     db
       .update(filmCaptions)
       .set({
@@ -107,33 +116,45 @@ export async function replaceCaptions(
     abortUnlessChanged(db),
     db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
   );
-  if (stored) uow.afterCommit(() => bucket.delete(current.r2Key));
+  uow.audit({
+    verb: 'replaceCaptions',
+    resourceType: 'captions',
+    resourceId: captionId,
+    summary: `Changed captions “${track.label ?? current.label}” of film “${film.title}”`,
+  });
+  if (stored) uow.owe('media-delete', { key: current.r2Key });
+  if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
   try {
     await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   } catch (err) {
     await stored?.discard();
     throw err;
   }
-  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
   return captionView({ ...current, ...track, r2Key: stored?.key ?? current.r2Key, updatedAt: now });
 }
 
 /** Removes a track and deletes its file. */
 export async function removeCaptions(services: CaptionServices, actor: Actor, filmId: string, captionId: string) {
   const viewer = authorize(actor, 'contributor');
-  const { db, cache } = services;
+  const { db } = services;
   const film = await loadManageableFilm(db, viewer, filmId);
   const current = await trackOf(services, filmId, captionId);
-  const bucket = mediaOf(services);
-  const [deleted] = (await new UnitOfWork(db)
+  const uow = new UnitOfWork(services, viewer)
     .add(
-      db.delete(filmCaptions).where(eq(filmCaptions.id, captionId)).returning({ id: filmCaptions.id }),
+      db.delete(filmCaptions).where(eq(filmCaptions.id, captionId)),
+      // Removed meanwhile by someone else: nothing is written, audited or owed (409).
+      abortUnlessChanged(db),
       db.update(videos).set({ updatedAt: new Date() }).where(eq(videos.id, filmId)),
     )
-    .afterCommit(() => bucket.delete(current.r2Key))
-    .commit()) as [{ id: string }[]];
-  if (!deleted?.length) throw conflict(FILM_MSG.changedMeanwhile);
-  if (film.reviewStatus === 'approved') await bumpQuietly(cache);
+    .audit({
+      verb: 'removeCaptions',
+      resourceType: 'captions',
+      resourceId: captionId,
+      summary: `Removed captions “${current.label}” from film “${film.title}”`,
+    })
+    .owe('media-delete', { key: current.r2Key });
+  if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
+  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   return { id: captionId };
 }
 
@@ -146,7 +167,3 @@ async function trackOf({ db }: CaptionServices, filmId: string, captionId: strin
   if (!row) throw notFound(FILM_MSG.captionsNotFound);
   return row;
 }
-
-/** The public film page lists an approved film's tracks: it must show the change at once. */
-const bumpQuietly = (cache: Services['cache']) =>
-  cache.bump().catch((err) => console.error('catalogue cache bump after a captions change failed:', err));

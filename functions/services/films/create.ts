@@ -15,7 +15,7 @@ import { notifyAdminsOfSubmission } from './internal/notify-admins';
  */
 export async function createFilm(services: Services, actor: Actor, input: CreateFilmInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db, bell, cache } = services;
+  const { db, bell } = services;
   const publish = isAdmin(viewer.roles);
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
@@ -23,7 +23,7 @@ export async function createFilm(services: Services, actor: Actor, input: Create
 
   const id = crypto.randomUUID();
   const now = new Date();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db.insert(videos).values({
       id,
@@ -44,7 +44,13 @@ export async function createFilm(services: Services, actor: Actor, input: Create
         : { reviewStatus: 'pending' }),
     }),
   );
-  if (publish) uow.afterCommit(() => cache.bump());
+  uow.audit({
+    verb: 'createFilm',
+    resourceType: 'film',
+    resourceId: id,
+    summary: publish ? `Added and published film “${input.title}”` : `Submitted film “${input.title}” for review`,
+  });
+  if (publish) uow.owe('catalogue-bump', {});
   else await notifyAdminsOfSubmission(uow, bell, { id, title: input.title }, viewer, false);
   await uow.commit();
   return loadFilmView(db, id);

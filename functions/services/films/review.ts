@@ -5,9 +5,8 @@ import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { FILM_MSG } from '../../domain/films/messages';
 import { conflict } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import type { Services } from '../../platform/services';
 import { notify } from '../../shared/notifications/notify';
-import { deleteIfUnused } from './internal/assets';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 
@@ -17,14 +16,14 @@ import { abortUnlessChanged, committing } from './internal/guard';
  */
 export async function approveFilm(services: Services, actor: Actor, id: string) {
   const viewer = authorize(actor, 'admin');
-  const { db, bell, cache } = services;
+  const { db, bell } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(services, viewer, film);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
 
   const now = new Date();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(videos)
@@ -48,8 +47,9 @@ export async function approveFilm(services: Services, actor: Actor, id: string) 
     videoId: id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => cache.bump());
-  if (film.pendingPosterKey) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
+  uow.audit({ verb: 'approveFilm', resourceType: 'film', resourceId: id, summary: `Approved film “${film.title}”` });
+  uow.owe('catalogue-bump', {});
+  if (film.pendingPosterKey && film.posterKey) uow.owe('media-delete', { key: film.posterKey, ifUnused: true });
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, id);
 }
@@ -68,8 +68,8 @@ const takePendingPoster = (film: FilmRow) =>
 
 /** The waiting poster of an approved film replaces the public one. */
 async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) {
-  const { db, bell, cache } = services;
-  const uow = new UnitOfWork(db);
+  const { db, bell } = services;
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(videos)
@@ -85,8 +85,14 @@ async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) 
     videoId: film.id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => cache.bump());
-  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.posterKey));
+  uow.audit({
+    verb: 'approveFilm',
+    resourceType: 'film',
+    resourceId: film.id,
+    summary: `Approved the new poster of film “${film.title}”`,
+  });
+  uow.owe('catalogue-bump', {});
+  if (film.posterKey) uow.owe('media-delete', { key: film.posterKey, ifUnused: true });
   await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
   return loadFilmView(db, film.id);
 }
@@ -94,7 +100,7 @@ async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) 
 /** The waiting poster of an approved film is refused; the film and its public poster stay as they are. */
 async function rejectPoster(services: Services, viewer: Viewer, film: FilmRow, reason: string) {
   const { db, bell } = services;
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(videos)
@@ -110,7 +116,13 @@ async function rejectPoster(services: Services, viewer: Viewer, film: FilmRow, r
     videoId: film.id,
     actorId: viewer.userId,
   });
-  uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.pendingPosterKey));
+  uow.audit({
+    verb: 'rejectFilm',
+    resourceType: 'film',
+    resourceId: film.id,
+    summary: `Rejected the new poster of film “${film.title}”`,
+  });
+  if (film.pendingPosterKey) uow.owe('media-delete', { key: film.pendingPosterKey, ifUnused: true });
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, film.id);
 }
@@ -123,13 +135,13 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  */
 export async function rejectFilm(services: Services, actor: Actor, id: string, reason: string) {
   const viewer = authorize(actor, 'admin');
-  const { db, bell, cache } = services;
+  const { db, bell } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(services, viewer, film, reason);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
   const now = new Date();
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(videos)
@@ -151,7 +163,16 @@ export async function rejectFilm(services: Services, actor: Actor, id: string, r
     videoId: id,
     actorId: viewer.userId,
   });
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
+  uow.audit({
+    verb: 'rejectFilm',
+    resourceType: 'film',
+    resourceId: id,
+    summary:
+      film.reviewStatus === 'approved'
+        ? `Took film “${film.title}” out of the catalogue`
+        : `Rejected film “${film.title}”`,
+  });
+  if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
   await committing(() => uow.commit(), FILM_MSG.cannotReject);
   return loadFilmView(db, id);
 }

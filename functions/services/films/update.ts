@@ -5,9 +5,9 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { FILM_MSG } from '../../domain/films/messages';
 import { isAdmin } from '../../domain/users/roles';
 import { badRequest } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import type { Services } from '../../platform/services';
 import type { UpdateFilmInput } from '../../shared/films/input';
-import { assertCategory, deleteIfUnused, resolveUpload } from './internal/assets';
+import { assertCategory, resolveUpload } from './internal/assets';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';
@@ -27,7 +27,7 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
 /** The owner or an admin edits a film's details, poster or video (captions: ./captions.ts). Anyone else: 404. */
 export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db, bell, cache } = services;
+  const { db, bell } = services;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);
 
@@ -39,7 +39,7 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
   // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
   const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, viewer);
   uow.add(
     db
       .update(videos)
@@ -66,10 +66,16 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   if (resubmitted || holdPoster) {
     await notifyAdminsOfSubmission(uow, bell, { id, title: input.title ?? film.title }, viewer, true);
   }
-  if (film.reviewStatus === 'approved') uow.afterCommit(() => cache.bump());
-  if (video) uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), film.videoKey));
-  if (poster)
-    uow.afterCommit(() => deleteIfUnused(db, mediaOf(services), holdPoster ? film.pendingPosterKey : film.posterKey));
+  uow.audit({
+    verb: 'updateFilm',
+    resourceType: 'film',
+    resourceId: id,
+    summary: `Edited film “${input.title ?? film.title}”${resubmitted ? ' (back to review)' : ''}`,
+  });
+  if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
+  if (video && film.videoKey) uow.owe('media-delete', { key: film.videoKey, ifUnused: true });
+  const replacedPoster = holdPoster ? film.pendingPosterKey : film.posterKey;
+  if (poster && replacedPoster) uow.owe('media-delete', { key: replacedPoster, ifUnused: true });
 
   await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
   return loadFilmView(db, id);

@@ -4,10 +4,11 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { isContributor } from '../../domain/users/roles';
 import { ApiError, forbidden } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { accountFacts, accountOf, accountUpdate } from '../../shared/payouts/accounts';
+import { accountFacts, accountOf, accountState, accountUpdate } from '../../shared/payouts/accounts';
 import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from '../../shared/payouts/constants';
 import { PAYOUT_TEXT } from '../../shared/payouts/texts';
 import { processPayouts } from './process';
@@ -80,11 +81,22 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>, userId: string) {
+async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe' | 'clock'>, viewer: Viewer) {
+  const { userId } = viewer;
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);
-  await deps.db.batch([accountUpdate(deps.db, account)]);
+  const [from, to] = [accountState(before), accountState(accountFacts(account))];
+  const uow = new UnitOfWork(deps, viewer).add(accountUpdate(deps.db, account));
+  // Audited when the account's state moves (onboarding → ready), not on every visit.
+  if (from !== to)
+    uow.audit({
+      verb: 'refreshMyPayoutAccount',
+      resourceType: 'payout-account',
+      resourceId: before.stripeAccountId,
+      summary: `Payout account ${before.stripeAccountId} re-read from Stripe: ${from} → ${to}`,
+    });
+  await uow.commit();
   const after = await accountOf(deps.db, userId);
   return { account: after ?? null, becameReady: !before.transfersActive && Boolean(after?.transfersActive) };
 }
@@ -96,7 +108,7 @@ async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe'>
  */
 export async function refreshMyPayoutAccount(services: PayoutServices, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  const synced = await syncAccountFromStripe(services, viewer.userId);
+  const synced = await syncAccountFromStripe(services, viewer);
   if (synced.becameReady)
     await processPayouts(services, viewer, {
       userId: viewer.userId,

@@ -62,7 +62,7 @@ export async function processPayouts(
   actor: Actor,
   filter: PayoutFilter = {},
 ): Promise<PayoutOutcome[]> {
-  authorize(actor, 'signed-in-or-system');
+  const by = { actor: authorize(actor, 'signed-in-or-system'), verb: 'processPayouts' };
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];
   for (const { payout, destination, ready } of rows) {
@@ -70,7 +70,7 @@ export async function processPayouts(
       outcomes.push({ payoutId: payout.id, result: 'waiting' });
       continue;
     }
-    outcomes.push(await attemptPayout(deps, payout, destination));
+    outcomes.push(await attemptPayout(deps, by, payout, destination));
   }
   return outcomes;
 }

@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { accountFacts, accountState, accountUpdate } from '../../shared/payouts/accounts';
 import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from '../../shared/payouts/constants';
 import { resolveStaleTransfers } from './internal/stale';
@@ -20,7 +21,7 @@ export interface RefreshChange {
  * processing, then pays pending payouts whose account is now ready. Returns what changed.
  */
 export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: { staleMs?: number } = {}) {
-  authorize(actor, 'admin');
+  const viewer = authorize(actor, 'admin');
   const changes: RefreshChange[] = [];
   const accounts = await deps.db.select().from(connectAccounts).limit(500);
   for (const row of accounts) {
@@ -45,17 +46,26 @@ export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: {
       (k) => JSON.stringify(facts[k]) === JSON.stringify(row[k] ?? (k === 'requirementsDue' ? [] : null)),
     );
     if (unchanged) continue;
-    await deps.db.batch([accountUpdate(deps.db, account)]);
-    changes.push({
+    const change: RefreshChange = {
       kind: 'account',
       id: row.stripeAccountId,
       userId: row.userId,
       from: accountState(row),
       to: accountState(facts),
       detail: facts.requirementsDue.length ? `due: ${facts.requirementsDue.join(', ')}` : undefined,
-    });
+    };
+    await new UnitOfWork(deps, viewer)
+      .add(accountUpdate(deps.db, account))
+      .audit({
+        verb: 'refreshPayouts',
+        resourceType: 'payout-account',
+        resourceId: row.stripeAccountId,
+        summary: `Payout account ${row.stripeAccountId} re-read from Stripe: ${change.from} → ${change.to}`,
+      })
+      .commit();
+    changes.push(change);
   }
-  changes.push(...(await resolveStaleTransfers(deps, opts.staleMs)));
+  changes.push(...(await resolveStaleTransfers(deps, { actor: viewer, verb: 'refreshPayouts' }, opts.staleMs)));
   for (const o of await processPayouts(deps, actor)) {
     if (o.result === 'completed' || o.result === 'failed') {
       changes.push({
@@ -72,8 +82,8 @@ export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: {
 
 /** The hourly job: stuck transfers resolved, failed payouts retried with backoff and a cap, waiting ones paid. */
 export async function runPayoutJobs(deps: PayoutServices, actor: Actor) {
-  authorize(actor, 'system');
-  const resolved = await resolveStaleTransfers(deps);
+  const system = authorize(actor, 'system');
+  const resolved = await resolveStaleTransfers(deps, { actor: system, verb: 'runPayoutJobs' });
   const outcomes = await processPayouts(deps, actor, {
     retryFailed: true,
     maxAttempts: MAX_AUTOMATIC_ATTEMPTS,

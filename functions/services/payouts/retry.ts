@@ -9,7 +9,7 @@ import type { PayoutOutcome } from './process';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */
 export async function retryPayout(deps: PayoutServices, actor: Actor, payoutId: string): Promise<PayoutOutcome> {
-  authorize(actor, 'admin');
+  const viewer = authorize(actor, 'admin');
   const row = await deps.db
     .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
     .from(payouts)
@@ -19,7 +19,7 @@ export async function retryPayout(deps: PayoutServices, actor: Actor, payoutId: 
   if (!row) throw notFound('No such payout');
   if (row.payout.status !== 'failed' && row.payout.status !== 'pending') throw conflict(PAYOUT_TEXT.notRetryable);
   if (!row.destination || !row.ready) throw conflict(PAYOUT_TEXT.accountNotReady);
-  const outcome = await attemptPayout(deps, row.payout, row.destination);
+  const outcome = await attemptPayout(deps, { actor: viewer, verb: 'retryPayout' }, row.payout, row.destination);
   if (outcome.result === 'skipped') throw conflict(PAYOUT_TEXT.notRetryable);
   return outcome;
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { forbidden } from '../../http/errors';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 import type { Services } from '../../platform/services';
@@ -26,13 +27,23 @@ export async function setClockOffset(
   const viewer = authorize(actor, 'admin');
   if (!services.config.isLocal) throw forbidden('The clock can only be moved on a local server');
   const value = String(input.offsetMs);
-  await services.db
-    .insert(siteSettings)
-    .values({ settingKey: CLOCK_OFFSET_KEY, settingValue: value, updatedBy: viewer.userId })
-    .onConflictDoUpdate({
-      target: siteSettings.settingKey,
-      set: { settingValue: value, updatedBy: viewer.userId, updatedAt: sql`(unixepoch('subsec') * 1000)` },
-    });
+  await new UnitOfWork(services, viewer)
+    .add(
+      services.db
+        .insert(siteSettings)
+        .values({ settingKey: CLOCK_OFFSET_KEY, settingValue: value, updatedBy: viewer.userId })
+        .onConflictDoUpdate({
+          target: siteSettings.settingKey,
+          set: { settingValue: value, updatedBy: viewer.userId, updatedAt: sql`(unixepoch('subsec') * 1000)` },
+        }),
+    )
+    .audit({
+      verb: 'setClockOffset',
+      resourceType: 'clock',
+      resourceId: 'offset',
+      summary: `Clock offset set to ${input.offsetMs} ms`,
+    })
+    .commit();
   adoptLocalClockOffset(input.offsetMs);
   return viewClock(services, viewer);
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { updateSiteSettingsInput } from '../../shared/site-settings/input';
@@ -22,7 +23,7 @@ export async function viewSiteSettings({ db }: Pick<Services, 'db'>, actor: Acto
 
 /** Admins switch the gate and set the passcode: the table first (the record), then KV. */
 export async function updateSiteSettings(
-  deps: Pick<Services, 'db' | 'kv'>,
+  deps: Pick<Services, 'db' | 'kv' | 'clock'>,
   actor: Actor,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {
@@ -41,10 +42,17 @@ export async function updateSiteSettings(
         target: siteSettings.settingKey,
         set: { settingValue: value, updatedBy: viewer.userId, updatedAt: sql`(unixepoch('subsec') * 1000)` },
       });
-  const enabled = upsert(SETTING_KEYS.enabled, String(input.comingSoonEnabled));
-  await (input.passcode === undefined
-    ? db.batch([enabled])
-    : db.batch([enabled, upsert(SETTING_KEYS.passcode, passcode)]));
+  const uow = new UnitOfWork(deps, viewer).add(upsert(SETTING_KEYS.enabled, String(input.comingSoonEnabled)));
+  if (input.passcode !== undefined) uow.add(upsert(SETTING_KEYS.passcode, passcode));
+  const changes = [`gate ${input.comingSoonEnabled ? 'on' : 'off'}`];
+  if (input.passcode !== undefined) changes.push('passcode changed');
+  uow.audit({
+    verb: 'updateSiteSettings',
+    resourceType: 'site-settings',
+    resourceId: 'coming-soon',
+    summary: `Site settings: ${changes.join(', ')}`,
+  });
+  await uow.commit();
 
   // Read back what the record now holds (another admin may have written a key too) for the KV copy.
   const saved = await readSettingsTable(db);

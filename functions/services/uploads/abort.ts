@@ -6,12 +6,12 @@ import { abortRow } from './internal/abort-row';
 import { loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Cancels an unfinished upload: R2 drops its parts, the row says aborted. A second cancel is a no-op. */
-export async function abortUpload(services: Pick<Services, 'db' | 'media'>, actor: Actor, id: string) {
+export async function abortUpload(services: Pick<Services, 'db' | 'media' | 'clock'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'contributor');
   const { db } = services;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') throw conflict(FILM_MSG.uploadFinished);
   if (row.status === 'aborted') return uploadView(row);
-  const aborted = await abortRow(db, mediaOf(services), row);
+  const aborted = await abortRow(services, viewer, mediaOf(services), row);
   return uploadView(aborted ?? { ...row, status: 'aborted' });
 }

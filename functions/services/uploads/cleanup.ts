@@ -12,7 +12,7 @@ const BATCH = 50;
  * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
  */
 export async function cleanupAbandonedUploads(services: Pick<Services, 'db' | 'media' | 'clock'>, actor: Actor) {
-  authorize(actor, 'system');
+  const system = authorize(actor, 'system');
   const { db } = services;
   const bucket = mediaOf(services);
   const cutoff = new Date(services.clock.now().getTime() - ABANDONED_AFTER_MS);
@@ -27,7 +27,7 @@ export async function cleanupAbandonedUploads(services: Pick<Services, 'db' | 'm
       .limit(BATCH);
     for (const row of stale) {
       try {
-        if (await abortRow(db, bucket, row)) aborted++;
+        if (await abortRow(services, system, bucket, row)) aborted++;
       } catch (err) {
         failed++;
         console.error(`cleanup: could not abort upload ${row.id}:`, err);

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_MSG } from '../../domain/films/messages';
 import { expectedPartSize } from '../../domain/films/upload-plan';
@@ -38,20 +39,23 @@ export async function putPart(
   }
 
   const uploaded = await bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(partNumber, body);
-  const [, touched] = await db.batch([
-    db
-      .insert(uploadParts)
-      .values({ uploadId, partNumber, etag: uploaded.etag, size: expected })
-      .onConflictDoUpdate({
-        target: [uploadParts.uploadId, uploadParts.partNumber],
-        set: { etag: uploaded.etag, size: expected, createdAt: sql`(unixepoch('subsec') * 1000)` },
-      }),
-    db
-      .update(uploads)
-      .set({ updatedAt: deps.clock.now() })
-      .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'uploading')))
-      .returning({ id: uploads.id }),
-  ]);
+  // An upload's parts are the uploader's own bookkeeping: no audit row.
+  const [, touched] = (await new UnitOfWork(deps, viewer)
+    .add(
+      db
+        .insert(uploadParts)
+        .values({ uploadId, partNumber, etag: uploaded.etag, size: expected })
+        .onConflictDoUpdate({
+          target: [uploadParts.uploadId, uploadParts.partNumber],
+          set: { etag: uploaded.etag, size: expected, createdAt: sql`(unixepoch('subsec') * 1000)` },
+        }),
+      db
+        .update(uploads)
+        .set({ updatedAt: deps.clock.now() })
+        .where(and(eq(uploads.id, uploadId), eq(uploads.status, 'uploading')))
+        .returning({ id: uploads.id }),
+    )
+    .commit()) as [unknown, { id: string }[]];
   // Cancelled while this part travelled: the part row goes with the upload's cleanup.
   if (touched.length === 0) throw conflict(FILM_MSG.uploadCancelled);
   return uploadView(row, await confirmedParts(db, uploadId));

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { walletNonces } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import type { Services } from '../../platform/services';
 import { NonceRateLimitedError } from '../../shared/wallets/errors';
 import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from '../../shared/wallets/limits';
@@ -18,7 +19,8 @@ function randomNonce(): string {
  * Written only while the viewer is under NONCE_LIMIT — counted by the insert itself, so concurrent
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
-export async function issueWalletNonce({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock'>, actor: Actor) {
+  const { db } = services;
   const viewer = authorize(actor, 'signed-in');
   const now = Date.now();
   const nonce = randomNonce();
@@ -28,16 +30,19 @@ export async function issueWalletNonce({ db }: Pick<Services, 'db'>, actor: Acto
     gt(walletNonces.createdAt, new Date(now - NONCE_LIMIT.windowMs)),
   );
   const under = sql`(${db.select({ n: count() }).from(walletNonces).where(inWindow)}) < ${NONCE_LIMIT.max}`;
-  const [, inserted] = await db.batch([
-    db
-      .delete(walletNonces)
-      .where(and(eq(walletNonces.userId, viewer.userId), lt(walletNonces.createdAt, new Date(now - NONCE_KEEP_MS)))),
-    // Every column of wallet_nonces, in the table's order.
-    db
-      .insert(walletNonces)
-      .select(sql`select ${nonce}, ${viewer.userId}, ${now}, ${expiresAt}, null, null where ${under}`)
-      .returning({ nonce: walletNonces.nonce }),
-  ]);
+  // Personal bookkeeping: no audit row.
+  const [, inserted] = (await new UnitOfWork(services, viewer)
+    .add(
+      db
+        .delete(walletNonces)
+        .where(and(eq(walletNonces.userId, viewer.userId), lt(walletNonces.createdAt, new Date(now - NONCE_KEEP_MS)))),
+      // Every column of wallet_nonces, in the table's order.
+      db
+        .insert(walletNonces)
+        .select(sql`select ${nonce}, ${viewer.userId}, ${now}, ${expiresAt}, null, null where ${under}`)
+        .returning({ nonce: walletNonces.nonce }),
+    )
+    .commit()) as [unknown, { nonce: string }[]];
   if (inserted.length === 0) {
     const oldest = await db
       .select({ at: walletNonces.createdAt })

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Hex, verifyMessage } from 'viem';
 import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { fillMessage, MSG } from '../../domain/messages';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
@@ -10,7 +11,7 @@ import type { Services } from '../../platform/services';
 import type { LinkWalletInput } from '../../shared/wallets/input';
 import type { LinkedWallet } from './list';
 
-type WalletServices = Pick<Services, 'db' | 'config'>;
+type WalletServices = Pick<Services, 'db' | 'config' | 'clock'>;
 
 /** An EOA's signature of the message, recovered locally (contract wallets would need the chain). */
 async function signedBy(address: Hex, message: string, signature: Hex): Promise<boolean> {
@@ -60,9 +61,10 @@ export async function linkWallet(ctx: WalletServices, actor: Actor, input: LinkW
   const token = crypto.randomUUID();
   const ms = now.getTime();
   const consumed = sql`exists (select 1 from ${walletNonces} where ${walletNonces.nonce} = ${nonce} and ${walletNonces.usedBy} = ${token})`;
+  const linked = sql`exists (select 1 from ${walletLinks} where ${walletLinks.userId} = ${viewer.userId} and ${walletLinks.chainId} = ${chainId} and ${walletLinks.address} = ${address}) and ${consumed}`;
   let results: [{ nonce: string }[], unknown, { chainId: number }[]];
   try {
-    results = await db.batch([
+    const uow = new UnitOfWork(ctx, viewer).add(
       db
         .update(walletNonces)
         .set({ usedAt: now, usedBy: token })
@@ -88,15 +90,24 @@ export async function linkWallet(ctx: WalletServices, actor: Actor, input: LinkW
               where ${walletAddresses.address} = ${address} and ${walletAddresses.userId} = ${viewer.userId} and ${consumed}`,
         )
         .returning({ chainId: walletLinks.chainId }),
-    ]);
+    );
+    // Written only when this call's nonce linked the wallet (a used nonce or a taken address changes nothing).
+    uow.audit({
+      verb: 'linkWallet',
+      resourceType: 'wallet',
+      resourceId: address,
+      summary: `Linked wallet ${address} on ${chainName(config.chains.chains, chainId)}`,
+      when: linked,
+    });
+    results = (await uow.commit()) as typeof results;
   } catch (err) {
     // Another request linked this address or this chain between our reads and the batch.
     const raced = await explainConflict(ctx, viewer.userId, chainId, address);
     if (raced) throw raced;
     throw err;
   }
-  const [used, , linked] = results;
+  const [used, , links] = results;
   if (used.length === 0) throw badRequest(MSG.walletNonceInvalid, { reason: 'nonce' });
-  if (linked.length === 0) throw conflict(MSG.walletAddressTaken);
+  if (links.length === 0) throw conflict(MSG.walletAddressTaken);
   return { chainId, address, linkedAt: now.toISOString() };
 }

@@ -1,6 +1,9 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import { abortedUnchanged, abortUnlessChanged } from '../../db/guard';
 import { walletAddresses, walletLinks } from '../../db/schema';
+import { UnitOfWork } from '../../db/unit-of-work';
+import { chainName } from '../../domain/chains/info';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
@@ -11,32 +14,46 @@ import { UNLINK_GUARDS, type UnlinkGuard } from '../../shared/wallets/unlink-gua
  * The address stays the account's while another of its chains still links it.
  */
 export async function unlinkWallet(
-  { db }: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'clock' | 'config'>,
   actor: Actor,
   chainId: number,
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
 ): Promise<void> {
   const viewer = authorize(actor, 'signed-in');
+  const { db } = services;
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
   const link = await db.select().from(walletLinks).where(mine).get();
   if (!link) throw notFound(MSG.walletNotLinked);
   const ref = { userId: link.userId, chainId: link.chainId, address: link.address };
-  const [deleted] = await db.batch([
-    db
-      .delete(walletLinks)
-      .where(and(mine, eq(walletLinks.address, link.address), ...guards.map((g) => not(g.blocks(ref)))))
-      .returning({ chainId: walletLinks.chainId }),
-    db
-      .delete(walletAddresses)
-      .where(
-        and(
-          eq(walletAddresses.address, link.address),
-          eq(walletAddresses.userId, viewer.userId),
-          sql`not exists (select 1 from ${walletLinks} where ${walletLinks.address} = ${link.address})`,
+  const uow = new UnitOfWork(services, viewer)
+    .add(
+      db
+        .delete(walletLinks)
+        .where(and(mine, eq(walletLinks.address, link.address), ...guards.map((g) => not(g.blocks(ref))))),
+      // A guard kept the link (or it went meanwhile): nothing is written or audited; explained below.
+      abortUnlessChanged(db),
+      db
+        .delete(walletAddresses)
+        .where(
+          and(
+            eq(walletAddresses.address, link.address),
+            eq(walletAddresses.userId, viewer.userId),
+            sql`not exists (select 1 from ${walletLinks} where ${walletLinks.address} = ${link.address})`,
+          ),
         ),
-      ),
-  ]);
-  if (deleted.length > 0) return;
+    )
+    .audit({
+      verb: 'unlinkWallet',
+      resourceType: 'wallet',
+      resourceId: link.address,
+      summary: `Unlinked wallet ${link.address} from ${chainName(services.config.chains.chains, chainId)}`,
+    });
+  try {
+    await uow.commit();
+    return;
+  } catch (err) {
+    if (!abortedUnchanged(err)) throw err;
+  }
   for (const guard of guards) {
     const row = await db
       .select({ blocked: sql<number>`${guard.blocks(ref)}` })

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { Actor } from '../../auth/authorize';
 import type { CampaignContracts } from '../../chain/factory-calls';
 import { type CoinDeploymentRow, campaigns, coinDeployments, type PinnedMember, userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
@@ -74,10 +75,12 @@ export async function markFailed({ db }: Pick<Services, 'db'>, job: DeployJob, e
 
 /**
  * The mined deployment, in one batch: the four addresses on the campaign's row for this chain,
- * `creator_coin_deployed`, and a notification to each member of the pinned split and each admin.
+ * `creator_coin_deployed`, a notification to each member of the pinned split and each admin, and
+ * the audit row of the admin who asked for it (`by`).
  */
 export async function recordDeployed(
   services: Pick<Services, 'db' | 'bell' | 'clock'>,
+  by: Actor,
   job: DeployJob,
   contracts: CampaignContracts,
   txHash: string | null,
@@ -96,7 +99,7 @@ export async function recordDeployed(
     deployedAt: now,
   };
   const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-  const uow = new UnitOfWork(db);
+  const uow = new UnitOfWork(services, by);
   uow.add(
     db
       .insert(coinDeployments)
@@ -114,6 +117,12 @@ export async function recordDeployed(
       message: `${job.symbol}, the coin of “${job.title}”, is live on ${job.chainName}.`,
       campaignId: job.campaignId,
     });
+  uow.audit({
+    verb: 'deployCreatorCoin',
+    resourceType: 'coin',
+    resourceId: job.campaignId,
+    summary: `Deployed ${job.symbol}, the coin of “${job.title}”, on ${job.chainName} (${contracts.coin})`,
+  });
   const [rows] = (await uow.commit()) as [CoinDeploymentRow[]];
   return rows[0] as CoinDeploymentRow;
 }

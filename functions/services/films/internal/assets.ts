@@ -53,14 +53,3 @@ export async function assertCategory(db: Db, categoryId: string | null | undefin
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(categories);
   if (n > 0) throw invalid('categoryId', FILM_MSG.categoryRequired);
 }
-
-/** Deletes a replaced video or poster once no film points at it any more (seeded films share clips). */
-export async function deleteIfUnused(db: Db, bucket: R2Bucket, key: string | null) {
-  if (!key) return;
-  const still = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(or(eq(videos.videoKey, key), eq(videos.posterKey, key)))
-    .get();
-  if (!still) await bucket.delete(key);
-}

@@ -1,17 +1,29 @@
 import type { PayoutServices } from '../../../shared/payouts/constants';
 import type { PayoutOutcome } from '../process';
-import { askTransfer, claimAttempt, type PayoutRow, recordTransferMade, recordTransferRefused } from './transfer';
+import {
+  askTransfer,
+  claimAttempt,
+  type PayoutCaller,
+  type PayoutRow,
+  recordTransferMade,
+  recordTransferRefused,
+} from './transfer';
 
 /** One attempt at one payout: claim it, ask Stripe for the transfer, record what Stripe said. */
-export async function attemptPayout(deps: PayoutServices, p: PayoutRow, destination: string): Promise<PayoutOutcome> {
-  const claimed = await claimAttempt(deps, p, destination);
+export async function attemptPayout(
+  deps: PayoutServices,
+  by: PayoutCaller,
+  p: PayoutRow,
+  destination: string,
+): Promise<PayoutOutcome> {
+  const claimed = await claimAttempt(deps, by, p, destination);
   if (!claimed) return { payoutId: p.id, result: 'skipped' };
   const attempt = claimed.attempts;
   const answer = await askTransfer(deps, claimed, destination, attempt);
   if (answer.kind === 'made') {
-    await recordTransferMade(deps, claimed, attempt, answer.transfer);
+    await recordTransferMade(deps, by, claimed, attempt, answer.transfer);
     return { payoutId: p.id, result: 'completed', transferId: answer.transfer.id };
   }
-  if (answer.kind === 'refused') await recordTransferRefused(deps, claimed, attempt, answer.message);
+  if (answer.kind === 'refused') await recordTransferRefused(deps, by, claimed, attempt, answer.message);
   return { payoutId: p.id, result: answer.kind === 'refused' ? 'failed' : 'unknown', error: answer.message };
 }

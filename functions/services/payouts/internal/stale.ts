@@ -2,14 +2,14 @@ import { and, eq, lt } from 'drizzle-orm';
 import { payouts } from '../../../db/schema';
 import { type PayoutServices, STALE_PROCESSING_MS } from '../../../shared/payouts/constants';
 import type { RefreshChange } from '../refresh';
-import { askTransfer, recordTransferMade, recordTransferRefused } from './transfer';
+import { askTransfer, type PayoutCaller, recordTransferMade, recordTransferRefused } from './transfer';
 
 /**
  * Payouts left 'processing' (the worker stopped between asking Stripe and recording the answer):
  * the same request is replayed under the same attempt's idempotency key, so Stripe answers what it
  * answered then — the transfer it made, or its refusal — and nothing is transferred twice.
  */
-export async function resolveStaleTransfers(deps: PayoutServices, staleMs = STALE_PROCESSING_MS) {
+export async function resolveStaleTransfers(deps: PayoutServices, by: PayoutCaller, staleMs = STALE_PROCESSING_MS) {
   const stale = await deps.db
     .select()
     .from(payouts)
@@ -20,10 +20,10 @@ export async function resolveStaleTransfers(deps: PayoutServices, staleMs = STAL
     if (!p.stripeAccountId) continue;
     const answer = await askTransfer(deps, p, p.stripeAccountId, p.attempts);
     if (answer.kind === 'made') {
-      await recordTransferMade(deps, p, p.attempts, answer.transfer);
+      await recordTransferMade(deps, by, p, p.attempts, answer.transfer);
       changes.push({ kind: 'payout', id: p.id, userId: p.userId, from: 'processing', to: 'completed' });
     } else if (answer.kind === 'refused') {
-      await recordTransferRefused(deps, p, p.attempts, answer.message);
+      await recordTransferRefused(deps, by, p, p.attempts, answer.message);
       changes.push({
         kind: 'payout',
         id: p.id,

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
+import type { Actor } from '../../../auth/authorize';
+import { abortedUnchanged, abortUnlessChanged } from '../../../db/guard';
 import { payouts } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
@@ -10,6 +12,15 @@ import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
 import { milestonePayoutStatus } from './milestone-status';
 
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/** Who moves a payout, for its audit row: the actor and the verb they called. */
+export interface PayoutCaller {
+  actor: Actor;
+  verb: string;
+}
+
+const payoutLine = (p: PayoutRow) =>
+  `Payout of ${formatCents(p.amountCents)} for milestone ${p.milestoneNumber} of campaign ${p.campaignId}`;
 
 /** The idempotency key of one attempt: a retry after Stripe refused needs a new key (Stripe replays refusals). */
 export const attemptKey = (payoutId: string, attempt: number) => `payout:${payoutId}:${attempt}`;
@@ -71,6 +82,7 @@ const stillProcessing = (p: PayoutRow, attempt: number) =>
  */
 export async function recordTransferMade(
   deps: Pick<PayoutServices, 'db' | 'bell' | 'clock'>,
+  by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
   transfer: Stripe.Transfer,
@@ -88,7 +100,7 @@ export async function recordTransferMade(
     ],
   });
   const now = deps.clock.now();
-  const uow = new UnitOfWork(db).add(
+  const uow = new UnitOfWork(deps, by.actor).add(
     ...write.statements,
     db
       .update(payouts)
@@ -109,42 +121,85 @@ export async function recordTransferMade(
     },
     write.posted,
   );
+  // Money moved: audited once, with the ledger group this batch posted.
+  uow.audit({
+    verb: by.verb,
+    resourceType: 'payout',
+    resourceId: p.id,
+    summary: `${payoutLine(p)} transferred (${transfer.id})`,
+    when: write.posted,
+  });
   const [group] = (await uow.commit()) as [Array<{ id: string }>, ...unknown[]];
   return group.length === 1;
 }
 
 export async function recordTransferRefused(
   deps: Pick<PayoutServices, 'db' | 'clock'>,
+  by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
   message: string,
 ) {
   const { db } = deps;
-  await db.batch([
-    db
-      .update(payouts)
-      .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
-      .where(stillProcessing(p, attempt)),
-    milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
-  ]);
+  const uow = new UnitOfWork(deps, by.actor)
+    .add(
+      db
+        .update(payouts)
+        .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
+        .where(stillProcessing(p, attempt)),
+      // Recorded already (a refresh replaying the same attempt): nothing is written or audited.
+      abortUnlessChanged(db),
+      milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
+    )
+    .audit({
+      verb: by.verb,
+      resourceType: 'payout',
+      resourceId: p.id,
+      summary: `${payoutLine(p)} failed: ${message}`,
+    });
+  try {
+    await uow.commit();
+  } catch (err) {
+    if (!abortedUnchanged(err)) throw err;
+  }
 }
 
 /** Moves a payout to processing for one more attempt; null when someone else moved it first. */
-export async function claimAttempt(deps: Pick<PayoutServices, 'db' | 'clock'>, p: PayoutRow, destination: string) {
+export async function claimAttempt(
+  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  by: PayoutCaller,
+  p: PayoutRow,
+  destination: string,
+) {
   const { db } = deps;
-  const [claimed] = await db.batch([
-    db
-      .update(payouts)
-      .set({
-        status: 'processing',
-        attempts: sql`${payouts.attempts} + 1`,
-        stripeAccountId: destination,
-        lastError: null,
-        updatedAt: deps.clock.now(),
-      })
-      .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
-      .returning(),
-    milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
-  ]);
-  return claimed[0] ?? null;
+  const uow = new UnitOfWork(deps, by.actor)
+    .add(
+      db
+        .update(payouts)
+        .set({
+          status: 'processing',
+          attempts: sql`${payouts.attempts} + 1`,
+          stripeAccountId: destination,
+          lastError: null,
+          updatedAt: deps.clock.now(),
+        })
+        .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
+        .returning(),
+      // Another worker claimed it first: nothing is written or audited.
+      abortUnlessChanged(db),
+      milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
+    )
+    .audit({
+      verb: by.verb,
+      resourceType: 'payout',
+      resourceId: p.id,
+      summary: `${payoutLine(p)} sent to Stripe (attempt ${p.attempts + 1})`,
+    });
+  try {
+    const [claimed] = (await uow.commit()) as [PayoutRow[]];
+    return claimed[0] ?? null;
+  } catch (err) {
+    if (abortedUnchanged(err)) return null;
+    throw err;
+  }
 }
