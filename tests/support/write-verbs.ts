@@ -21,12 +21,23 @@ const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed'] } as const sa
 const PERSONAL = { audits: false, owes: [] } as const satisfies WriteRow;
 
 export const WRITE_VERBS: Record<string, WriteRow> = {
-  'accounts/avatar#removeAvatar': PERSONAL,
-  'accounts/avatar#setAvatar': PERSONAL,
+  'accounts/avatar#removeAvatar': {
+    audits: false,
+    owes: ['media-delete'],
+    note: "the uploaded picture removed (none: nothing); a creator with films also 'catalogue-bump'",
+  },
+  'accounts/avatar#setAvatar': {
+    ...PERSONAL,
+    note: "a replaced uploaded picture: 'media-delete'; a creator with films: 'catalogue-bump'",
+  },
   'accounts/avatar#streamAvatar': 'read',
-  'accounts/ensure-user#ensureUser': { audits: true, owes: [] },
+  'accounts/ensure-user#ensureUser': {
+    audits: true,
+    owes: [],
+    note: "a role granted to an existing account; a new account also writes its sign-up's 'signUp' row",
+  },
   'accounts/sign-out-everywhere#signOutEverywhere': PERSONAL,
-  'accounts/update-profile#updateProfile': PERSONAL,
+  'accounts/update-profile#updateProfile': { ...PERSONAL, note: "a creator with films: 'catalogue-bump'" },
   'agreements/list#agreementHistory': 'read',
   'audit/list#listAudit': 'read',
   'campaigns/accept-invitation#acceptInvitation': CAMPAIGN_CHANGE,
@@ -68,9 +79,17 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'coins/deploy#deployCreatorCoin': { audits: true, owes: [] },
   'coins/film-coin#filmCoin': 'read',
   'coins/list#listCoinCampaigns': 'read',
-  'films/captions#addCaptions': { audits: true, owes: [] },
-  'films/captions#removeCaptions': { audits: true, owes: ['media-delete'] },
-  'films/captions#replaceCaptions': { audits: true, owes: ['media-delete'], note: 'the file replaced' },
+  'films/captions#addCaptions': { audits: true, owes: [], note: "an approved film: 'catalogue-bump'" },
+  'films/captions#removeCaptions': {
+    audits: true,
+    owes: ['media-delete'],
+    note: "an approved film: also 'catalogue-bump'",
+  },
+  'films/captions#replaceCaptions': {
+    audits: true,
+    owes: ['media-delete'],
+    note: "the file replaced (a new label only: nothing); an approved film: also 'catalogue-bump'",
+  },
   'films/create#createFilm': { audits: true, owes: [], note: "an admin's film is public at once: 'catalogue-bump'" },
   'films/media#previewMedia': 'read',
   'films/read#getFilmForEdit': 'read',
@@ -78,8 +97,16 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'films/read#listMyFilms': 'read',
   'films/read#listReviewHistory': 'read',
   'films/read#listReviewQueue': 'read',
-  'films/review#approveFilm': { audits: true, owes: ['catalogue-bump'] },
-  'films/review#rejectFilm': { audits: true, owes: [] },
+  'films/review#approveFilm': {
+    audits: true,
+    owes: ['catalogue-bump'],
+    note: "a waiting poster that replaces the public one: also 'media-delete'",
+  },
+  'films/review#rejectFilm': {
+    audits: true,
+    owes: [],
+    note: "an approved film taken out: 'catalogue-bump'; a waiting poster refused: 'media-delete'",
+  },
   'films/update#updateFilm': {
     audits: true,
     owes: [],
