@@ -18,6 +18,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'agreements/list#agreementHistory': {
     public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
   },
+  'audit/list#listAudit': 'admin',
   'campaigns/accept-invitation#acceptInvitation': 'signed-in',
   'campaigns/add-member#addMember': 'signed-in',
   'campaigns/approve#approveCampaign': 'signed-in',

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
+import { auditRoutes } from './audit';
 import { adminPayoutRoutes } from './payouts';
 import { siteSettingsRoutes } from './site-settings';
 
-/** /api/admin — the admin screens' endpoints: site settings and payouts. Each verb checks the role. */
+/** /api/admin — the admin screens' endpoints: site settings, payouts and the audit list. Each verb checks the role. */
 export const adminRoutes = new Hono<AppEnv>()
   .route('/site-settings', siteSettingsRoutes)
-  .route('/payouts', adminPayoutRoutes);
+  .route('/payouts', adminPayoutRoutes)
+  .route('/audit', auditRoutes);

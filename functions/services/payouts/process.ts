@@ -62,7 +62,8 @@ export async function processPayouts(
   actor: Actor,
   filter: PayoutFilter = {},
 ): Promise<PayoutOutcome[]> {
-  const by = { actor: authorize(actor, 'signed-in-or-system'), verb: 'processPayouts' };
+  const caller = authorize(actor, 'signed-in-or-system');
+  const by = { actor: caller, verb: 'processPayouts' };
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];
   for (const { payout, destination, ready } of rows) {

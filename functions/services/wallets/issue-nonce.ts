@@ -20,8 +20,8 @@ function randomNonce(): string {
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
 export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock'>, actor: Actor) {
-  const { db } = services;
   const viewer = authorize(actor, 'signed-in');
+  const { db } = services;
   const now = Date.now();
   const nonce = randomNonce();
   const expiresAt = now + NONCE_TTL_MS;
