@@ -50,11 +50,11 @@ async function filmWithCaptions() {
 describe('write path: films', { timeout: 30_000 }, () => {
   scenario('films/create#createFilm', {
     setup: async () => ({ upload: await uploadVideo(owner) }),
-    run: (s, { upload }) => createFilm(s, ownerV(), filmDetails({ videoUploadId: upload.id })),
+    run: (s, { upload }) => createFilm(s, ownerV(), { ...filmDetails(), videoUploadId: upload.id }),
     route: ({ upload }) =>
-      call('/api/films', jsonInit('POST', filmDetails({ videoUploadId: upload.id }), owner.cookie)),
+      call('/api/films', jsonInit('POST', { ...filmDetails(), videoUploadId: upload.id }, owner.cookie)),
     // Someone else's upload is not theirs to publish: 404.
-    refuse: (s, { upload }) => createFilm(s, strangerV(), filmDetails({ videoUploadId: upload.id })),
+    refuse: (s, { upload }) => createFilm(s, strangerV(), { ...filmDetails(), videoUploadId: upload.id }),
   });
 
   scenario('films/update#updateFilm', {
