@@ -13,8 +13,9 @@ import { call, env, testServices } from '../worker-call';
 import { scenario } from './harness';
 
 /*
- * Site settings and the local clock: an admin's change of either is audited. The gate stays off
- * here (other tests share the site); the clock offset stays 0. A passcode try is not audited.
+ * Site settings and the local clock: an admin's change of either is audited; a passcode try is not.
+ * The gate stays off and the clock offset 0 (the offset is adopted by the whole worker: a moved
+ * clock would move every later test's deadlines).
  */
 
 let admin: TestUser;
