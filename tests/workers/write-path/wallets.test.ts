@@ -6,15 +6,17 @@ import { BASE_SEPOLIA_ID } from '../../../functions/domain/chains/info';
 import { issueWalletNonce } from '../../../functions/services/wallets/issue-nonce';
 import { linkWallet } from '../../../functions/services/wallets/link';
 import { unlinkWallet } from '../../../functions/services/wallets/unlink';
+import { NONCE_LIMIT } from '../../../functions/shared/wallets/limits';
 import { siweMessage } from '../../support/siwe';
 import { asViewer, jsonInit, makeUser, ORIGIN, type TestUser } from '../factories';
-import { call } from '../worker-call';
+import { call, testServices } from '../worker-call';
 import { scenario } from './harness';
 
 /*
  * Wallets: a nonce is personal bookkeeping; linking and unlinking a wallet (where coins and payouts
- * go) is audited as 'wallet'. Refused: a message signed for another account's nonce (400), and an
- * unlink a guard forbids (409, after the batch changed nothing).
+ * go) is audited as 'wallet'. Refused: a nonce past the account's limit (429), a message signed
+ * for another account's nonce (400), and an unlink a guard forbids (409, after the batch changed
+ * nothing).
  */
 
 const me = (u: TestUser) => asViewer(u, ['viewer']);
@@ -50,8 +52,14 @@ const KEEP_EVERY_WALLET = { blocks: () => sql`1`, message: 'This wallet must sta
 
 describe('write path: wallets', { timeout: 30_000 }, () => {
   scenario('wallets/issue-nonce#issueWalletNonce', {
-    setup: () => makeUser([], 'wpw_nonce'),
-    run: (s, u) => issueWalletNonce(s, me(u)),
+    setup: async () => {
+      const limited = await makeUser([], 'wpw_limited');
+      for (let i = 0; i < NONCE_LIMIT.max; i++) await issueWalletNonce(testServices(), me(limited));
+      return { u: await makeUser([], 'wpw_nonce'), limited };
+    },
+    run: (s, f) => issueWalletNonce(s, me(f.u)),
+    // Past the account's limit: 429.
+    refuse: (s, f) => issueWalletNonce(s, me(f.limited)),
   });
 
   scenario('wallets/link#linkWallet', {
