@@ -81,10 +81,11 @@ describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
     const { ensureUser } = await import('../../functions/services/accounts/ensure-user');
     const services = libsqlServices(ctx.db);
     const email = `boss_${uid()}@example.test`;
+    const username = `boss_${uid()}`;
     const first = await ensureUser(services, TEST_SYSTEM, {
       email,
       password: 'boss-password',
-      username: `boss_${uid()}`,
+      username,
       roles: ['admin'],
     });
     expect(first).toMatchObject({ created: true, granted: ['admin'] });
@@ -99,5 +100,19 @@ describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
     expect(res.status).toBe(200);
     const me = await app.request('/api/me', { headers: { cookie: cookieOf(res) } });
     expect(((await me.json()) as { roles: string[] }).roles.sort()).toEqual(['admin', 'editor', 'viewer']);
+
+    // Each role granted is audited once, as the command's; the role it had already adds nothing.
+    const audit = await app.request(`/api/admin/audit?resourceType=user&resourceId=${first.userId}`, {
+      headers: { cookie: cookieOf(res) },
+    });
+    expect(audit.status).toBe(200);
+    const { items } = (await audit.json()) as {
+      items: { verb: string; actor: { kind: string; id: string | null }; summary: string }[];
+    };
+    expect(items.map((i) => `${i.verb} ${i.actor.kind}:${i.actor.id} ${i.summary}`).sort()).toEqual([
+      `ensureUser system:command Granted @${username} the role admin`,
+      `ensureUser system:command Granted @${username} the role editor`,
+      `signUp user:${first.userId} New account @${username} with the role viewer`,
+    ]);
   });
 });

@@ -1,6 +1,9 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { jsonInit, makeUser, type TestUser } from './factories';
-import { type FilmView, makeFilm } from './films-support';
+import { BASE_SEPOLIA_ID } from '../../functions/domain/chains/info';
+import { siweMessage } from '../support/siwe';
+import { jsonInit, makeUser, ORIGIN, type TestUser } from './factories';
+import { type FilmView, makeFilm, uploadVideo } from './films-support';
 import { call } from './worker-call';
 
 /** GET /api/admin/audit: who changed what, newest first, paged and filtered (admins only). */
@@ -142,14 +145,15 @@ describe('the audit list', () => {
   });
 
   it('refuses bad input with 400', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { limit: '0' },
       { limit: '101' },
       { cursor: 'not-a-cursor' },
       { resourceId: film.id },
       { resourceType: 'Site Settings' },
       { verb: 'approve-film' },
-    ]) {
+    ];
+    for (const query of bad) {
       expect((await audit(query, admin.cookie)).status, JSON.stringify(query)).toBe(400);
     }
   });
@@ -179,5 +183,98 @@ describe('the audit list', () => {
     expect((await approve(admin, pending.id)).status).toBe(409);
     const approvals = (await listed({ verb: 'approveFilm', resourceType: 'film', resourceId: pending.id })).items;
     expect(approvals).toHaveLength(1);
+  });
+});
+
+describe('which changes are audited', () => {
+  const rowsOf = async (user: TestUser) => (await listed({ actor: user.id })).items;
+  const verbsOf = async (user: TestUser) => (await rowsOf(user)).map((i) => i.verb).reverse();
+
+  it("an editor's film edit and an admin's rejection: one row each", async () => {
+    const editor = await makeUser(['contributor'], 'audit_editor');
+    const made = await makeFilm(editor);
+    const res = await call(`/api/films/${made.id}`, jsonInit('PATCH', { title: 'Night Train' }, editor.cookie));
+    expect(res.status).toBe(200);
+    const rejected = await call(`/api/films/${made.id}/reject`, jsonInit('POST', { reason: 'Too dark' }, admin.cookie));
+    expect(rejected.status).toBe(200);
+    const rows = (await listed({ resourceType: 'film', resourceId: made.id })).items;
+    expect(rows.map((i) => [i.verb, i.actor.id, i.summary])).toEqual([
+      ['rejectFilm', admin.id, 'Rejected film “Night Train”'],
+      ['updateFilm', editor.id, 'Edited film “Night Train”'],
+      ['createFilm', editor.id, `Submitted film “${made.title}” for review`],
+    ]);
+  });
+
+  it('captions added, changed and removed: one row each; a second removal (404) adds none', async () => {
+    const editor = await makeUser(['contributor'], 'audit_captions');
+    const made = await makeFilm(editor);
+    const file = (method: string, path: string, body?: string) =>
+      call(`/api/films/${made.id}/captions${path}`, {
+        method,
+        headers: { 'content-type': 'text/vtt', origin: ORIGIN, cookie: editor.cookie },
+        body,
+      });
+    const vtt = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello.\n';
+    const addRes = await file('POST', '?language=en&label=English', vtt);
+    expect(addRes.status).toBe(201);
+    const track = ((await addRes.json()) as { captions: { id: string } }).captions;
+    expect((await file('PUT', `/${track.id}?label=English%20(CC)`)).status).toBe(200);
+    expect((await file('DELETE', `/${track.id}`)).status).toBe(200);
+    expect((await file('DELETE', `/${track.id}`)).status).toBe(404);
+    const rows = (await listed({ resourceType: 'captions', resourceId: track.id })).items;
+    expect(rows.map((i) => [i.verb, i.actor.id, i.summary])).toEqual([
+      ['removeCaptions', editor.id, `Removed captions “English (CC)” from film “${made.title}”`],
+      ['replaceCaptions', editor.id, `Changed captions “English (CC)” of film “${made.title}”`],
+      ['addCaptions', editor.id, `Added captions “English” to film “${made.title}”`],
+    ]);
+  });
+
+  it('a wallet linked and unlinked: one row each; the nonce and a refused link add none', async () => {
+    const member = await makeUser([], 'audit_wallet');
+    const account = privateKeyToAccount(generatePrivateKey());
+    const nonce = async () =>
+      (
+        (await (await call('/api/wallets/nonce', jsonInit('POST', undefined, member.cookie))).json()) as {
+          nonce: string;
+        }
+      ).nonce;
+    const linkWith = async (n: string) => {
+      const message = siweMessage(account, n);
+      const signature = await account.signMessage({ message });
+      return call('/api/wallets', jsonInit('POST', { message, signature }, member.cookie));
+    };
+    const used = await nonce();
+    expect((await linkWith(used)).status).toBe(201);
+    // The same nonce again: refused, nothing audited.
+    expect((await linkWith(used)).status).not.toBe(201);
+    const unlinked = await call(`/api/wallets/${BASE_SEPOLIA_ID}`, jsonInit('DELETE', undefined, member.cookie));
+    expect(unlinked.status).toBe(200);
+    const rows = (await listed({ resourceType: 'wallet', resourceId: account.address })).items;
+    expect(rows.map((i) => [i.verb, i.actor.id])).toEqual([
+      ['unlinkWallet', member.id],
+      ['linkWallet', member.id],
+    ]);
+    expect(await verbsOf(member)).toEqual(['signUp', 'linkWallet', 'unlinkWallet']);
+  });
+
+  it("an admin's clock offset is audited", async () => {
+    const res = await call('/api/dev/clock', jsonInit('PUT', { offsetMs: 0 }, admin.cookie));
+    expect(res.status).toBe(200);
+    expect((await listed({ actor: admin.id, resourceType: 'clock' })).items[0]).toMatchObject({
+      verb: 'setClockOffset',
+      summary: 'Clock offset set to 0 ms',
+    });
+  });
+
+  it('personal bookkeeping is not: a profile name, an avatar, an upload', async () => {
+    const member = await makeUser(['contributor'], 'audit_personal');
+    const renamed = `audit_renamed_${crypto.randomUUID().slice(0, 6)}`;
+    expect((await call('/api/account/profile', jsonInit('PATCH', { username: renamed }, member.cookie))).status).toBe(
+      200,
+    );
+    expect((await call('/api/account/avatar', jsonInit('DELETE', undefined, member.cookie))).status).toBe(200);
+    const upload = await uploadVideo(member);
+    expect(upload.status).toBe('completed');
+    expect(await verbsOf(member)).toEqual(['signUp']);
   });
 });

@@ -77,6 +77,15 @@ function sameRuntime(onChain: Hex | undefined, artifact: string) {
 const minimalProxy = (implementation: Address) =>
   `0x363d3d373d3d3d363d73${implementation.slice(2).toLowerCase()}5af43d82803e903d91602b57fd5bf3`;
 
+/** The audit rows of a campaign's coin, newest first, as an admin reads them. */
+async function coinAudit(campaignId: string) {
+  const res = await call(`/api/admin/audit?resourceType=coin&resourceId=${campaignId}`, {
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { items: { verb: string; actor: { id: string }; summary: string }[] }).items;
+}
+
 async function factoryEvents(campaignId: string) {
   const logs = await client.getLogs({ address: coins().factory, fromBlock: 0n });
   return parseEventLogs({ abi: coinFactoryDeployAbi, eventName: 'CoinDeployed', logs }).filter(
@@ -137,6 +146,11 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     const again = await deploy(admin, c.body);
     expect(again.status).toBe(409);
     expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce);
+
+    // The deployment is audited once, as the admin's; the refused second one adds nothing.
+    const rows = await coinAudit(c.id);
+    expect(rows.map((r) => [r.verb, r.actor.id])).toEqual([['deployCreatorCoin', admin.id]]);
+    expect(rows[0]?.summary).toContain(deployment.coinAddress);
   });
 
   it('concurrent deploys of one campaign send one transaction: one factory event, the nonce up by one', async () => {
@@ -145,6 +159,7 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     const answers = await Promise.all([deploy(admin, c.body), deploy(admin, c.body), deploy(admin, c.body)]);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     expect(await factoryEvents(c.id)).toHaveLength(1);
+    expect(await coinAudit(c.id)).toHaveLength(1);
     expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce + 1);
   });
 

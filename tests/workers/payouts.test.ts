@@ -31,6 +31,21 @@ const connectDelivery = (event: Stripe.Event) =>
 
 const deps = () => testPayments({ bell: silentDoorbell });
 
+interface AuditRow {
+  verb: string;
+  actor: { kind: string; id: string | null };
+  summary: string;
+}
+/** A payout's audit rows, newest first, as an admin reads them. */
+async function auditOf(payoutId: string): Promise<AuditRow[]> {
+  const admin = await makeUser(['admin'], 'auditor');
+  const res = await call(`/api/admin/audit?resourceType=payout&resourceId=${payoutId}`, {
+    headers: { cookie: admin.cookie },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json<{ items: AuditRow[] }>()).items;
+}
+
 const payoutGroups = (payoutId: string) =>
   db()
     .select()
@@ -170,6 +185,14 @@ describe('processPayouts', () => {
     for (const id of payoutIds) {
       expect(await payoutRow(id)).toMatchObject({ status: 'completed', attempts: 1 });
       expect(await payoutGroups(id)).toHaveLength(1);
+      // One claim and one transfer, each audited once, whichever of the five runs won them.
+      const rows = await auditOf(id);
+      expect(rows.map((r) => [r.verb, r.actor.kind, r.actor.id])).toEqual([
+        ['processPayouts', 'system', 'command'],
+        ['processPayouts', 'system', 'command'],
+      ]);
+      expect(rows[0]?.summary).toMatch(/transferred \(tr_/);
+      expect(rows[1]?.summary).toMatch(/sent to Stripe \(attempt 1\)/);
     }
     const call0 = create.mock.calls[0];
     expect(call0?.[0]).toMatchObject({
@@ -274,6 +297,11 @@ describe('admin retry and refresh', () => {
     expect(await payoutGroups(id)).toHaveLength(1);
     const again = await call(`/api/admin/payouts/${id}/retry`, jsonInit('POST', {}, admin.cookie));
     expect(again.status).toBe(409);
+    // The winning retry is audited as the admin's (claim, then transfer); the refused ones add nothing.
+    expect((await auditOf(id)).map((r) => [r.verb, r.actor.id])).toEqual([
+      ['retryPayout', admin.id],
+      ['retryPayout', admin.id],
+    ]);
   });
 
   it('refresh re-reads accounts and resolves a payout left processing from its transfer at Stripe', async () => {
@@ -345,5 +373,12 @@ describe('the hourly job', () => {
     expect(await payoutRow(recent)).toMatchObject({ status: 'failed', attempts: 1 });
     expect(await payoutRow(exhausted)).toMatchObject({ status: 'failed', attempts: 5 });
     for (const id of [due, waiting]) expect(await payoutGroups(id)).toHaveLength(1);
+    // The hourly job's moves are audited as the scheduled job's; a payout it left alone has no row.
+    for (const id of [due, waiting])
+      expect((await auditOf(id)).map((r) => [r.verb, r.actor.kind, r.actor.id])).toEqual([
+        ['processPayouts', 'system', 'scheduled'],
+        ['processPayouts', 'system', 'scheduled'],
+      ]);
+    expect(await auditOf(recent)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { user } from '../../db/schema';
+import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { Role } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
@@ -25,11 +25,16 @@ export async function ensureUser(
   const system = authorize(actor, 'system');
   const { auth, db } = services;
   const email = input.email.trim().toLowerCase();
-  let existing = await db.select({ id: user.id }).from(user).where(eq(user.email, email)).get();
+  let existing = await db
+    .select({ id: user.id, username: profiles.username })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.userId, user.id))
+    .where(eq(user.email, email))
+    .get();
   let created = false;
   if (!existing) {
     const res = await auth.api.signUpEmail({ body: { email, password: input.password, name: input.username } });
-    existing = { id: res.user.id };
+    existing = { id: res.user.id, username: res.user.name };
     created = true;
   }
   const granted: Role[] = [];
@@ -41,7 +46,7 @@ export async function ensureUser(
         verb: 'ensureUser',
         resourceType: 'user',
         resourceId: existing.id,
-        summary: `Granted @${input.username} the role ${role}`,
+        summary: `Granted @${existing.username ?? email} the role ${role}`,
         when: sql`changes() > 0`,
       })
       .commit()) as [{ role: Role }[]];
