@@ -41,6 +41,8 @@ describe('write path: accounts', { timeout: 30_000 }, () => {
   scenario('accounts/avatar#removeAvatar', {
     setup: withAvatar,
     run: (s, u) => removeAvatar(s, me(u)),
+    // Not audited, but it owes the picture's deletion: the route owes the same.
+    route: (u) => call('/api/account/avatar', { method: 'DELETE', headers: { origin: ORIGIN, cookie: u.cookie } }),
   });
 
   scenario('accounts/update-profile#updateProfile', {
