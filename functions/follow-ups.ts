@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from './auth/authorize';
 import { systemActor } from './auth/system-actor';
 import { followUps, videos } from './db/schema';
@@ -40,22 +40,20 @@ type Row = typeof followUps.$inferSelect;
 
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
-/** Claims one follow-up (a lease, so concurrent runners do not both run it), runs it and records how it went. */
-async function runOne(services: Services, row: Row): Promise<'done' | 'failed' | 'skipped'> {
-  const { db } = services;
+/** Takes a follow-up for one run: a lease, so concurrent runners do not both run it. Null if it is done or held. */
+async function claim(services: Pick<Services, 'db' | 'clock'>, where: SQL): Promise<Row | null> {
   const now = services.clock.now();
-  const [claimed] = await db
+  const [row] = await services.db
     .update(followUps)
     .set({ leaseUntil: new Date(now.getTime() + FOLLOW_UP_LEASE_MS), attempts: sql`${followUps.attempts} + 1` })
-    .where(
-      and(
-        eq(followUps.id, row.id),
-        isNull(followUps.doneAt),
-        or(isNull(followUps.leaseUntil), lte(followUps.leaseUntil, now)),
-      ),
-    )
-    .returning({ attempts: followUps.attempts });
-  if (!claimed) return 'skipped';
+    .where(and(where, isNull(followUps.doneAt), or(isNull(followUps.leaseUntil), lte(followUps.leaseUntil, now))))
+    .returning();
+  return row ?? null;
+}
+
+/** Runs one claimed follow-up and records how it went: done, or its error and when it is due again. */
+async function runClaimed(services: Services, row: Row): Promise<'done' | 'failed'> {
+  const { db } = services;
   const handler = HANDLERS[row.name as FollowUpName] as Handler<FollowUpName> | undefined;
   try {
     if (!handler) throw new Error(`no follow-up handler named ${row.name}`);
@@ -66,13 +64,13 @@ async function runOne(services: Services, row: Row): Promise<'done' | 'failed' |
       .where(eq(followUps.id, row.id));
     return 'done';
   } catch (err) {
-    console.error(`follow-up ${row.name} (${row.key}) failed, attempt ${claimed.attempts}:`, err);
+    console.error(`follow-up ${row.name} (${row.key}) failed, attempt ${row.attempts}:`, err);
     await db
       .update(followUps)
       .set({
         lastError: errorText(err),
         leaseUntil: null,
-        dueAt: new Date(services.clock.now().getTime() + followUpBackoffMs(claimed.attempts)),
+        dueAt: new Date(services.clock.now().getTime() + followUpBackoffMs(row.attempts)),
       })
       .where(eq(followUps.id, row.id))
       .catch((e) => console.error('follow-up: could not record the failure (the lease expires):', e));
@@ -85,15 +83,13 @@ async function runOne(services: Services, row: Row): Promise<'done' | 'failed' |
  * recorded on its row and never undoes the change; the hourly job runs it again.
  */
 export async function runFollowUpsNow(services: Pick<Services, 'db' | 'clock'>, keys: string[]): Promise<void> {
-  try {
-    const rows = await services.db
-      .select()
-      .from(followUps)
-      .where(and(inArray(followUps.key, keys), isNull(followUps.doneAt)))
-      .orderBy(asc(followUps.createdAt));
-    for (const row of rows) await runOne(services as Services, row);
-  } catch (err) {
-    console.error('follow-ups: the run after commit failed (the hourly job runs them):', err);
+  for (const key of keys) {
+    try {
+      const row = await claim(services, eq(followUps.key, key));
+      if (row) await runClaimed(services as Services, row);
+    } catch (err) {
+      console.error(`follow-ups: the run after commit failed (the hourly job runs ${key}):`, err);
+    }
   }
 }
 
@@ -117,6 +113,9 @@ export async function runDueFollowUps(services: Services, actor: Actor, limit = 
     .orderBy(asc(followUps.dueAt))
     .limit(limit);
   const outcome = { done: 0, failed: 0, skipped: 0 };
-  for (const row of rows) outcome[await runOne(services, row)]++;
+  for (const due of rows) {
+    const row = await claim(services, eq(followUps.id, due.id));
+    outcome[row ? await runClaimed(services, row) : 'skipped']++;
+  }
   return outcome;
 }

@@ -159,12 +159,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     note: "a credit that reaches a milestone; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
-    ...PERSONAL,
-    note: 'a member opens their own account (onboarding): its state moving later is audited',
+    audits: true,
+    owes: [],
+    note: 'the first connect, which stores the account; a later one (a fresh link) writes nothing',
   },
   'payouts/accounts#refreshMyPayoutAccount': {
     ...PERSONAL,
-    note: "an account whose state moved: audited; one that became ready also pays (audited as 'processPayouts')",
+    note: "an account that became ready also pays what waited for it (audited as 'processPayouts')",
   },
   'payouts/process#processPayouts': { audits: true, owes: [] },
   'payouts/refresh#refreshPayouts': {

@@ -274,7 +274,7 @@ describe('a state change and its notification are one write', () => {
   it('when the conditional update changes no row, the notification is not written either', async () => {
     const film = await makeFilm(owner);
     const db = getDb(env);
-    const uow = new UnitOfWork({ db, clock: systemClock }, null);
+    const uow = new UnitOfWork({ db: db, clock: systemClock }, null);
     uow.add(
       db
         .update(videos)

@@ -36,10 +36,10 @@ interface AuditRow {
   actor: { kind: string; id: string | null };
   summary: string;
 }
-/** A payout's audit rows, newest first, as an admin reads them. */
-async function auditOf(payoutId: string): Promise<AuditRow[]> {
+/** A payout's (or a payout account's) audit rows, newest first, as an admin reads them. */
+async function auditOf(id: string, resourceType = 'payout'): Promise<AuditRow[]> {
   const admin = await makeUser(['admin'], 'auditor');
-  const res = await call(`/api/admin/audit?resourceType=payout&resourceId=${payoutId}`, {
+  const res = await call(`/api/admin/audit?resourceType=${resourceType}&resourceId=${id}`, {
     headers: { cookie: admin.cookie },
   });
   expect(res.status).toBe(200);
@@ -81,6 +81,10 @@ describe('connected accounts', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transfersActive: false, detailsSubmitted: false });
     expect((await mine(user)).account).toMatchObject({ state: 'onboarding', stripeAccountId: a.stripeAccountId });
+    // Stored once, audited once, as the member's.
+    expect((await auditOf(a.stripeAccountId, 'payout-account')).map((r) => [r.verb, r.actor.id])).toEqual([
+      ['connectPayoutAccount', user.id],
+    ]);
   });
 
   it('a viewer with no payouts may not connect; onboarding makes the account ready through account.updated', async () => {

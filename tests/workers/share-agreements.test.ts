@@ -350,7 +350,9 @@ describe('while a proposal waits for the team, a live campaign takes no money', 
     async () => {
       const c = await launched(1);
       const vera = await makeUser([], 'vera');
-      // A session made before the proposal, paid after it (the expiry raced the payer).
+      // The proposal stops the campaign taking money and its follow-up expires the open sessions;
+      // a session that escaped it (made as the proposal went out) is paid after it.
+      await api(`/${c.id}/members`, 'POST', { userId: vera.id, role: 'Producer' }, c.owner, 201);
       const payments = testPayments();
       const late = await createCheckout(
         { db: db(), stripe: payments.stripe },
@@ -364,7 +366,6 @@ describe('while a proposal waits for the team, a live campaign takes no money', 
           cancelUrl: 'http://localhost:4321/',
         },
       );
-      await api(`/${c.id}/members`, 'POST', { userId: vera.id, role: 'Producer' }, c.owner, 201);
       const paid = await call(`${new URL(late.url).pathname}/pay`, {
         method: 'POST',
         headers: { origin: 'http://localhost:4321', 'content-type': 'application/x-www-form-urlencoded' },

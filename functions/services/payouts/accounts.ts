@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { isContributor } from '../../domain/users/roles';
 import { ApiError, forbidden } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { accountFacts, accountOf, accountState, accountUpdate } from '../../shared/payouts/accounts';
+import { accountFacts, accountOf, accountUpdate } from '../../shared/payouts/accounts';
 import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from '../../shared/payouts/constants';
 import { PAYOUT_TEXT } from '../../shared/payouts/texts';
 import { processPayouts } from './process';
@@ -39,7 +39,7 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Pick<Services, 'db' | 'stripe' | 'config'>,
+  deps: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
   actor: Actor,
 ): Promise<ConnectLink> {
   const viewer = authorize(actor, 'signed-in');
@@ -58,10 +58,22 @@ export async function connectPayoutAccount(
         { idempotencyKey: `connect-account:${viewer.userId}` },
       )
       .catch(unavailable);
-    await db
-      .insert(connectAccounts)
-      .values({ userId: viewer.userId, stripeAccountId: account.id, ...accountFacts(account) })
-      .onConflictDoNothing({ target: connectAccounts.userId });
+    await new UnitOfWork(deps, viewer)
+      .add(
+        db
+          .insert(connectAccounts)
+          .values({ userId: viewer.userId, stripeAccountId: account.id, ...accountFacts(account) })
+          .onConflictDoNothing({ target: connectAccounts.userId }),
+      )
+      // Where money will go: audited once, by the call that stored it (changes() is 0 for a concurrent one).
+      .audit({
+        verb: 'connectPayoutAccount',
+        resourceType: 'payout-account',
+        resourceId: account.id,
+        summary: `Connected payout account ${account.id}`,
+        when: sql`changes() > 0`,
+      })
+      .commit();
     row = await accountOf(db, viewer.userId);
     if (!row) throw new Error('connect account row missing after insert');
   }
@@ -86,17 +98,8 @@ async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe' 
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
   const account = await deps.stripe.accounts.retrieve(before.stripeAccountId);
-  const [from, to] = [accountState(before), accountState(accountFacts(account))];
-  const uow = new UnitOfWork(deps, viewer).add(accountUpdate(deps.db, account));
-  // Audited when the account's state moves (onboarding → ready), not on every visit.
-  if (from !== to)
-    uow.audit({
-      verb: 'refreshMyPayoutAccount',
-      resourceType: 'payout-account',
-      resourceId: before.stripeAccountId,
-      summary: `Payout account ${before.stripeAccountId} re-read from Stripe: ${from} → ${to}`,
-    });
-  await uow.commit();
+  // The member's own account, brought in step with Stripe: no audit row (payouts it lets go are audited).
+  await new UnitOfWork(deps, viewer).add(accountUpdate(deps.db, account)).commit();
   const after = await accountOf(deps.db, userId);
   return { account: after ?? null, becameReady: !before.transfersActive && Boolean(after?.transfersActive) };
 }

@@ -13,9 +13,9 @@ import { scenario } from './harness';
 
 /*
  * Payouts move money: each transfer (its claim, then what Stripe said) is audited, under the verb
- * the caller called — the hourly job and an admin's refresh pay through processPayouts. A member's
- * own payout account is not audited until its state moves (onboarding → ready). TEST mode's Stripe
- * stands in for Stripe; its events reach the worker under test.
+ * the caller called — the hourly job and an admin's refresh pay through processPayouts. Connecting
+ * a payout account (where money will go) is audited; a member re-reading their own is not. TEST
+ * mode's Stripe stands in for Stripe; its events reach the worker under test.
  */
 
 registerMoneyTestHooks();
