@@ -53,7 +53,11 @@ const READ_OR_COUNTER_BATCHES: Record<string, string> = {
 
 describe('the write path', () => {
   it('has a row in tests/support/write-verbs.ts for every verb, and none for a verb that does not exist', () => {
-    expect(Object.keys(WRITE_VERBS).sort()).toEqual(readVerbs().map((v) => v.key).sort());
+    expect(Object.keys(WRITE_VERBS).sort()).toEqual(
+      readVerbs()
+        .map((v) => v.key)
+        .sort(),
+    );
   });
 
   it('has a scenario in tests/workers/write-path/ for every write verb, and none for a read', () => {
