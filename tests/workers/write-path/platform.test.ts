@@ -1,8 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { beforeAll, describe } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
-import { categories } from '../../../functions/db/schema';
+import { categories, uploads } from '../../../functions/db/schema';
 import { BASE_SEPOLIA_ID } from '../../../functions/domain/chains/info';
 import { removeAvatar, setAvatar } from '../../../functions/services/accounts/avatar';
 import { ensureUser } from '../../../functions/services/accounts/ensure-user';
@@ -14,6 +15,10 @@ import { updateFilm } from '../../../functions/services/films/update';
 import { setClockOffset } from '../../../functions/services/site-settings/clock';
 import { updateSiteSettings } from '../../../functions/services/site-settings/update';
 import { abortUpload } from '../../../functions/services/uploads/abort';
+import { cleanupAbandonedUploads } from '../../../functions/services/uploads/cleanup';
+import { completeUpload } from '../../../functions/services/uploads/complete';
+import { createUpload } from '../../../functions/services/uploads/create';
+import { uploadPoster } from '../../../functions/services/uploads/poster';
 import { putPart } from '../../../functions/services/uploads/put-part';
 import { issueWalletNonce } from '../../../functions/services/wallets/issue-nonce';
 import { linkWallet } from '../../../functions/services/wallets/link';
@@ -22,7 +27,7 @@ import { TEST_SYSTEM } from '../../support/actors';
 import { png, webm } from '../../support/media';
 import { siweMessage } from '../../support/siwe';
 import { asViewer, jsonInit, makeUser, ORIGIN, type TestUser } from '../factories';
-import { bytesInit, filmDetails, makeFilm, startUpload, uploadVideo } from '../films-support';
+import { bytesInit, filmDetails, head, makeFilm, sendPart, startUpload, uploadVideo } from '../films-support';
 import { db } from '../stripe-support';
 import { call } from '../worker-call';
 import { scenario } from './harness';
@@ -208,6 +213,44 @@ describe('accounts', () => {
 
 describe('uploads', () => {
   const file = webm(4096);
+  const input = () => ({ kind: 'video' as const, fileName: 'film.webm', size: file.length, head: head(file) });
+  async function allPartsSent() {
+    const upload = await startUpload(creator, file);
+    for (let n = 1; n <= upload.partCount; n++) await sendPart(creator, upload, file, n);
+    return upload;
+  }
+  scenario('uploads/create#createUpload', {
+    setup: async () => ({}),
+    run: (s) => createUpload(s, as.creator(), input()),
+    route: () => call('/api/uploads', jsonInit('POST', input(), creator.cookie)),
+    // Not a video by its first bytes (415).
+    refuse: (s) => createUpload(s, as.creator(), { ...input(), head: head(png()) }),
+  });
+  scenario('uploads/complete#completeUpload', {
+    setup: allPartsSent,
+    run: (s, upload) => completeUpload(s, as.creator(), upload.id),
+    route: (upload) => call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie)),
+    refuse: (s, upload) => completeUpload(s, as.outsider(), upload.id),
+  });
+  scenario('uploads/poster#uploadPoster', {
+    setup: async () => ({}),
+    run: (s) => uploadPoster(s, as.creator(), png().buffer, 'poster.png'),
+    route: () => call('/api/uploads/posters?name=poster.png', bytesInit('POST', png(), creator.cookie, 'image/png')),
+    refuse: (s) => uploadPoster(s, as.creator(), file.buffer, 'not-a-poster.webm'),
+  });
+  scenario('uploads/cleanup#cleanupAbandonedUploads', {
+    // An upload left for days: the job aborts it (the uploader's bookkeeping, not audited).
+    setup: async () => {
+      const upload = await startUpload(creator, file);
+      await db()
+        .update(uploads)
+        .set({ updatedAt: new Date(Date.now() - 30 * 86_400_000) })
+        .where(eq(uploads.id, upload.id));
+      return upload;
+    },
+    run: (s) => cleanupAbandonedUploads(s, TEST_SYSTEM),
+    refuse: (s) => cleanupAbandonedUploads(s, as.admin()),
+  });
   scenario('uploads/put-part#putPart', {
     setup: () => startUpload(creator, file),
     run: (s, upload) => putPart(s, as.creator(), upload.id, 1, file.slice(0, upload.partSize).buffer),
