@@ -169,12 +169,26 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
         userId: member.id,
         vote: false,
       }),
+    // The vote again, then the payouts job for a transfer its follow-up left processing or failed.
+    repeat: async (s, f) => {
+      await castExtensionVote(s, asViewer(member, ['viewer', 'contributor']), {
+        campaignId: f.campaignId,
+        userId: member.id,
+        vote: false,
+      });
+      await payoutJobLater(s);
+    },
   },
   {
+    // The release's batch, then the payouts it owes (a follow-up): a chain of committed steps.
     name: 'release (a completed campaign’s closing release)',
-    atomic: true,
+    atomic: false,
     setup: completed,
     run: (s, f) => releaseCompletedCampaign(s, TEST_SYSTEM, f.campaignId),
+    repeat: async (s, f) => {
+      await releaseCompletedCampaign(s, TEST_SYSTEM, f.campaignId);
+      await payoutJobLater(s);
+    },
   },
   {
     // Claim, transfer at Stripe, record: an interrupted payout is finished by the hourly payouts job.
@@ -238,9 +252,15 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
     // A vote open for seven days closes as the hourly job closes it: a member who did not vote counts
     // as complete, the milestone is released and its payouts written.
     name: 'expired vote (closed by the hourly job)',
-    atomic: true,
+    atomic: false,
     setup: () => fundedCampaign({ goal: 3000 }),
     run: (s, f) => resolveRound(aWeekLater(s), TEST_SYSTEM, f.campaignId, 1, 'closeExpiredVotes'),
+    // The payouts job a week and an hour later: a transfer the resolution's follow-up left processing is stale.
+    repeat: async (s, f) => {
+      await resolveRound(aWeekLater(s), TEST_SYSTEM, f.campaignId, 1, 'closeExpiredVotes');
+      const later = { now: () => new Date(Date.now() + VOTE_OPEN_MS + STALE_PROCESSING_MS + 120_000) };
+      await runPayoutJobs({ ...s, clock: later } as typeof s, TEST_SYSTEM);
+    },
   },
 ];
 
