@@ -1,7 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { resolveChromium } from '../lib/browser.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -14,13 +14,18 @@ const FLAGS = [
 ];
 
 /**
- * Lighthouse (npm) in Debian's Chromium: default config (mobile form factor, simulated throttling),
- * performance category only, one cold signed-out run per path. Chrome is closed afterwards.
+ * Lighthouse (npm) in the Chromium the browser tests use (scripts/lib/browser.mjs: Debian's, else npm's):
+ * default config (mobile form factor, simulated throttling), performance category only, one cold signed-out run per path. Chrome is closed afterwards.
  * @returns {Promise<Array<{ path: string, score: number | null, cls: number, lcp: number, tbt: number, fcp: number }>>}
  *   score 0–100 (null when Lighthouse could not score the page), CLS unitless, times in ms.
  */
 export async function lighthouseFigures(baseUrl, paths) {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const browser = await resolveChromium();
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.path,
+    chromeFlags: FLAGS,
+    envVars: { ...process.env, ...browser.env, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
+  });
   const figures = [];
   try {
     for (const path of paths) {
