@@ -2,20 +2,20 @@ import { watch } from './watch';
 
 /**
  * The film page's player before its code: the page ships only this and watch.ts; media-chrome
- * (chrome.ts) loads on the first intent — a pointer over the player, focus inside it, a touch — or on
+ * (controls.ts) loads on the first intent — a pointer over the player, focus inside it, a touch — or on
  * the press itself. A press plays the native <video> at once, whether or not the controls have
  * arrived, so it is never lost (docs/performance.md, "The film page").
  */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 const DWELL_MS = 100;
 
-let chrome: Promise<unknown> | undefined;
-const loadChrome = () => {
-  chrome ??= import('./chrome').catch((err) => {
-    chrome = undefined;
+let controls: Promise<unknown> | undefined;
+const loadControls = () => {
+  controls ??= import('./controls').catch((err) => {
+    controls = undefined;
     throw err;
   });
-  return chrome;
+  return controls;
 };
 
 function arm(shell: HTMLElement) {
@@ -25,7 +25,7 @@ function arm(shell: HTMLElement) {
   watch(root);
 
   const load = () => {
-    loadChrome().then(
+    loadControls().then(
       () => {
         shell.dataset.playerReady = '';
       },
@@ -46,7 +46,7 @@ function arm(shell: HTMLElement) {
 
   const play = () => {
     for (const type of INTENT) shell.removeEventListener(type, intent);
-    if (!chrome) {
+    if (!controls) {
       clearTimeout(dwell);
       video.addEventListener('playing', load, { once: true });
     }
@@ -55,7 +55,7 @@ function arm(shell: HTMLElement) {
   video.addEventListener('play', () => shell.setAttribute('data-player-started', ''), { once: true });
   shell.querySelector('[data-player-start]')?.addEventListener('click', play);
   // The bar's play button answers a click, Enter or Space until media-chrome defines it.
-  const barPlay = root.querySelector('media-play-button');
+  const barPlay = root.querySelector<HTMLElement>('media-play-button');
   barPlay?.addEventListener('click', () => {
     if (!barPlay.matches(':defined')) play();
   });
