@@ -309,6 +309,20 @@ try {
       row('payment → figures, 1,000 film-page sockets on one campaign, 5 payments (target p99 ≤ 100 ms)', cl.live),
       row('  the same fan-out of a bare doorbell frame (one user, 1,000 tabs, 5 messages)', cl.bare),
     ]);
+    const ratio = cl.live.p99 / cl.bare.p99;
+    console.log(
+      `  live p99 / bare p99 = ${ratio.toFixed(2)} (target ≤ 2, same run): ${verdict(ratio <= 2)}\n` +
+        `  untimed above: the first payment after the server started (no socket open) answered in ${ms(cl.firstPaymentMs)};\n` +
+        `  the first request after the 1,000 upgrades (a plain GET) took ${ms(cl.afterUpgrades[0])} (film pages), ` +
+        `${ms(cl.afterUpgrades[1])} (tabs)\n` +
+        '  each payment (ms from the webhook request): ' +
+        cl.live.payments
+          .map(
+            (p, i) =>
+              `#${i + 1} first ${p.first.toFixed(0)}, p50 ${p.p50.toFixed(0)}, last ${p.last.toFixed(0)}, answered ${p.answered.toFixed(0)}`,
+          )
+          .join('; '),
+    );
     console.log(
       "  p50/p99 = request sent → the frame's bytes on each socket. The webhook answers after its batch commits;\n" +
         '  the campaign channel then reads the figures (3 indexed queries) and sends one frame to every page.',
