@@ -126,9 +126,8 @@ describe('the milestone vote', () => {
       return found;
     };
     const { id } = await votingCampaign(owner.context, member.context, admin.context, async (live) => {
-      // open() waits until every island on the page has hydrated.
+      // open() waits until every island on the page has hydrated (their scripts fetched by then).
       await open(owner.page, `/contributor/campaign-progress/${live}`);
-      await owner.page.waitForLoadState('networkidle');
       expect(await owner.page.locator('[data-campaign-progress]').count()).toBe(1);
       expect(await reactScripts()).toEqual([]);
     });
