@@ -33,13 +33,17 @@ export async function pageWeight(baseUrl, path, headers = {}) {
   let jsRaw = 0;
   let jsGzip = 0;
   let jsBrotli = 0;
+  /** @type {{ file: string, gzip: number }[]} */
+  const files = [];
   while (pending.length) {
     const url = pending.pop();
     if (seen.has(url) || !url.startsWith(baseUrl)) continue;
     seen.add(url);
     const body = Buffer.from(await (await fetch(url)).arrayBuffer());
     jsRaw += body.length;
-    jsGzip += gzip(body);
+    const zipped = gzip(body);
+    jsGzip += zipped;
+    files.push({ file: new URL(url).pathname.split('/').pop() ?? url, gzip: zipped });
     jsBrotli += brotli(body);
     pending.push(...staticImports(body.toString('utf8'), url));
   }
@@ -53,5 +57,6 @@ export async function pageWeight(baseUrl, path, headers = {}) {
     jsRaw,
     jsGzip,
     jsBrotli,
+    files: files.sort((a, b) => b.gzip - a.gzip),
   };
 }

@@ -184,6 +184,53 @@ describe('the catalogue in Chromium', () => {
     await second.context.close();
   });
 
+  it("loads the player's code only on intent (a pointer over it) or the press, and a press plays", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signUp(context);
+    // Every script the page fetches, by body: media-chrome's defines its player element.
+    const playerCode: string[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() !== 'script') return;
+      const body = await r.text().catch(() => '');
+      if (/define\(\s*["'`]media-controller["'`]/.test(body)) playerCode.push(r.url());
+    });
+    const definedPlayer = () => page.evaluate(() => Boolean(customElements.get('media-controller')));
+    const id = await filmId(context, 'Harbor Lights');
+    await page.goto(`/movie/${id}`, { waitUntil: 'load' });
+    // Plain HTML until then: the poster and a play button, and no player code fetched or run.
+    await expect(page.locator('[data-player-video]').getAttribute('poster')).resolves.toMatch(
+      /^\/api\/media\/posters\//,
+    );
+    await expect(page.locator('[data-player-start]').isVisible()).resolves.toBe(true);
+    expect(await definedPlayer()).toBe(false);
+    expect(playerCode).toEqual([]);
+
+    // The first intent, a pointer over the player, loads it; the press plays.
+    await page.hover('[data-player-shell]');
+    await expect.poll(definedPlayer).toBe(true);
+    await expect.poll(() => playerCode.length).toBeGreaterThan(0);
+    await page.click('[data-player-start]');
+    const video = page.locator('[data-player-video]');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(0.3);
+    await expect(page.locator('[data-player-start]').isVisible()).resolves.toBe(false);
+    expect(errors).toEqual([]);
+
+    // A press with no intent before it (a click dispatched on the button alone) plays too, and loads the controls.
+    const second = await context.newPage();
+    await second.goto(`/movie/${id}`, { waitUntil: 'load' });
+    expect(await second.evaluate(() => Boolean(customElements.get('media-controller')))).toBe(false);
+    await second.locator('[data-player-start]').dispatchEvent('click');
+    await expect
+      .poll(() => second.locator('[data-player-video]').evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 15_000,
+      })
+      .toBeGreaterThan(0.3);
+    await expect.poll(() => second.evaluate(() => Boolean(customElements.get('media-controller')))).toBe(true);
+    await context.close();
+  });
+
   it('offers captions (CC) for the seeded films that have them, one track per language, and only for those', async () => {
     const { page, context, errors } = await newPage(browser);
     await signUp(context);

@@ -170,6 +170,35 @@ describe('the drawer at 375 px (touch)', () => {
   });
 });
 
+describe('the header while the session is read', () => {
+  it("does not move when a signed-out visitor's Sign in appears (no layout shift)", async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 412, height: 823 }, isMobile: true });
+    // The session's answer is held until the page has painted without it, as on a slow network.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/me(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/terms');
+    await page.locator('#site-search').waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await page.locator('.site-header').getAttribute('data-session')).toBe('loading');
+    // Where the search field and the wallet button sit before the session is known, and after.
+    const boxes = () =>
+      Promise.all(['form.search', '[data-wallet-open]'].map((selector) => page.locator(selector).boundingBox()));
+    const before = await boxes();
+    release();
+    await expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-out');
+    await expect(page.locator('.account [data-when="signed-out"]').isVisible()).resolves.toBe(true);
+    expect(await boxes()).toEqual(before);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("a creator's own payouts", () => {
   it('the avatar menu leads a creator to /contributor/payouts; a viewer has no such item', async () => {
     const { page, context } = await newPage(browser, { viewport: { width: 1366, height: 800 } });

@@ -27,7 +27,12 @@ const campaignOf = async (context: BrowserContext, id: string) =>
  * A live $1,000 campaign of the demo creator with one joined contributor, funded to its goal by a
  * guest's TEST-mode payment: the team is voting.
  */
-async function votingCampaign(owner: BrowserContext, member: BrowserContext, admin: BrowserContext) {
+async function votingCampaign(
+  owner: BrowserContext,
+  member: BrowserContext,
+  admin: BrowserContext,
+  whileLive?: (id: string) => Promise<void>,
+) {
   await signIn(owner, 'creator2@reelfund.local');
   await signIn(admin, 'admin@reelfund.local');
   const guest = await signUp(member, 'voter');
@@ -44,6 +49,7 @@ async function votingCampaign(owner: BrowserContext, member: BrowserContext, adm
   await apiJson(owner, 'POST', `/api/campaigns/${id}/submit`, {});
   await apiJson(admin, 'POST', `/api/campaigns/${id}/approve`, {});
   await apiJson(owner, 'POST', `/api/campaigns/${id}/launch`, {});
+  await whileLive?.(id);
 
   // A guest pays the whole goal on the TEST checkout page; the signed webhook crosses the goal.
   const payer = await browser.newContext();
@@ -95,6 +101,39 @@ describe('the milestone vote', () => {
     const after = await campaignOf(owner.context, id);
     expect(after).toMatchObject({ status: 'live', goalAmount: 1_100_000, extensionPending: false });
     await expect.poll(() => member.page.locator('[data-goal]').textContent()).toBe('$11,000.00');
+    for (const p of [owner, member, admin]) {
+      expect(p.errors).toEqual([]);
+      await p.context.close();
+    }
+  });
+
+  it('loads React and the dialog only once the team is voting: the progress screen before that loads neither', async () => {
+    const owner = await newPage(browser);
+    const member = await newPage(browser);
+    const admin = await newPage(browser);
+    // The scripts the page has fetched (Resource Timing) that carry React's DOM renderer (react-dom/client
+    // exports hydrateRoot), read again through the API.
+    const reactScripts = async () => {
+      const urls = await owner.page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((u) => u.endsWith('.js')),
+      );
+      const found: string[] = [];
+      for (const url of urls)
+        if (/\bhydrateRoot\b/.test(await (await owner.context.request.get(url)).text())) found.push(url);
+      return found;
+    };
+    const { id } = await votingCampaign(owner.context, member.context, admin.context, async (live) => {
+      // open() waits until every island on the page has hydrated (their scripts fetched by then).
+      await open(owner.page, `/contributor/campaign-progress/${live}`);
+      expect(await owner.page.locator('[data-campaign-progress]').count()).toBe(1);
+      expect(await reactScripts()).toEqual([]);
+    });
+    await owner.page.goto(`/contributor/campaign-progress/${id}`);
+    await expect.poll(() => owner.page.locator('[data-dialog="vote"]').isVisible()).toBe(true);
+    expect((await reactScripts()).length).toBeGreaterThan(0);
     for (const p of [owner, member, admin]) {
       expect(p.errors).toEqual([]);
       await p.context.close();

@@ -1,15 +1,5 @@
-import 'media-chrome/dist/media-controller.js';
-import 'media-chrome/dist/media-control-bar.js';
-import 'media-chrome/dist/media-play-button.js';
-import 'media-chrome/dist/media-seek-backward-button.js';
-import 'media-chrome/dist/media-seek-forward-button.js';
-import 'media-chrome/dist/media-mute-button.js';
-import 'media-chrome/dist/media-volume-range.js';
-import 'media-chrome/dist/media-time-range.js';
-import 'media-chrome/dist/media-captions-button.js';
-import 'media-chrome/dist/media-fullscreen-button.js';
-import 'media-chrome/dist/media-loading-indicator.js';
-
+// Resume, position saves and the view count: plain <video> events, no player code, so they run with the
+// page while the controls load only on intent (start.ts).
 /** About how often the position is saved while playing. */
 const SAVE_EVERY_MS = 10_000;
 
@@ -21,7 +11,7 @@ const clock = (s: number) => {
   return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 };
 
-function watch(root: HTMLElement) {
+export function watch(root: HTMLElement) {
   const video = root.querySelector<HTMLVideoElement>('[data-player-video]');
   const filmId = root.dataset.filmId;
   if (!video || !filmId) return;
@@ -85,5 +75,3 @@ function watch(root: HTMLElement) {
     if (!video.paused) save(true);
   });
 }
-
-for (const root of document.querySelectorAll<HTMLElement>('[data-player]')) watch(root);
