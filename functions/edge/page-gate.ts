@@ -13,7 +13,7 @@ export interface PageGate {
 
 /**
  * The gate's step in the page pipeline, before protection and before anything renders: while the
- * gate is on, a page outside SPEC's exempt fragments is replaced by the Coming Soon document for
+ * gate is on, a page outside the gate's open pages (domain/site/coming-soon.ts) is replaced by the Coming Soon document for
  * every visitor who has neither valid passcode access nor an admin session.
  */
 export async function pageGate(request: Request, services: Services, url: URL): Promise<PageGate> {

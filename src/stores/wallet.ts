@@ -227,7 +227,7 @@ const CANNOT_SWITCH = new Set([4200, -32601, -32004]);
 
 /**
  * Switches the active wallet to `chainId` with the wallet's own request; a wallet that does not know
- * the chain (4902) is asked to add it. A wallet that cannot switch says SPEC's text.
+ * the chain (4902) is asked to add it. A wallet that cannot switch says so in the product's own text.
  */
 export async function switchChain(chainId: number) {
   const active = $activeWallet.get();

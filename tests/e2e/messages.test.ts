@@ -17,7 +17,7 @@ describe('starting a conversation from /messages', () => {
     const guest = await newPage(browser);
     const to = await signUp(guest.context, 'pick');
 
-    // An editor may start conversations (SPEC: the Messages link is for creators, admins and editors).
+    // An editor may start conversations (the Messages link is for creators, admins and editors).
     const { context, page, errors } = await newPage(browser);
     await signIn(context, 'editor@reelfund.local');
     const me = await apiJson<{ user: { id: string }; profile: { username: string } }>(context, 'GET', '/api/me');

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 /**
  * Taps a control where a person would: at the centre of its box, as soon as a person can see it there —
  * once nothing covers that point (the first page of a tab shows the coming-soon gate's loading screen
- * over everything until the gate's settings arrive, SPEC "While settings load"). A control that stays
+ * over everything until the gate's settings arrive, "While settings load"). A control that stays
  * hidden under another element, or has no box, is never tapped: the tap fails after `timeout` ms.
  */
 export async function tap(page: Page, selector: string, timeout = 10_000) {

@@ -125,7 +125,7 @@ describe('the wallet picker', () => {
     });
     expect(await page.locator('[data-wallet-error]').count()).toBe(0);
 
-    // A wallet that cannot switch chains: SPEC's text, and it stays where it was.
+    // A wallet that cannot switch chains: the product's text, and it stays where it was.
     await page.click('[data-connect-wallet="test.reelfund.stubborn"]');
     await expect
       .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'), POLL)

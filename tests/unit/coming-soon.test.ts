@@ -14,7 +14,7 @@ describe('coming-soon gate rules', () => {
     expect(COMING_SOON_HEAD_SCRIPT_HASH).toBe(hash);
   });
 
-  it('exempts paths that contain one of SPEC’s fragments, and no others', () => {
+  it('exempts paths that contain one of the open fragments, and no others', () => {
     for (const path of [
       '/auth',
       '/apply',

@@ -12,7 +12,7 @@ export const categories = sqliteTable('categories', {
   position: integer('position').notNull().default(0),
 });
 
-/** Films (SPEC "videos"): only approved films are in the catalogue; the owner is contributor_id. */
+/** Films (the table "videos"): only approved films are in the catalogue; the owner is contributor_id. */
 export const videos = sqliteTable(
   'videos',
   {

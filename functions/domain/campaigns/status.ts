@@ -200,8 +200,8 @@ export const canAcceptInvitation = (status: CampaignStatus) => status !== 'cance
 
 /**
  * An edit by the owner of a campaign an admin already approved goes back to review; an admin's
- * approval returns it here. (The specification names live; approved and paused-from-approved-or-live
- * close the same loophole.)
+ * approval returns it here. Live, approved, and paused from approved or live all return: an approved
+ * campaign edited after its review must not go live unreviewed either.
  */
 export function reviewReturnTarget(subject: TransitionSubject): CampaignStatus | null {
   if (subject.status === 'live' || subject.status === 'approved') return subject.status;

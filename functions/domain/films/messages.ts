@@ -1,8 +1,8 @@
 import { formatBytes } from './upload-plan';
 
 /**
- * The texts of uploads, film forms and video review (not given by the SPEC; its own texts stay in
- * messages.ts). The API, the pages and the tests read them from here.
+ * The texts of uploads, film forms and video review, written here once (the product's fixed texts stay
+ * in messages.ts). The API, the pages and the tests read them from here.
  */
 export const FILM_MSG = {
   // Uploads

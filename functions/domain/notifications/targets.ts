@@ -62,7 +62,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
       if (n.topic === 'backers' && n.movieId) return `/movie/${seg(n.movieId)}/donate`;
       return n.campaignId ? CAMPAIGNS_TAB : NOTIFICATIONS_PAGE;
     case 'other':
-      // SPEC's types have none for the milestone vote: its notifications open the campaign's progress page.
+      // No type is the milestone vote's own: its notifications open the campaign's progress page.
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;
     default:
       return NOTIFICATIONS_PAGE;

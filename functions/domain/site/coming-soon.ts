@@ -49,7 +49,7 @@ export const COMING_SOON_HEAD_SCRIPT_HASH = 'sha256-K/7CUnH67T4Cctf8eZLCvWKWdTuh
 /**
  * The API endpoints that stay open while the coming-soon gate locks a visitor out — this list and
  * nowhere else: sign-in (better-auth, /api/me itself), the gate's own endpoints, health checks and payment
- * webhooks. When a feature gives one of SPEC's exempt pages (/apply, /donation-success,
+ * webhooks. When a feature gives one of the gate's open pages (/apply, /donation-success,
  * /browse-by-category, /new-and-popular, /search-results, /my-list, ...) its data, add its prefix here.
  */
 export const GATE_OPEN_API = ['/api/auth', '/api/health', '/api/gate', '/api/webhooks'] as const;

@@ -10,7 +10,7 @@ export function parseAddress(text: string): Address | null {
   return isAddress(trimmed, { strict: true }) ? getAddress(trimmed) : null;
 }
 
-/** parseAddress, throwing SPEC's 'Invalid address' for anything else. */
+/** parseAddress, throwing the product's 'Invalid address' text for anything else. */
 export function checkAddress(text: string): Address {
   const address = parseAddress(text);
   if (!address) throw new Error(WALLET_MSG.invalidAddress);

@@ -1,4 +1,4 @@
-/** Lengths and send rates for creator messages (not in the SPEC: chosen here, shown in errors). */
+/** Lengths and send rates for creator messages: chosen here, and shown in the errors that enforce them. */
 export const SUBJECT_MAX = 200;
 export const MESSAGE_MAX = 5000;
 

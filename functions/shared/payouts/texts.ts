@@ -1,4 +1,4 @@
-/** Payout texts shown to members and admins (SPEC gives none), shared by pages and tests. */
+/** Payout texts shown to members and admins, written here once, shared by pages and tests. */
 export const PAYOUT_TEXT = {
   waitingForAccount: 'Waiting for payout account',
   notConnected: 'No payout account connected',

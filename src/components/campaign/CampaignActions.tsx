@@ -206,8 +206,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             CAMPAIGN_FORM_MSG.cancelBelow
           ) : (
             <>
-              {CAMPAIGN_FORM_MSG.campaignHasMoney}{' '}
-              {/* Only an admin sets a status (SPEC §6): name where the Cancel is. */}
+              {CAMPAIGN_FORM_MSG.campaignHasMoney} {/* Only an admin sets a status: name where the Cancel is. */}
               {rights.setStatus ? (
                 <a href={`/admin/edit/${c.id}/campaign`} data-cancel-where="admin">
                   {CAMPAIGN_FORM_MSG.openAdminSettings}

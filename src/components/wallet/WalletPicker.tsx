@@ -27,7 +27,7 @@ function WalletIcon({ option }: { option: WalletOption | undefined }) {
   );
 }
 
-/** Types an address, answers with its checksummed form or SPEC's 'Invalid address'. */
+/** Types an address, answers with its checksummed form or the 'Invalid address' text. */
 function AddressCheck() {
   const id = useId();
   const [text, setText] = useState('');
