@@ -19,12 +19,19 @@ export function abortedUnchanged(err: unknown): boolean {
   return /malformed JSON/i.test(String(err)) || /malformed JSON/i.test(String((err as { cause?: unknown })?.cause));
 }
 
-/** Runs a commit, turning the guard's failure into a 409 with the given message. */
-export async function committing<T>(commit: () => Promise<T>, message: string): Promise<T> {
+/** Runs a commit; null when the guard fired (its conditional update changed nothing, so nothing was written). */
+export async function commitUnlessUnchanged<T>(commit: () => Promise<T>): Promise<T | null> {
   try {
     return await commit();
   } catch (err) {
-    if (abortedUnchanged(err)) throw conflict(message);
+    if (abortedUnchanged(err)) return null;
     throw err;
   }
+}
+
+/** Runs a commit, turning the guard's failure into a 409 with the given message. */
+export async function committing<T>(commit: () => Promise<T>, message: string): Promise<T> {
+  const done = await commitUnlessUnchanged(commit);
+  if (done === null) throw conflict(message);
+  return done;
 }

@@ -1,6 +1,6 @@
 import { and, eq, not, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { abortedUnchanged, abortUnlessChanged } from '../../db/guard';
+import { abortUnlessChanged, commitUnlessUnchanged } from '../../db/guard';
 import { walletAddresses, walletLinks } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
@@ -48,12 +48,7 @@ export async function unlinkWallet(
       resourceId: link.address,
       summary: `Unlinked wallet ${link.address} from ${chainName(services.config.chains.chains, chainId)}`,
     });
-  try {
-    await uow.commit();
-    return;
-  } catch (err) {
-    if (!abortedUnchanged(err)) throw err;
-  }
+  if (await commitUnlessUnchanged(() => uow.commit())) return;
   for (const guard of guards) {
     const row = await db
       .select({ blocked: sql<number>`${guard.blocks(ref)}` })

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import Stripe from 'stripe';
 import type { Actor } from '../../../auth/authorize';
-import { abortedUnchanged, abortUnlessChanged } from '../../../db/guard';
+import { abortUnlessChanged, commitUnlessUnchanged } from '../../../db/guard';
 import { payouts } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
@@ -133,6 +134,25 @@ export async function recordTransferMade(
   return group.length === 1;
 }
 
+/**
+ * One step of a payout's attempt: its conditional update, the milestone's payout status and the
+ * step's audit row in one batch; null, with nothing written, when another worker (or a refresh
+ * replaying the same attempt) moved the payout first.
+ */
+function payoutStep(
+  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  by: PayoutCaller,
+  p: PayoutRow,
+  update: BatchItem<'sqlite'>,
+  summary: string,
+) {
+  const { db } = deps;
+  const uow = new UnitOfWork(deps, by.actor)
+    .add(update, abortUnlessChanged(db), milestonePayoutStatus(db, p.campaignId, p.milestoneNumber))
+    .audit({ verb: by.verb, resourceType: 'payout', resourceId: p.id, summary });
+  return commitUnlessUnchanged(() => uow.commit());
+}
+
 export async function recordTransferRefused(
   deps: Pick<PayoutServices, 'db' | 'clock'>,
   by: PayoutCaller,
@@ -140,28 +160,16 @@ export async function recordTransferRefused(
   attempt: number,
   message: string,
 ) {
-  const { db } = deps;
-  const uow = new UnitOfWork(deps, by.actor)
-    .add(
-      db
-        .update(payouts)
-        .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
-        .where(stillProcessing(p, attempt)),
-      // Recorded already (a refresh replaying the same attempt): nothing is written or audited.
-      abortUnlessChanged(db),
-      milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
-    )
-    .audit({
-      verb: by.verb,
-      resourceType: 'payout',
-      resourceId: p.id,
-      summary: `${payoutLine(p)} failed: ${message}`,
-    });
-  try {
-    await uow.commit();
-  } catch (err) {
-    if (!abortedUnchanged(err)) throw err;
-  }
+  await payoutStep(
+    deps,
+    by,
+    p,
+    deps.db
+      .update(payouts)
+      .set({ status: 'failed', lastError: message.slice(0, 500), updatedAt: deps.clock.now() })
+      .where(stillProcessing(p, attempt)),
+    `${payoutLine(p)} failed: ${message}`,
+  );
 }
 
 /** Moves a payout to processing for one more attempt; null when someone else moved it first. */
@@ -171,35 +179,22 @@ export async function claimAttempt(
   p: PayoutRow,
   destination: string,
 ) {
-  const { db } = deps;
-  const uow = new UnitOfWork(deps, by.actor)
-    .add(
-      db
-        .update(payouts)
-        .set({
-          status: 'processing',
-          attempts: sql`${payouts.attempts} + 1`,
-          stripeAccountId: destination,
-          lastError: null,
-          updatedAt: deps.clock.now(),
-        })
-        .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
-        .returning(),
-      // Another worker claimed it first: nothing is written or audited.
-      abortUnlessChanged(db),
-      milestonePayoutStatus(db, p.campaignId, p.milestoneNumber),
-    )
-    .audit({
-      verb: by.verb,
-      resourceType: 'payout',
-      resourceId: p.id,
-      summary: `${payoutLine(p)} sent to Stripe (attempt ${p.attempts + 1})`,
-    });
-  try {
-    const [claimed] = (await uow.commit()) as [PayoutRow[]];
-    return claimed[0] ?? null;
-  } catch (err) {
-    if (abortedUnchanged(err)) return null;
-    throw err;
-  }
+  const results = await payoutStep(
+    deps,
+    by,
+    p,
+    deps.db
+      .update(payouts)
+      .set({
+        status: 'processing',
+        attempts: sql`${payouts.attempts} + 1`,
+        stripeAccountId: destination,
+        lastError: null,
+        updatedAt: deps.clock.now(),
+      })
+      .where(and(eq(payouts.id, p.id), eq(payouts.status, p.status), eq(payouts.attempts, p.attempts)))
+      .returning(),
+    `${payoutLine(p)} sent to Stripe (attempt ${p.attempts + 1})`,
+  );
+  return (results?.[0] as PayoutRow[] | undefined)?.[0] ?? null;
 }
