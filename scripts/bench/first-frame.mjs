@@ -1,17 +1,8 @@
 import { chromium } from 'playwright-core';
-import { resolveChromium } from '../lib/browser.mjs';
+import { CHROMIUM_FLAGS, resolveChromium } from '../lib/browser.mjs';
 
 /** The flags the browser tests use (tests/e2e/browser.ts); no autoplay flag: the press is the gesture. */
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 /**
  * Time from the press on a film page's play button to the first painted frame, in Chromium (the one the

@@ -1,17 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { resolveChromium } from '../lib/browser.mjs';
+import { CHROMIUM_FLAGS, resolveChromium } from '../lib/browser.mjs';
 
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /**
  * Lighthouse (npm) in the Chromium the browser tests use (scripts/lib/browser.mjs: Debian's, else npm's):

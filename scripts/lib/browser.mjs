@@ -8,6 +8,20 @@ import { dirname, join, resolve } from 'node:path';
 const DEBIAN = '/usr/bin/chromium';
 
 /**
+ * The flags every headless Chromium of ours runs with (the browser tests, the bench's first frame and
+ * Lighthouse): nothing that would reach out from this closed network (updates, sync, QUIC), no GPU.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
  * @returns {Promise<{ path: string, source: 'system' | 'npm', env: Record<string, string> }>}
  * `env`: what the browser process needs on top of the test's environment (the npm browser's fonts).
  */

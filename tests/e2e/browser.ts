@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CHROMIUM_FLAGS } from '../../scripts/lib/browser.mjs';
 
 /**
  * Chromium, headless, with the flags this closed network needs: Debian's where installed, else the one
@@ -13,17 +14,7 @@ export async function launchBrowser(): Promise<Browser> {
     // One language whatever the machine's locale: under LANG=C.UTF-8 the npm Chromium reports navigator.language
     // "en-US@posix", which Intl refuses (uPlot formats the money chart's numbers with it).
     env: { ...process.env, ...browser.env, LANG: 'en_US.UTF-8', LC_ALL: 'en_US.UTF-8' },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
-    ],
+    args: ['--headless', ...CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
   });
 }
 
