@@ -44,7 +44,7 @@ export interface Change {
 }
 
 /** How an actor is recorded: a user by id, the platform's job by its name, a guest as 'anyone'. */
-export function auditActor(actor: Actor): { actorKind: 'user' | 'system' | 'anyone'; actorId: string | null } {
+function auditActor(actor: Actor): { actorKind: 'user' | 'system' | 'anyone'; actorId: string | null } {
   if (actor === null) return { actorKind: 'anyone', actorId: null };
   if ('kind' in actor && actor.kind === 'system') return { actorKind: 'system', actorId: actor.job };
   return { actorKind: 'user', actorId: (actor as { userId: string }).userId };
@@ -192,11 +192,6 @@ export class UnitOfWork {
 
   get size() {
     return this.change.statements.length;
-  }
-
-  /** What has been audited so far (a verb's helpers may add to one change). */
-  get audited() {
-    return this.change.audit.length;
   }
 
   /** Writes everything or nothing; returns each statement's result in order. */

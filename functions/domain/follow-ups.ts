@@ -23,19 +23,11 @@ export interface FollowUpPayloads {
   'catalogue-bump': Record<string, never>;
   /** A replaced or removed media file leaves R2 (with `ifUnused`: once no film points at it). */
   'media-delete': { key: string; ifUnused?: boolean };
-  /** One email, sent under its idempotency key (a provider that saw it does not deliver it twice). */
-  mail: { to: string; subject: string; text: string; idempotencyKey: string };
+  /** One email, sent under the follow-up's key as its idempotency key (a provider that saw it does not deliver it twice). */
+  mail: { to: string; subject: string; text: string };
 }
 
 export type FollowUpName = keyof FollowUpPayloads;
-
-export const FOLLOW_UP_NAMES = [
-  'campaign-changed',
-  'payouts',
-  'catalogue-bump',
-  'media-delete',
-  'mail',
-] as const satisfies readonly FollowUpName[];
 
 /** A failed run is tried again after this long, doubling per attempt up to a day. */
 export function followUpBackoffMs(attempts: number): number {
