@@ -10,7 +10,12 @@ import { afterCampaignChange } from './services/refunds/after-campaign-change';
 /** Follow-ups run as the platform itself, whoever made the change that owed them. */
 const RUNNER = systemActor('follow-up');
 
-type Handler<N extends FollowUpName> = (services: Services, payload: FollowUpPayloads[N]) => Promise<unknown>;
+/** `key` is the follow-up's own idempotency key. */
+type Handler<N extends FollowUpName> = (
+  services: Services,
+  payload: FollowUpPayloads[N],
+  key: string,
+) => Promise<unknown>;
 
 /**
  * Every follow-up's handler, by name. Each is idempotent: run twice (the after-commit run and the
@@ -33,7 +38,7 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
     }
     await mediaOf(services).delete(key);
   },
-  mail: (services, mail) => services.mailer.send(mail),
+  mail: (services, mail, key) => services.mailer.send({ ...mail, idempotencyKey: key }),
 };
 
 type Row = typeof followUps.$inferSelect;
@@ -57,7 +62,7 @@ async function runClaimed(services: Services, row: Row): Promise<'done' | 'faile
   const handler = HANDLERS[row.name as FollowUpName] as Handler<FollowUpName> | undefined;
   try {
     if (!handler) throw new Error(`no follow-up handler named ${row.name}`);
-    await handler(services, JSON.parse(row.payload));
+    await handler(services, JSON.parse(row.payload), row.key);
     await db
       .update(followUps)
       .set({ doneAt: services.clock.now(), leaseUntil: null, lastError: null })

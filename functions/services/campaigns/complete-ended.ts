@@ -73,11 +73,10 @@ export async function completeEndedCampaign(services: Services, actor: Actor, ca
       notify(uow, bell, { userId, type: 'info', title: MSG.campaignEnded, message: backerMessage, campaignId });
   // Guests are emailed once each, under a key of their own (a failed mail is sent again by the job).
   for (const to of backers.guests) {
-    const key = `campaign-ended:${campaignId}:${to}`;
     uow.owe(
       'mail',
-      { to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund`, idempotencyKey: key },
-      { key },
+      { to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund` },
+      { key: `campaign-ended:${campaignId}:${to}` },
     );
   }
   // The escrow is released to the team by its agreed versions and paid out.
