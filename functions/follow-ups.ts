@@ -4,8 +4,8 @@ import { systemActor } from './auth/system-actor';
 import { followUps, videos } from './db/schema';
 import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
 import { mediaOf, type Services } from './platform/services';
-import { processPayouts } from './services/payouts/process';
-import { afterCampaignChange } from './services/refunds/after-campaign-change';
+import { processPayouts } from './services/payouts';
+import { afterCampaignChange } from './services/refunds';
 
 /** Follow-ups run as the platform itself, whoever made the change that owed them. */
 const RUNNER = systemActor('follow-up');

@@ -2,12 +2,11 @@ import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
 import { createServices, prepareClock } from './platform/services';
-import { completeEndedCampaigns } from './services/campaigns/complete-ended';
-import { releaseCompletedCampaigns } from './services/milestones/closing-release';
-import { closeExpiredVotes } from './services/milestones/expired-votes';
-import { runPayoutJobs } from './services/payouts/refresh';
-import { finishRefunds } from './services/refunds/cancelled';
-import { cleanupAbandonedUploads } from './services/uploads/cleanup';
+import { completeEndedCampaigns } from './services/campaigns';
+import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
+import { runPayoutJobs } from './services/payouts';
+import { finishRefunds } from './services/refunds';
+import { cleanupAbandonedUploads } from './services/uploads';
 
 const JOB = systemActor('scheduled');
 

@@ -11,7 +11,7 @@ import { schema } from '../functions/db/client';
 import type { Bindings } from '../functions/env';
 import { createServices } from '../functions/platform/services';
 import { silentDoorbell } from '../functions/realtime/doorbell';
-import { checkLedger } from '../functions/services/ledger/check';
+import { checkLedger } from '../functions/services/ledger';
 import { argValue, openPlatform } from './lib/platform';
 
 const remote = process.env.DATABASE_URL;

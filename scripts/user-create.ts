@@ -12,7 +12,7 @@ import { ROLES, type Role } from '../functions/domain/users/roles';
 import type { Bindings } from '../functions/env';
 import { createServices } from '../functions/platform/services';
 import { silentDoorbell } from '../functions/realtime/doorbell';
-import { ensureUser } from '../functions/services/accounts/ensure-user';
+import { ensureUser } from '../functions/services/accounts';
 import { argValue, openPlatform } from './lib/platform';
 
 const email = argValue('--email');

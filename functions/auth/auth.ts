@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
 import { UnitOfWork } from '../db/unit-of-work';
+import { usernameSchema } from '../domain/users/username';
 import type { Services } from '../platform/services';
 import { trustedOrigins } from './trusted-origins';
-import { usernameSchema } from './username';
 import type { Viewer } from './viewer';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;

@@ -13,7 +13,7 @@ import {
   markFailed,
   markSent,
   recordDeployed,
-} from '../shared/coins/record';
+} from '../services/coins';
 import { type ChainClients, ChainError, chainClients, chainErrorMessage, waitForReceipt } from './client';
 import type { CoinsConfig } from './config';
 import { coinFactoryDeployAbi as coinFactoryAbi } from './factory-abi';

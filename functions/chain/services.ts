@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import type { Viewer } from '../auth/viewer';
-import type { DeployJob, DeployOutcome } from '../shared/coins/record';
+import type { DeployJob, DeployOutcome } from '../services/coins';
 import type { CoinsConfig } from './config';
 
 /** The chain's one deployer (functions/chain/deployer-object.ts), as callers see it. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, lt, or, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Cursor } from '../http/cursor';
+import type { Cursor } from '../domain/cursor';
 
 /** Keyset paging over (created_at, id): rows strictly before or after a cursor, in a total order. */
 export function keyset(createdAt: SQLiteColumn, id: SQLiteColumn, cursor: Cursor, direction: 'before' | 'after'): SQL {

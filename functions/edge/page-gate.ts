@@ -1,7 +1,7 @@
 import { resolveViewer } from '../auth/viewer';
 import { isComingSoonExempt } from '../domain/site/coming-soon';
 import type { Services } from '../platform/services';
-import { gateStatus } from '../shared/site-settings/gate';
+import { gateStatus } from '../services/site-settings';
 import { comingSoonResponse } from './coming-soon-page';
 
 export interface PageGate {

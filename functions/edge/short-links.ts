@@ -1,7 +1,7 @@
 import { ANYONE } from '../auth/authorize';
+import { SHORT_CODE, sameSiteTarget } from '../domain/short-links/target';
 import type { Services } from '../platform/services';
-import { resolveShortLink } from '../services/short-links/resolve';
-import { SHORT_CODE, sameSiteTarget } from '../shared/short-links/target';
+import { resolveShortLink } from '../services/short-links';
 
 export const isShortLinkPath = (pathname: string) => pathname === '/s' || pathname.startsWith('/s/');
 

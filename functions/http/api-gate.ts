@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { isGateOpenApi } from '../domain/site/coming-soon';
-import { gateStatus } from '../shared/site-settings/gate';
+import { gateStatus } from '../services/site-settings';
 import { forbidden } from './errors';
 import { currentViewer } from './session';
 import type { AppEnv } from './types';

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { ANYONE } from '../auth/authorize';
 import type { Bindings } from '../env';
 import { createServices, prepareClock } from '../platform/services';
-import { campaignLiveFigures } from '../services/insights/live-figures';
+import { campaignLiveFigures } from '../services/insights';
 import {
   CAMPAIGN_ID_HEADER,
   type CampaignFigures,

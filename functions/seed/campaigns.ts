@@ -2,15 +2,17 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import type { Db } from '../db/client';
 import { campaigns, profiles, user, userRoles, videos } from '../db/schema';
-import { acceptInvitation } from '../services/campaigns/accept-invitation';
-import { addMember } from '../services/campaigns/add-member';
-import { approveCampaign } from '../services/campaigns/approve';
-import { createCampaign } from '../services/campaigns/create';
-import { launchCampaign } from '../services/campaigns/launch';
-import { pauseCampaign } from '../services/campaigns/pause';
-import { rejectCampaign } from '../services/campaigns/reject';
-import { setCampaignStatus } from '../services/campaigns/set-status';
-import { submitCampaign } from '../services/campaigns/submit';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  createCampaign,
+  launchCampaign,
+  pauseCampaign,
+  rejectCampaign,
+  setCampaignStatus,
+  submitCampaign,
+} from '../services/campaigns';
 import type { SeedModule } from './types';
 
 export type Who = 'cora' | 'milo' | 'vera' | 'uma' | 'ada';

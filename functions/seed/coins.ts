@@ -3,9 +3,8 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { HARDHAT_DEV_KEYS } from '../chain/dev-keys';
 import { campaigns, walletAddresses, walletLinks } from '../db/schema';
 import { LOCAL_CHAIN_ID } from '../domain/chains/info';
-import { updateCoinSettings } from '../services/campaigns/coins';
-import { checkDeployable } from '../shared/coins/deployable';
-import { markDeploying } from '../shared/coins/record';
+import { updateCoinSettings } from '../services/campaigns';
+import { checkDeployable, markDeploying } from '../services/coins';
 import { EMAILS, viewerFor } from './campaigns';
 import type { SeedModule } from './types';
 

@@ -1,5 +1,5 @@
 import type { Role } from '../domain/users/roles';
-import { ensureUser } from '../services/accounts/ensure-user';
+import { ensureUser } from '../services/accounts';
 import { SEED, type SeedModule } from './types';
 
 /** One demo account per role (README lists them). Local only; never seeded in production. */

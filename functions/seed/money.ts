@@ -3,14 +3,16 @@ import type { Viewer } from '../auth/viewer';
 import { campaigns, checkoutSessions } from '../db/schema';
 import * as obj from '../payments/test-mode/objects';
 import type { Services } from '../platform/services';
-import { acceptInvitation } from '../services/campaigns/accept-invitation';
-import { addMember } from '../services/campaigns/add-member';
-import { approveCampaign } from '../services/campaigns/approve';
-import { createCampaign } from '../services/campaigns/create';
-import { launchCampaign } from '../services/campaigns/launch';
-import { submitCampaign } from '../services/campaigns/submit';
-import { castExtensionVote } from '../services/milestones/vote';
-import { receiveStripeEvent } from '../services/payments/receive-event';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  createCampaign,
+  launchCampaign,
+  submitCampaign,
+} from '../services/campaigns';
+import { castExtensionVote } from '../services/milestones';
+import { receiveStripeEvent } from '../services/webhooks';
 import { EMAILS, freeFilm, inDays, viewerFor, type Who } from './campaigns';
 import { SEED, type SeedModule } from './types';
 

@@ -1,10 +1,7 @@
 import type { Viewer } from '../auth/viewer';
 import { HEAD_BYTES } from '../domain/films/upload-plan';
 import type { Services } from '../platform/services';
-import { completeUpload } from '../services/uploads/complete';
-import { createUpload } from '../services/uploads/create';
-import { uploadPoster } from '../services/uploads/poster';
-import { putPart } from '../services/uploads/put-part';
+import { completeUpload, createUpload, putPart, uploadPoster } from '../services/uploads';
 
 /** The bytes of a file as their own ArrayBuffer (a Node Buffer may be a view into a larger pool). */
 const arrayBufferOf = (bytes: Uint8Array, start = 0, end = bytes.byteLength) =>

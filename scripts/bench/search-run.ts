@@ -14,7 +14,7 @@ import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
 import { createServices } from '../../functions/platform/services';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
-import { searchFilms } from '../../functions/services/catalogue/search';
+import { searchFilms } from '../../functions/services/catalogue';
 
 const sizes = process.argv
   .slice(2)

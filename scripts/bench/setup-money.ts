@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { systemActor } from '../../functions/auth/system-actor';
 import { campaigns, user, videos } from '../../functions/db/schema';
 import { LOCAL_WEBHOOK_SECRETS } from '../../functions/payments/stripe';
-import { ensureUser } from '../../functions/services/accounts/ensure-user';
+import { ensureUser } from '../../functions/services/accounts';
 import { argValue, openPlatform } from '../lib/platform';
 
 const OWNER = { email: 'bench-owner@bench.local', password: 'bench-password', username: 'bench_owner' };

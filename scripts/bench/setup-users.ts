@@ -1,7 +1,7 @@
 // Bench only: creates the accounts the realtime figures need (creators may message anyone), on the
 // bench's own state before its server starts.  tsx scripts/bench/setup-users.ts --persist-to DIR --count N
 import { systemActor } from '../../functions/auth/system-actor';
-import { ensureUser } from '../../functions/services/accounts/ensure-user';
+import { ensureUser } from '../../functions/services/accounts';
 import { argValue, openPlatform } from '../lib/platform';
 
 const count = Number(argValue('--count') ?? 20);

@@ -1,5 +1,5 @@
 import type { Services } from '../../functions/platform/services';
-import { type CampaignScreen, loadCampaignScreen, type ScreenLoad } from '../../functions/services/campaigns/screen';
+import { type CampaignScreen, loadCampaignScreen, type ScreenLoad } from '../../functions/services/campaigns';
 import { viewerOf } from './viewer';
 
 /**

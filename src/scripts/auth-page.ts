@@ -1,4 +1,4 @@
-import { sameSitePath } from '../../functions/http/same-site';
+import { sameSitePath } from '../../functions/domain/same-site';
 import { $session, checkSession } from '../stores/session';
 import { toast, toastAfterNavigation } from '../stores/toast';
 

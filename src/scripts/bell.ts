@@ -1,5 +1,5 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
-import type { Summary } from '../../functions/services/notifications/summary';
+import type { Summary } from '../../functions/services/notifications';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';
 import {

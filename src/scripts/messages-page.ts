@@ -1,5 +1,5 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
-import type { Conversation } from '../../functions/services/messages/conversations';
+import type { Conversation } from '../../functions/services/messages';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';

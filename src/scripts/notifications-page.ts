@@ -1,5 +1,5 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
-import type { NotificationPage, NotificationView } from '../../functions/services/notifications/list';
+import type { NotificationPage, NotificationView } from '../../functions/services/notifications';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';

@@ -1,4 +1,4 @@
-import type { UserMatch } from '../../functions/services/users/search';
+import type { UserMatch } from '../../functions/services/users';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
 

@@ -1,5 +1,5 @@
 import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
-import type { MessageView, Thread } from '../../functions/services/messages/thread';
+import type { MessageView, Thread } from '../../functions/services/messages';
 import { ApiRequestError, api } from '../lib/api';
 import { add } from '../lib/dom';
 import { fullDate, timeElement } from '../lib/time';

@@ -1,4 +1,4 @@
-import type { CampaignView } from '../../functions/services/campaigns/view';
+import type { CampaignView } from '../../functions/services/campaigns';
 import { $campaign } from '../stores/campaign';
 
 /**

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { CAMPAIGN_SCREEN_MSG } from '../../functions/domain/campaigns/screen-messages';
-import type { CampaignView } from '../../functions/services/campaigns/view';
+import type { CampaignView } from '../../functions/services/campaigns';
 import { type ApiResult, api } from '../lib/campaign-api';
 import { toast } from './toast';
 

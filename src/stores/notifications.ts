@@ -11,7 +11,7 @@ import {
   REALTIME_PATH,
   reconnectDelay,
 } from '../../functions/realtime/protocol';
-import type { Summary } from '../../functions/services/notifications/summary';
+import type { Summary } from '../../functions/services/notifications';
 import { api } from '../lib/api';
 import { $session, checkSession } from './session';
 

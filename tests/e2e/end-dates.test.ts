@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaignEndsAt } from '../../functions/domain/campaigns/end-date';
 import { fillMessage, MSG } from '../../functions/domain/messages';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
-import { campaignEndsAt } from '../../functions/shared/campaigns/end-date';
 import { type OwnServer, ownServer } from '../support/own-server';
 import { launchBrowser } from './browser';
 

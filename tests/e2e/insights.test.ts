@@ -2,8 +2,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/domain/messages';
 import { formatMoney } from '../../functions/domain/money/format';
-import type { CampaignAnalytics } from '../../functions/services/insights/analytics';
-import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
+import type { CampaignAnalytics, CampaignBreakdown } from '../../functions/services/insights';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;

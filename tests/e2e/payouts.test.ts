@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_TEXT } from '../../functions/shared/payouts/texts';
+import { PAYOUT_TEXT } from '../../functions/domain/payouts/texts';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;

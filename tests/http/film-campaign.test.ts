@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../functions/domain/money/format';
 import { FUNDING_TERMS } from '../../functions/domain/payments/terms';
-import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
+import type { CampaignFunding } from '../../functions/services/payments';
 import { base, signIn } from './session';
 
 /**

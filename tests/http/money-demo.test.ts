@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/domain/messages';
-import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
+import type { CampaignFunding } from '../../functions/services/payments';
 import { base, signIn } from './session';
 
 /**

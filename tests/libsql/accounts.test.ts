@@ -78,7 +78,7 @@ describe('local-only endpoints in production', () => {
 
 describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
   it('creates the account through sign-up, grants the role, and is idempotent', async () => {
-    const { ensureUser } = await import('../../functions/services/accounts/ensure-user');
+    const { ensureUser } = await import('../../functions/services/accounts');
     const services = libsqlServices(ctx.db);
     const email = `boss_${uid()}@example.test`;
     const username = `boss_${uid()}`;

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerEntries, notifications } from '../../functions/db/schema';
-import { checkLedger } from '../../functions/services/ledger/check';
-import { backersNoticeStatements, payerKeyOf } from '../../functions/shared/notifications/backers';
-import { campaignBackers } from '../../functions/shared/payments/backers';
+import { checkLedger } from '../../functions/services/ledger';
+import { backersNoticeStatements, payerKeyOf } from '../../functions/services/notifications';
 import {
+  campaignBackers,
   creditAndRefund,
   creditPayment,
   creditToCampaign,
   type PaymentFacts,
   raisedProjection,
-} from '../../functions/shared/payments/credit-payment';
+} from '../../functions/services/payments';
 import { TEST_SYSTEM } from '../support/actors';
 import { libsqlServices } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';

@@ -15,17 +15,19 @@ import {
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/domain/campaigns/shares';
 import type { Role } from '../../functions/domain/users/roles';
-import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
-import { addMember } from '../../functions/services/campaigns/add-member';
-import { approveCampaign } from '../../functions/services/campaigns/approve';
-import { createCampaign } from '../../functions/services/campaigns/create';
-import { declineInvitation } from '../../functions/services/campaigns/decline-invitation';
-import { editCampaign } from '../../functions/services/campaigns/edit';
-import { launchCampaign } from '../../functions/services/campaigns/launch';
-import { pauseCampaign } from '../../functions/services/campaigns/pause';
-import { removeMember } from '../../functions/services/campaigns/remove-member';
-import { resumeCampaign } from '../../functions/services/campaigns/resume';
-import { submitCampaign } from '../../functions/services/campaigns/submit';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  createCampaign,
+  declineInvitation,
+  editCampaign,
+  launchCampaign,
+  pauseCampaign,
+  removeMember,
+  resumeCampaign,
+  submitCampaign,
+} from '../../functions/services/campaigns';
 import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The campaign verbs on the production driver: conditional updates, guarded batches, share writes. */

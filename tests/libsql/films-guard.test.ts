@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { systemClock } from '../../functions/platform/clock';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
-import { notify } from '../../functions/shared/notifications/notify';
+import { notify } from '../../functions/services/notifications';
 import { createLibsqlDb } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;

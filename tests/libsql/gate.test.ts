@@ -3,11 +3,9 @@ import type { Viewer } from '../../functions/auth/viewer';
 import { user } from '../../functions/db/schema';
 import { runSeeds } from '../../functions/seed';
 import { siteSettingsSeed } from '../../functions/seed/site-settings';
-import { createShortLink } from '../../functions/services/short-links/create';
-import { resolveShortLink } from '../../functions/services/short-links/resolve';
-import { unlockGate } from '../../functions/services/site-settings/gate';
-import { updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings/update';
-import { readGateSettings } from '../../functions/shared/site-settings/store';
+import { createShortLink, resolveShortLink } from '../../functions/services/short-links';
+import { unlockGate, updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings';
+import { readGateSettings } from '../../functions/services/site-settings/internal/store';
 import { ANYONE } from '../support/actors';
 import { createLibsqlDb, libsqlServices } from '../support/libsql';
 

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { campaignContributors, campaigns, videos } from '../../functions/db/schema';
-import { campaignAnalytics } from '../../functions/services/insights/analytics';
-import { campaignBreakdown } from '../../functions/services/insights/breakdown';
-import { memberStatement } from '../../functions/services/insights/statement';
-import { creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
+import { campaignAnalytics, campaignBreakdown, memberStatement } from '../../functions/services/insights';
+import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments';
 import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';

@@ -12,8 +12,8 @@ import {
   videos,
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/domain/campaigns/shares';
-import { castExtensionVote } from '../../functions/services/milestones/vote';
-import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { castExtensionVote } from '../../functions/services/milestones';
+import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { TEST_SYSTEM } from '../support/actors';
 import { libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';

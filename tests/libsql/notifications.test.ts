@@ -5,21 +5,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, schema } from '../../functions/db/client';
 import { notifications, profiles, user, userRoles } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
+import { MESSAGE_RATE_LIMITS } from '../../functions/domain/messages/limits';
 import type { Role } from '../../functions/domain/users/roles';
 import { systemClock } from '../../functions/platform/clock';
 import type { Services } from '../../functions/platform/services';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';
-import { listConversations } from '../../functions/services/messages/conversations';
-import { markThreadRead } from '../../functions/services/messages/mark-thread-read';
-import { postMessage } from '../../functions/services/messages/post';
-import { readThread } from '../../functions/services/messages/thread';
-import { listNotifications } from '../../functions/services/notifications/list';
-import { markAllNotificationsRead } from '../../functions/services/notifications/mark-read';
-import { notificationSummary } from '../../functions/services/notifications/summary';
-import { RateLimitedError } from '../../functions/shared/messages/input';
-import { MESSAGE_RATE_LIMITS } from '../../functions/shared/messages/limits';
-import { notify } from '../../functions/shared/notifications/notify';
+import {
+  listConversations,
+  markThreadRead,
+  postMessage,
+  RateLimitedError,
+  readThread,
+} from '../../functions/services/messages';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  notificationSummary,
+  notify,
+} from '../../functions/services/notifications';
 import { createLibsqlDb, libsqlServices } from '../support/libsql';
 
 /** The notification and message services on the production driver (@libsql/client), same queries as D1. */

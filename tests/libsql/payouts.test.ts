@@ -9,7 +9,7 @@ import {
   payouts,
   videos,
 } from '../../functions/db/schema';
-import { processPayouts } from '../../functions/services/payouts/process';
+import { processPayouts } from '../../functions/services/payouts';
 import { TEST_SYSTEM } from '../support/actors';
 import { handWrittenRelease } from '../support/ledger';
 import { libsqlServices } from '../support/libsql';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, escrowClaims, escrowRefunds, ledgerGroups } from '../../functions/db/schema';
-import { creditToCampaign, type PaymentFacts } from '../../functions/shared/payments/credit-payment';
-import { escrowedPayments, ledgerPayment } from '../../functions/shared/refunds/escrow';
-import { escrowRefundStatements } from '../../functions/shared/refunds/refund-batch';
+import { escrowedPayments, ledgerPayment } from '../../functions/services/ledger';
+import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments';
+import { escrowRefundStatements } from '../../functions/services/refunds/internal/refund-batch';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The refund batch (ledger group, escrow claim, projection, refund row) on the production driver. */

@@ -18,20 +18,21 @@ import {
   shareAgreements,
 } from '../../functions/db/schema';
 import { MSG } from '../../functions/domain/messages';
-import { acceptInvitation } from '../../functions/services/campaigns/accept-invitation';
-import { addMember } from '../../functions/services/campaigns/add-member';
-import { approveCampaign } from '../../functions/services/campaigns/approve';
-import { createCampaign } from '../../functions/services/campaigns/create';
-import { launchCampaign } from '../../functions/services/campaigns/launch';
-import { removeMember } from '../../functions/services/campaigns/remove-member';
-import { setCampaignStatus } from '../../functions/services/campaigns/set-status';
-import { submitCampaign } from '../../functions/services/campaigns/submit';
-import { checkLedger } from '../../functions/services/ledger/check';
-import { releaseCompletedCampaign } from '../../functions/services/milestones/closing-release';
-import { campaignFunding, startCampaignCheckout } from '../../functions/services/payments/campaign-checkout';
-import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
-import { campaignAgreements } from '../../functions/shared/agreements/read';
-import { creditToCampaign } from '../../functions/shared/payments/credit-payment';
+import { campaignAgreements } from '../../functions/services/agreements';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  createCampaign,
+  launchCampaign,
+  removeMember,
+  setCampaignStatus,
+  submitCampaign,
+} from '../../functions/services/campaigns';
+import { checkLedger } from '../../functions/services/ledger';
+import { releaseCompletedCampaign } from '../../functions/services/milestones';
+import { campaignFunding, creditToCampaign, startCampaignCheckout } from '../../functions/services/payments';
+import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { ANYONE, TEST_SYSTEM } from '../support/actors';
 import { createLibsqlDb, libsqlServices, stripeNotExpected } from '../support/libsql';
 import { insertFilm, insertPerson, libsqlForFile } from '../support/libsql-fixtures';

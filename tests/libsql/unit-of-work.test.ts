@@ -4,8 +4,8 @@ import { creatorMessages, notifications, siteSettings, user } from '../../functi
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { systemClock } from '../../functions/platform/clock';
 import type { Doorbell } from '../../functions/realtime/doorbell';
-import { sendMessage } from '../../functions/shared/messages/send';
-import { notify } from '../../functions/shared/notifications/notify';
+import { sendMessage } from '../../functions/services/messages';
+import { notify } from '../../functions/services/notifications';
 import { createLibsqlDb } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Db } from '../../functions/db/client';
 import { releasePortions } from '../../functions/db/schema';
-import { checkLedger } from '../../functions/services/ledger/check';
+import { checkLedger } from '../../functions/services/ledger';
 import { TEST_SYSTEM } from './actors';
 
 /** Run after every money test: every group sums to zero and every projection equals its lines. */

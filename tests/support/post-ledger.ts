@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../functions/db/client';
 import { writeChange } from '../../functions/db/unit-of-work';
 import { systemClock } from '../../functions/platform/clock';
-import { type LedgerPosting, ledgerWrite } from '../../functions/shared/ledger/post';
+import { type LedgerPosting, ledgerWrite } from '../../functions/services/ledger';
 
 export interface PostOptions {
   /** Statements to write in the same batch, after the group; guard them with `posted`. */

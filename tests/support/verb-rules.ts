@@ -15,7 +15,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'accounts/ensure-user#ensureUser': 'system',
   'accounts/sign-out-everywhere#signOutEverywhere': 'signed-in',
   'accounts/update-profile#updateProfile': 'signed-in',
-  'agreements/list#agreementHistory': {
+  'campaigns/agreements#agreementHistory': {
     public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
   },
   'audit/list#listAudit': 'admin',
@@ -133,7 +133,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'payments/campaign-checkout#checkoutReceipt': {
     public: 'the Checkout Session id is the credential; the receipt names no payer',
   },
-  'payments/receive-event#receiveStripeEvent': 'system',
+  'webhooks/receive-event#receiveStripeEvent': 'system',
   'payouts/accounts#connectPayoutAccount': 'signed-in',
   'payouts/accounts#refreshMyPayoutAccount': 'signed-in',
   'payouts/process#processPayouts': 'signed-in-or-system',

@@ -28,7 +28,8 @@ export function verbFiles(): string[] {
   for (const feature of readdirSync(SERVICES)) {
     const dir = join(SERVICES, feature);
     if (!statSync(dir).isDirectory()) continue;
-    for (const f of readdirSync(dir)) if (f.endsWith('.ts') && statSync(join(dir, f)).isFile()) out.push(join(dir, f));
+    for (const f of readdirSync(dir))
+      if (f.endsWith('.ts') && f !== 'index.ts' && statSync(join(dir, f)).isFile()) out.push(join(dir, f));
   }
   return out.sort();
 }

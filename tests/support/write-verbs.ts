@@ -38,7 +38,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'accounts/sign-out-everywhere#signOutEverywhere': PERSONAL,
   'accounts/update-profile#updateProfile': { ...PERSONAL, note: "a creator with films: 'catalogue-bump'" },
-  'agreements/list#agreementHistory': 'read',
+  'campaigns/agreements#agreementHistory': 'read',
   'audit/list#listAudit': 'read',
   'campaigns/accept-invitation#acceptInvitation': CAMPAIGN_CHANGE,
   'campaigns/add-member#addMember': CAMPAIGN_CHANGE,
@@ -153,7 +153,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'payments/campaign-checkout#filmFunding': 'read',
   'payments/campaign-checkout#liveCampaigns': 'read',
   'payments/campaign-checkout#startCampaignCheckout': PERSONAL,
-  'payments/receive-event#receiveStripeEvent': {
+  'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
     owes: ['campaign-changed'],
     note: "a credit that reaches a milestone; any other handled event audits and owes nothing, except account.updated: 'payouts'",

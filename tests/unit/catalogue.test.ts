@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
+import { parseRange } from '../../functions/domain/media/range';
+import { canSee, canWatch } from '../../functions/services/catalogue';
 import {
   normaliseQuery,
   parseHighlight,
   toMatchExpression,
 } from '../../functions/services/catalogue/internal/search-query';
-import { canSee, canWatch } from '../../functions/shared/catalogue/film-access';
-import { parseRange } from '../../functions/shared/media/range';
 
 const viewer = (userId: string, roles: Viewer['roles'] = ['viewer']): Viewer => ({
   userId,

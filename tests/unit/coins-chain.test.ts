@@ -16,7 +16,7 @@ import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { coinFactoryAbi } from '../../functions/chain/generated';
 import { parseConfig } from '../../functions/env';
-import { COIN_NAME_MAX_BYTES, coinName } from '../../functions/shared/coins/deployable';
+import { COIN_NAME_MAX_BYTES, coinName } from '../../functions/services/coins';
 
 const local = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' };
 const prod = {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { newShortCode, sameSiteTarget } from '../../functions/domain/short-links/target';
 import {
   COMING_SOON_HEAD_SCRIPT,
   COMING_SOON_HEAD_SCRIPT_HASH,
   isComingSoonExempt,
 } from '../../functions/domain/site/coming-soon';
-import { newShortCode, sameSiteTarget } from '../../functions/shared/short-links/target';
-import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/shared/site-settings/passcode';
+import { hashPasscode, passcodeVersion, verifyPasscode } from '../../functions/domain/site-settings/passcode';
 
 describe('coming-soon gate rules', () => {
   it('knows the exact hash of the head script (Base.astro adds it to the CSP)', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, progressPercent } from '../../functions/domain/campaigns/format';
 import {
   campaignEndsAt,
   checkoutClosed,
@@ -7,7 +6,8 @@ import {
   checkoutExpiresAt,
   hasEnded,
   utcToday,
-} from '../../functions/shared/campaigns/end-date';
+} from '../../functions/domain/campaigns/end-date';
+import { daysLeft, progressPercent } from '../../functions/domain/campaigns/format';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from '../../functions/domain/cursor';
 import { badgeText, previewText } from '../../functions/domain/notifications/bell';
-import { decodeCursor, encodeCursor } from '../../functions/http/cursor';
 import { reconnectDelay } from '../../functions/realtime/protocol';
 
 describe('the bell badge and previews', () => {

@@ -12,7 +12,7 @@ import {
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/domain/campaigns/shares';
 import type { CampaignStatus } from '../../functions/domain/campaigns/status';
-import { recordAgreementIfApproved } from '../../functions/shared/agreements/record';
+import { recordAgreementIfApproved } from '../../functions/services/agreements';
 import { makeUser, type TestUser, uid } from './factories';
 import { env } from './worker-call';
 

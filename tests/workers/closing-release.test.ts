@@ -11,7 +11,7 @@ import {
 import { MSG } from '../../functions/domain/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
-import { releaseCompletedCampaign } from '../../functions/services/milestones/closing-release';
+import { releaseCompletedCampaign } from '../../functions/services/milestones';
 import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';

@@ -11,8 +11,7 @@ import { campaigns, coinDeployments, notifications, walletLinks } from '../../fu
 import { hardhat } from '../../functions/domain/chains/definitions';
 import { fillMessage } from '../../functions/domain/fill-message';
 import { MSG } from '../../functions/domain/messages';
-import { checkDeployable } from '../../functions/shared/coins/deployable';
-import { markDeploying, markSent } from '../../functions/shared/coins/record';
+import { checkDeployable, markDeploying, markSent } from '../../functions/services/coins';
 import { db, snapshot } from './campaign-factories';
 import { chainReady, coinCampaign, deploy, linkWallet } from './coins-support';
 import { jsonInit, makeUser, type TestUser } from './factories';

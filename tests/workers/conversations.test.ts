@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../functions/services/messages/conversations';
-import type { Thread } from '../../functions/services/messages/thread';
-import type { Summary } from '../../functions/services/notifications/summary';
+import type { Conversation, Thread } from '../../functions/services/messages';
+import type { Summary } from '../../functions/services/notifications';
 import { jsonInit, makeUser } from './factories';
 import { connect, getJson, sendApi } from './realtime/helpers';
 import { call } from './worker-call';

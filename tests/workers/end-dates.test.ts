@@ -7,13 +7,13 @@ import {
   ledgerGroups,
   notifications,
 } from '../../functions/db/schema';
+import { campaignEndsAt, utcToday } from '../../functions/domain/campaigns/end-date';
 import { MSG } from '../../functions/domain/messages';
 import { manualClock } from '../../functions/platform/clock';
 import { runScheduled } from '../../functions/scheduled';
-import { completeEndedCampaign, completeEndedCampaigns } from '../../functions/services/campaigns/complete-ended';
-import { campaignFunding, startCampaignCheckout } from '../../functions/services/payments/campaign-checkout';
-import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
-import { campaignEndsAt, utcToday } from '../../functions/shared/campaigns/end-date';
+import { completeEndedCampaign, completeEndedCampaigns } from '../../functions/services/campaigns';
+import { campaignFunding, startCampaignCheckout } from '../../functions/services/payments';
+import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { ANYONE, TEST_SYSTEM } from '../support/actors';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';

@@ -4,7 +4,7 @@ import { getDb } from '../../functions/db/client';
 import { categories, filmCaptions } from '../../functions/db/schema';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS } from '../../functions/domain/films/captions';
 import { FILM_MSG } from '../../functions/domain/films/messages';
-import { getFilm } from '../../functions/services/catalogue/film';
+import { getFilm } from '../../functions/services/catalogue';
 import { ANYONE } from '../support/actors';
 import { ctx } from './catalogue/factories';
 import { jsonInit, makeUser, ORIGIN, type TestUser } from './factories';

@@ -9,7 +9,7 @@ import { CATALOGUE_VERSION_KEY } from '../../functions/platform/catalogue-cache'
 import { systemClock } from '../../functions/platform/clock';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
-import { notify } from '../../functions/shared/notifications/notify';
+import { notify } from '../../functions/services/notifications';
 import { png } from '../support/media';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { bytesInit, type FilmView, filmDetails, makeFilm as makeFilmFor, uploadVideo } from './films-support';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { campaigns, escrowClaims, ledgerGroups, payouts, releasePortions } from '../../functions/db/schema';
-import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/shared/payments/credit-payment';
+import { type PaymentFacts, raisedProjection, refundPosting } from '../../functions/services/payments';
 import { postLedgerGroup } from '../support/post-ledger';
 import { db, deliver, recordCheckout, sessionCompleted, type TestPayment, testPayment, uid } from './stripe-support';
 

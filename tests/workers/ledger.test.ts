@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ledgerEntries } from '../../functions/db/schema';
-import { type LedgerPosting, UnbalancedLedgerError } from '../../functions/shared/ledger/post';
+import { type LedgerPosting, UnbalancedLedgerError } from '../../functions/services/ledger';
 import { expectLedgerBalanced } from '../support/ledger';
 import { postLedgerGroup } from '../support/post-ledger';
 import { db, uid } from './stripe-support';

@@ -15,7 +15,7 @@ import {
 import { MSG } from '../../functions/domain/messages';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
-import { receiveStripeEvent } from '../../functions/services/payments/receive-event';
+import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';

@@ -5,8 +5,8 @@ import { checkoutSessions, ledgerGroups, stripeEvents } from '../../functions/db
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
-import { shapedTypes } from '../../functions/services/payments/internal/event-shapes';
-import { HANDLERS } from '../../functions/services/payments/internal/webhook-events';
+import { shapedTypes } from '../../functions/services/webhooks/internal/event-shapes';
+import { HANDLERS } from '../../functions/services/webhooks/internal/handlers';
 import { makeCampaign } from './campaign-factories';
 import { makeUser } from './factories';
 import {

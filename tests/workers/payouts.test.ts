@@ -2,14 +2,14 @@ import { and, eq, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { bankPayouts, connectAccounts, ledgerGroups, notifications, payouts } from '../../functions/db/schema';
+import { PAYOUT_TEXT } from '../../functions/domain/payouts/texts';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
-import { checkLedger } from '../../functions/services/ledger/check';
-import { processPayouts } from '../../functions/services/payouts/process';
-import { PAYOUTS_MATCH_LEDGER } from '../../functions/shared/payouts/projections';
-import { PAYOUT_TEXT } from '../../functions/shared/payouts/texts';
+import { checkLedger } from '../../functions/services/ledger';
+import { PAYOUTS_MATCH_LEDGER } from '../../functions/services/ledger/internal/payouts-check';
+import { processPayouts } from '../../functions/services/payouts';
 import { TEST_SYSTEM } from '../support/actors';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ChannelEvent, CLOSE_SESSION_EXPIRED, SESSION_EXPIRES_HEADER } from '../../functions/realtime/protocol';
-import type { NotificationPage } from '../../functions/services/notifications/list';
+import type { NotificationPage } from '../../functions/services/notifications';
 import { makeUser, ORIGIN } from './factories';
 import { channelOf, connect, getJson, notifyTogether, notifyUser, sendApi } from './realtime/helpers';
 import { call } from './worker-call';

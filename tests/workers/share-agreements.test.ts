@@ -11,10 +11,9 @@ import {
 } from '../../functions/db/schema';
 import { MSG } from '../../functions/domain/messages';
 import { TestStore } from '../../functions/payments/test-mode/store';
-import type { AgreementHistory } from '../../functions/services/agreements/list';
-import type { CampaignView } from '../../functions/services/campaigns/view';
-import type { CampaignBreakdown } from '../../functions/services/insights/breakdown';
-import type { CampaignFunding } from '../../functions/services/payments/campaign-checkout';
+import type { AgreementHistory, CampaignView } from '../../functions/services/campaigns';
+import type { CampaignBreakdown } from '../../functions/services/insights';
+import type { CampaignFunding } from '../../functions/services/payments';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { shortUrls } from '../../functions/db/schema';
-import { SHORT_LINK_KV_PREFIX } from '../../functions/shared/short-links/target';
+import { SHORT_LINK_KV_PREFIX } from '../../functions/domain/short-links/target';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from './factories';
 import { call, env } from './worker-call';
 

@@ -6,7 +6,7 @@ import { getDb } from '../../functions/db/client';
 import { uploadParts, uploads } from '../../functions/db/schema';
 import { FILM_MSG } from '../../functions/domain/films/messages';
 import { MAX_POSTER_BYTES, MIB } from '../../functions/domain/films/upload-plan';
-import { cleanupAbandonedUploads } from '../../functions/services/uploads/cleanup';
+import { cleanupAbandonedUploads } from '../../functions/services/uploads';
 import { ABANDONED_AFTER_MS } from '../../functions/services/uploads/internal/abandoned';
 import { TEST_SYSTEM } from '../support/actors';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, webm } from '../support/media';

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaignMilestones, campaigns, ledgerGroups, notifications } from '../../functions/db/schema';
+import { utcToday } from '../../functions/domain/campaigns/end-date';
 import { MSG } from '../../functions/domain/messages';
 import { manualClock } from '../../functions/platform/clock';
-import { completeEndedCampaigns } from '../../functions/services/campaigns/complete-ended';
-import { closeExpiredVotes } from '../../functions/services/milestones/expired-votes';
-import { utcToday } from '../../functions/shared/campaigns/end-date';
+import { completeEndedCampaigns } from '../../functions/services/campaigns';
+import { closeExpiredVotes } from '../../functions/services/milestones';
 import { TEST_SYSTEM } from '../support/actors';
 import { campaignRow, historyOf, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';

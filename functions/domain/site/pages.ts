@@ -1,4 +1,4 @@
-import { type IdKind, isId } from '../../http/ids';
+import { type IdKind, isId } from '../ids';
 
 /**
  * Every page of the product and who may open it. The worker enforces this

@@ -1,15 +1,13 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { updateProfileInput } from '../../domain/accounts/input';
 import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../domain/users/avatar';
 import { ApiError } from '../../http/errors';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { closeSockets } from '../../realtime/doorbell';
-import { removeAvatar, setAvatar } from '../../services/accounts/avatar';
-import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
-import { updateProfile } from '../../services/accounts/update-profile';
-import { updateProfileInput } from '../../shared/accounts/input';
+import { removeAvatar, setAvatar, signOutEverywhere, updateProfile } from '../../services/accounts';
 
 /** Routes whose bodies are file bytes (the app's 1 MB default limit does not apply, their own does). */
 export const ACCOUNT_FILE_ROUTES = ['/api/account/avatar'];

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { listAuditQuery } from '../../domain/audit/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { listAudit } from '../../services/audit/list';
-import { listAuditQuery } from '../../shared/audit/input';
+import { listAudit } from '../../services/audit';
 
 /** /api/admin/audit — who changed what, newest first, with cursor paging and filters. Admins only. */
 export const auditRoutes = new Hono<AppEnv>().get('/', validate('query', listAuditQuery), async (c) => {

@@ -1,13 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../../domain/campaigns/status';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { refreshPayouts } from '../../services/payouts/refresh';
-import { retryPayout } from '../../services/payouts/retry';
-import { adminPayouts } from '../../services/payouts/views';
+import { adminPayouts, refreshPayouts, retryPayout } from '../../services/payouts';
 
 const listQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 

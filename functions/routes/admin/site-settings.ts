@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
+import { updateSiteSettingsInput } from '../../domain/site-settings/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { updateSiteSettings, viewSiteSettings } from '../../services/site-settings/update';
-import { updateSiteSettingsInput } from '../../shared/site-settings/input';
+import { updateSiteSettings, viewSiteSettings } from '../../services/site-settings';
 
 /** Admins' Site settings: the coming-soon switch and passcode (which is write-only). */
 export const siteSettingsRoutes = new Hono<AppEnv>()

@@ -6,7 +6,7 @@ import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { closeSockets } from '../../realtime/doorbell';
-import { signOutEverywhere } from '../../services/accounts/sign-out-everywhere';
+import { signOutEverywhere } from '../../services/accounts';
 import { answerExistingEmail } from './sign-up';
 
 /** The better-auth endpoints the product uses; everything else it offers stays closed. */

@@ -2,34 +2,36 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
+import { ID } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../domain/payments/limits';
 import { badRequest, notFound } from '../../http/errors';
-import { ID } from '../../http/ids';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { acceptInvitation } from '../../services/campaigns/accept-invitation';
-import { addMember } from '../../services/campaigns/add-member';
-import { approveCampaign } from '../../services/campaigns/approve';
-import { updateCoinSettings } from '../../services/campaigns/coins';
-import { createCampaign } from '../../services/campaigns/create';
-import { declineInvitation } from '../../services/campaigns/decline-invitation';
-import { deleteCampaign } from '../../services/campaigns/delete';
-import { editCampaign } from '../../services/campaigns/edit';
-import { launchCampaign } from '../../services/campaigns/launch';
-import { listMyCampaigns } from '../../services/campaigns/list-mine';
-import { pauseCampaign } from '../../services/campaigns/pause';
-import { rejectCampaign } from '../../services/campaigns/reject';
-import { removeMember } from '../../services/campaigns/remove-member';
-import { resumeCampaign } from '../../services/campaigns/resume';
-import { listReviewQueue } from '../../services/campaigns/review-queue';
-import { searchCandidates } from '../../services/campaigns/search-candidates';
-import { setCampaignStatus } from '../../services/campaigns/set-status';
-import { submitCampaign } from '../../services/campaigns/submit';
-import { getCampaignView } from '../../services/campaigns/view';
-import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments/campaign-checkout';
-import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../shared/payments/limits';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  createCampaign,
+  declineInvitation,
+  deleteCampaign,
+  editCampaign,
+  getCampaignView,
+  launchCampaign,
+  listMyCampaigns,
+  listReviewQueue,
+  pauseCampaign,
+  rejectCampaign,
+  removeMember,
+  resumeCampaign,
+  searchCandidates,
+  setCampaignStatus,
+  submitCampaign,
+  updateCoinSettings,
+} from '../../services/campaigns';
+import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments';
 import { extensionVoteRoutes } from './extension-vote';
 import { campaignInsightRoutes } from './insights';
 import {

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { agreementHistory } from '../../services/agreements/list';
-import { campaignAnalytics } from '../../services/insights/analytics';
-import { campaignBreakdown } from '../../services/insights/breakdown';
+import { agreementHistory } from '../../services/campaigns';
+import { campaignAnalytics, campaignBreakdown } from '../../services/insights';
 
 /** Read side of the money, under /api/campaigns: the public breakdown, the agreed splits and the team's analytics. */
 export const campaignInsightRoutes = new Hono<AppEnv>()

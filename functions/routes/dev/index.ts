@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
+import { clockOffsetInput } from '../../domain/site-settings/input';
 import { notFound } from '../../http/errors';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { readOutbox } from '../../services/mail/outbox';
-import { setClockOffset, viewClock } from '../../services/site-settings/clock';
-import { clockOffsetInput } from '../../shared/site-settings/input';
+import { readOutbox } from '../../services/mail';
+import { setClockOffset, viewClock } from '../../services/site-settings';
 
 /** Local development only (ENVIRONMENT=local): the mail outbox and the clock. In production these do not exist. */
 export const devRoutes = new Hono<AppEnv>()

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { captionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES } from '../../domain/films/captions';
 import { FILM_MSG } from '../../domain/films/messages';
+import { ID } from '../../domain/ids';
 import { ApiError } from '../../http/errors';
-import { ID } from '../../http/ids';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { addCaptions, removeCaptions, replaceCaptions } from '../../services/films/captions';
-import { captionTrackInput } from '../../shared/films/captions';
+import { addCaptions, removeCaptions, replaceCaptions } from '../../services/films';
 
 const fileLimit = bodyLimit({
   maxSize: CAPTIONS_MAX_BYTES,

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { createFilmInput, rejectFilmInput, updateFilmInput } from '../../domain/films/input';
+import { ID } from '../../domain/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { createFilm } from '../../services/films/create';
-import { approveFilm, rejectFilm } from '../../services/films/review';
-import { updateFilm } from '../../services/films/update';
-import { createFilmInput, rejectFilmInput, updateFilmInput } from '../../shared/films/input';
+import { approveFilm, createFilm, rejectFilm, updateFilm } from '../../services/films';
 import { filmCaptionRoutes } from './captions';
 import { filmTeamRoutes } from './team';
 

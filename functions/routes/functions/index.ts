@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { deployCreatorCoin } from '../../services/coins/deploy';
-import { castExtensionVote } from '../../services/milestones/vote';
+import { deployCreatorCoin } from '../../services/coins';
+import { castExtensionVote } from '../../services/milestones';
 
 const voteSchema = z.object({
   campaignId: z.string().min(1).max(64),

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
+import { accessCookie, clearedAccessCookie } from '../../domain/site-settings/access-cookie';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { readSiteAccess, unlockGate } from '../../services/site-settings/gate';
-import { accessCookie, clearedAccessCookie } from '../../shared/site-settings/access-cookie';
+import { readSiteAccess, unlockGate } from '../../services/site-settings';
 
 const unlockInput = z.object({ passcode: z.string().max(256) });
 

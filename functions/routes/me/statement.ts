@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { memberStatement, memberStatementCsv } from '../../services/insights/statement';
+import { memberStatement, memberStatementCsv } from '../../services/insights';
 
 const statementQuery = z.object({ campaignId: z.string().min(1).max(64).optional() });
 

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
+import { ID } from '../../domain/ids';
 import { notFound } from '../../http/errors';
-import { ID } from '../../http/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { streamAvatar } from '../../services/accounts/avatar';
-import { streamCaptions, streamFilm, streamPoster } from '../../services/catalogue/media';
+import { streamAvatar } from '../../services/accounts';
+import { streamCaptions, streamFilm, streamPoster } from '../../services/catalogue';
 
 /**
  * Film media from R2 through the worker. Video and captions only for viewers allowed to watch

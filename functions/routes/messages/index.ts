@@ -1,14 +1,17 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
+import { markThreadReadInput, postMessageInput, threadQuery } from '../../domain/messages/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { listConversations } from '../../services/messages/conversations';
-import { markMessageRead } from '../../services/messages/mark-read';
-import { markThreadRead } from '../../services/messages/mark-thread-read';
-import { postMessage } from '../../services/messages/post';
-import { readThread } from '../../services/messages/thread';
-import { markThreadReadInput, postMessageInput, RateLimitedError, threadQuery } from '../../shared/messages/input';
+import {
+  listConversations,
+  markMessageRead,
+  markThreadRead,
+  postMessage,
+  RateLimitedError,
+  readThread,
+} from '../../services/messages';
 
 /** Creator messages between the viewer and other people; signed-in only, scoped to the viewer. */
 export const messageRoutes = new Hono<AppEnv>()

@@ -1,10 +1,8 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { addToMyList } from '../../services/my-list/add';
-import { listMyList } from '../../services/my-list/list';
-import { removeFromMyList } from '../../services/my-list/remove';
+import { addToMyList, listMyList, removeFromMyList } from '../../services/my-list';
 
 /** The signed-in viewer's own list; every query is scoped to the viewer, so no id reaches another's. */
 export const myListRoutes = new Hono<AppEnv>()

@@ -1,12 +1,15 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
+import { listNotificationsQuery } from '../../domain/notifications/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { listNotifications } from '../../services/notifications/list';
-import { markAllNotificationsRead, markNotificationRead } from '../../services/notifications/mark-read';
-import { notificationSummary } from '../../services/notifications/summary';
-import { listNotificationsQuery } from '../../shared/notifications/input';
+import {
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  notificationSummary,
+} from '../../services/notifications';
 
 /** The viewer's own notifications; every route is signed-in only and scoped to the viewer. */
 export const notificationRoutes = new Hono<AppEnv>()

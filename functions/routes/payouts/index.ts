@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { connectPayoutAccount } from '../../services/payouts/accounts';
-import { memberPayouts } from '../../services/payouts/views';
+import { connectPayoutAccount, memberPayouts } from '../../services/payouts';
 
 /** /api/payouts — a member's own payout account and payouts. */
 export const payoutRoutes = new Hono<AppEnv>()

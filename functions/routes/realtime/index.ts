@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { ANYONE } from '../../auth/authorize';
+import { ID } from '../../domain/ids';
 import { MSG } from '../../domain/messages';
 import { ApiError, forbidden, notFound } from '../../http/errors';
-import { ID } from '../../http/ids';
 import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
@@ -12,7 +12,7 @@ import {
   SESSION_EXPIRES_HEADER,
   SOCKET_CAP_HEADER,
 } from '../../realtime/protocol';
-import { campaignLiveFigures } from '../../services/insights/live-figures';
+import { campaignLiveFigures } from '../../services/insights';
 
 /** A browser page of another origin may not open our sockets (a request without Origin is not a page). */
 function refuseOtherSites(c: Context<AppEnv>) {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { searchFilms } from '../../services/catalogue/search';
+import { searchFilms } from '../../services/catalogue';
 
 const query = z.object({
   q: z.string().max(1000).optional(),

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { attemptLimits } from '../../auth/throttle';
+import { createShortLinkInput } from '../../domain/short-links/input';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { createShortLink } from '../../services/short-links/create';
-import { createShortLinkInput } from '../../shared/short-links/input';
+import { createShortLink } from '../../services/short-links';
 
 /** POST /api/short-links {path} → {code, url}: signed-in users, for pages they may open. */
 export const shortLinkRoutes = new Hono<AppEnv>().post('/', validate('json', createShortLinkInput), async (c) => {

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
-import { previewMedia } from '../../services/films/media';
 import {
   getFilmForEdit,
   listCategories,
   listMyFilms,
   listReviewHistory,
   listReviewQueue,
-} from '../../services/films/read';
+  previewMedia,
+} from '../../services/films';
 
 /**
  * The creators' and admins' side of films (reads): my films, the review queue, a film's edit data

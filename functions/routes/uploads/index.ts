@@ -3,18 +3,21 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { FILM_MSG } from '../../domain/films/messages';
 import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
+import { ID } from '../../domain/ids';
+import { createUploadInput } from '../../domain/uploads/input';
 import { ApiError } from '../../http/errors';
-import { ID } from '../../http/ids';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { abortUpload } from '../../services/uploads/abort';
-import { completeUpload } from '../../services/uploads/complete';
-import { createUpload } from '../../services/uploads/create';
-import { uploadPoster } from '../../services/uploads/poster';
-import { putPart } from '../../services/uploads/put-part';
-import { getUpload, listUnfinishedUploads } from '../../services/uploads/read';
-import { createUploadInput } from '../../shared/uploads/input';
+import {
+  abortUpload,
+  completeUpload,
+  createUpload,
+  getUpload,
+  listUnfinishedUploads,
+  putPart,
+  uploadPoster,
+} from '../../services/uploads';
 
 /** Routes whose bodies are file bytes: the app's 1 MB default limit does not apply, their own does. */
 export const FILE_BODY_ROUTES = ['/api/uploads/:id/parts/:part', '/api/uploads/posters'];

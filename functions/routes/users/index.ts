@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { searchUsers } from '../../services/users/search';
-import { userSearchQuery } from '../../shared/users/search';
+import { searchUsers, userSearchQuery } from '../../services/users';
 
 /** Finding other people (e.g. a message's recipient); signed-in only, usernames and avatars only. */
 export const userRoutes = new Hono<AppEnv>().get('/search', validate('query', userSearchQuery), async (c) => {

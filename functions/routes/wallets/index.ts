@@ -1,13 +1,9 @@
 import { Hono } from 'hono';
+import { linkWalletInput } from '../../domain/wallets/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { issueWalletNonce } from '../../services/wallets/issue-nonce';
-import { linkWallet } from '../../services/wallets/link';
-import { listWallets } from '../../services/wallets/list';
-import { unlinkWallet } from '../../services/wallets/unlink';
-import { NonceRateLimitedError } from '../../shared/wallets/errors';
-import { linkWalletInput } from '../../shared/wallets/input';
+import { issueWalletNonce, linkWallet, listWallets, NonceRateLimitedError, unlinkWallet } from '../../services/wallets';
 import { chainParam } from './schema';
 
 /**

@@ -1,12 +1,10 @@
 import { Hono } from 'hono';
-import { ID } from '../../http/ids';
+import { ID } from '../../domain/ids';
+import { progressInput } from '../../domain/watch/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { continueWatching } from '../../services/watch/continue';
-import { getProgress, saveProgress } from '../../services/watch/progress';
-import { recordView } from '../../services/watch/view';
-import { progressInput } from '../../shared/watch/input';
+import { continueWatching, getProgress, recordView, saveProgress } from '../../services/watch';
 
 /** Watching: the viewer's own positions, Continue watching and views. Personal: never cached. */
 export const watchRoutes = new Hono<AppEnv>()

@@ -6,7 +6,7 @@ import type { StripeEventSource } from '../../db/schema';
 import { badRequest } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { webhookSecrets } from '../../payments/stripe';
-import { receiveStripeEvent } from '../../services/payments/receive-event';
+import { receiveStripeEvent } from '../../services/webhooks';
 
 /** The Stripe webhook acts as the platform: Stripe's signature, checked below, is its credential. */
 const WEBHOOK = systemActor('webhook');

@@ -8,7 +8,7 @@ import { sniffImage } from '../../domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../domain/users/avatar';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
-import { serveObject } from '../../shared/media/serve';
+import { serveObject } from '../media';
 import { refreshCreatorPage } from './internal/owns-films';
 
 type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock'>;

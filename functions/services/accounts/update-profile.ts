@@ -2,9 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { UpdateProfileInput } from '../../domain/accounts/input';
 import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import type { UpdateProfileInput } from '../../shared/accounts/input';
 import { refreshCreatorPage } from './internal/owns-films';
 
 /**

@@ -2,9 +2,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { type AuditActorKind, auditLog, profiles } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../../http/cursor';
+import type { ListAuditQuery } from '../../domain/audit/input';
+import { decodeCursor, encodeCursor } from '../../domain/cursor';
 import type { Services } from '../../platform/services';
-import type { ListAuditQuery } from '../../shared/audit/input';
 
 export interface AuditEntryView {
   id: string;

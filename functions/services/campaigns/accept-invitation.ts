@@ -7,11 +7,11 @@ import { MSG } from '../../domain/messages';
 import { isContributor } from '../../domain/users/roles';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { recordAgreementIfApproved } from '../../shared/agreements/record';
-import { loadCampaignAccess, type MemberRow } from '../../shared/campaigns/access';
-import { commitGuarded, historyRow, memberWon, newRevision } from '../../shared/campaigns/guarded-write';
-import { notify } from '../../shared/notifications/notify';
+import { recordAgreementIfApproved } from '../agreements';
+import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
+import { loadCampaignAccess, type MemberRow } from './lib/access';
+import { commitGuarded, historyRow, memberWon, newRevision } from './lib/guarded-write';
 
 /**
  * An invitee approves their own share ("Approve & Join"). The server finds them by their team row,

@@ -6,10 +6,10 @@ import { canChangeTeam } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { type MemberRow, requireCampaignAction } from '../../shared/campaigns/access';
-import { commitGuarded, isUniqueViolation } from '../../shared/campaigns/guarded-write';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
+import { type MemberRow, requireCampaignAction } from './lib/access';
+import { commitGuarded, isUniqueViolation } from './lib/guarded-write';
 
 const DEFAULT_MEMBER_ROLE = 'Contributor';
 

@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../domain/messages';
 import type { Services } from '../../platform/services';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /**

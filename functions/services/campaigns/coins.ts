@@ -5,10 +5,10 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../domain/campaigns/validation';
 import { conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
-import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
 import { campaignChanged } from './internal/changed';
 import { validationFailed } from './internal/validation-failed';
+import { type CampaignRow, requireCampaignAction } from './lib/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from './lib/guarded-write';
 
 export interface CoinSettingsInput {
   creatorCoinsEnabled?: boolean;

@@ -2,13 +2,13 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, checkoutSessions } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { hasEnded, utcToday } from '../../domain/campaigns/end-date';
 import { fillMessage, MSG } from '../../domain/messages';
 import type { Services } from '../../platform/services';
-import { hasEnded, utcToday } from '../../shared/campaigns/end-date';
-import { campaignWon, historyRow, lostTheRace, newRevision } from '../../shared/campaigns/guarded-write';
-import { campaignTeam } from '../../shared/campaigns/team';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
+import { campaignWon, historyRow, lostTheRace, newRevision } from './lib/guarded-write';
+import { campaignTeam } from './lib/team';
 
 /** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
 async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {

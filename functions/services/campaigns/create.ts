@@ -9,10 +9,10 @@ import { MSG } from '../../domain/messages';
 import { isAdmin } from '../../domain/users/roles';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { recordAgreementIfApproved } from '../../shared/agreements/record';
-import type { CampaignRow } from '../../shared/campaigns/access';
-import { historyRow, isUniqueViolation } from '../../shared/campaigns/guarded-write';
+import { recordAgreementIfApproved } from '../agreements';
 import { validationFailed } from './internal/validation-failed';
+import type { CampaignRow } from './lib/access';
+import { historyRow, isUniqueViolation } from './lib/guarded-write';
 
 export interface CreateCampaignInput {
   movieId: string;

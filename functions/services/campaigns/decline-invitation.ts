@@ -4,12 +4,12 @@ import { campaignContributors } from '../../db/schema';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { recordAgreementIfApproved } from '../../shared/agreements/record';
-import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { commitGuarded } from '../../shared/campaigns/guarded-write';
-import { sendMessage } from '../../shared/messages/send';
-import { notify } from '../../shared/notifications/notify';
+import { recordAgreementIfApproved } from '../agreements';
+import { sendMessage } from '../messages';
+import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
+import { loadCampaignAccess } from './lib/access';
+import { commitGuarded } from './lib/guarded-write';
 
 /**
  * An invitee declines their own invitation: the row is deleted (the team's shares recomputed and

@@ -5,8 +5,8 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { requireCampaignAction } from '../../shared/campaigns/access';
-import { openCheckouts } from '../../shared/payments/expire-checkouts';
+import { requireCampaignAction } from './lib/access';
+import { openCheckouts } from './lib/open-checkouts';
 
 /**
  * The film owner or an admin deletes a campaign (its team, milestones, votes and history go with

@@ -8,14 +8,14 @@ import { serverToday, validateCampaignFields, validatePlatformFee } from '../../
 import { MSG } from '../../domain/messages';
 import { conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { newProposal, recordAgreementIfApproved } from '../../shared/agreements/record';
-import { type CampaignRow, requireCampaignAction } from '../../shared/campaigns/access';
-import { campaignWon, commitGuarded, historyRow, newRevision } from '../../shared/campaigns/guarded-write';
-import { notify } from '../../shared/notifications/notify';
+import { newProposal, recordAgreementIfApproved } from '../agreements';
+import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
 import { describeChanges, REVIEWED_FIELDS } from './internal/changes';
 import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { validationFailed } from './internal/validation-failed';
+import { type CampaignRow, requireCampaignAction } from './lib/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from './lib/guarded-write';
 
 export interface EditCampaignInput {
   title?: string;

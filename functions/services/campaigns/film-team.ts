@@ -3,11 +3,11 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { filmTeamFrom } from '../../shared/campaigns/film-team';
-import { teamWithProfiles } from '../../shared/campaigns/team';
-import { canSee } from '../../shared/catalogue/film-access';
+import { canSee } from '../catalogue';
+import { filmTeamFrom } from './lib/film-team-of';
+import { teamWithProfiles } from './lib/team';
 
-export type { FilmTeamMember } from '../../shared/campaigns/film-team';
+export type { FilmTeamMember } from './lib/film-team-of';
 
 /**
  * The approved team of a film, for its page and /movie/{id}/creators: the originator (the film's

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Services } from '../../platform/services';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */

@@ -5,11 +5,11 @@ import { canChangeTeam } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { recordAgreementIfApproved } from '../../shared/agreements/record';
-import { requireCampaignAction } from '../../shared/campaigns/access';
-import { commitGuarded } from '../../shared/campaigns/guarded-write';
-import { notify } from '../../shared/notifications/notify';
+import { recordAgreementIfApproved } from '../agreements';
+import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
+import { requireCampaignAction } from './lib/access';
+import { commitGuarded } from './lib/guarded-write';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
 export async function removeMember(services: Services, actor: Actor, campaignId: string, memberId: string) {

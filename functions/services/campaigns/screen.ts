@@ -1,8 +1,8 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Services } from '../../platform/services';
-import { type CampaignAccess, type FilmRef, loadCampaignAccess } from '../../shared/campaigns/access';
 import { type CampaignScreen, decideScreen, type ScreenDecision } from './internal/screen-decision';
 import { buildCampaignView, type CampaignView, resolveCampaignOrFilm } from './internal/view';
+import { type CampaignAccess, type FilmRef, loadCampaignAccess } from './lib/access';
 
 export type { CampaignScreen, ScreenDecision } from './internal/screen-decision';
 

@@ -2,8 +2,8 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { requireCampaignAction } from '../../shared/campaigns/access';
-import { byUsername, startsFirst, usernameContains } from '../../shared/users/search';
+import { byUsername, startsFirst, usernameContains } from '../users';
+import { requireCampaignAction } from './lib/access';
 
 const CANDIDATE_LIMIT = 10;
 

@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
 import type { Services } from '../../platform/services';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */

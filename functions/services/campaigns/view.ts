@@ -2,8 +2,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { mayPerform } from '../../domain/campaigns/status';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { loadCampaignAccess } from '../../shared/campaigns/access';
 import { buildCampaignView } from './internal/view';
+import { loadCampaignAccess } from './lib/access';
 
 export type { CampaignJson, CampaignView, MilestoneView, PersonView, TeamMemberView } from './internal/view';
 

@@ -2,7 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from '../../shared/catalogue/cards';
+import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './lib/cards';
 
 const BROWSE_PAGE_SIZE = 24;
 

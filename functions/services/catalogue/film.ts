@@ -3,17 +3,9 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import {
-  approved,
-  cardsQuery,
-  creatorPageKey,
-  type FilmCard,
-  newestFirst,
-  posterUrl,
-  toCard,
-} from '../../shared/catalogue/cards';
-import { canSee } from '../../shared/catalogue/film-access';
-import { type CaptionView, captionsOf } from '../../shared/films/caption-tracks';
+import { type CaptionView, captionsOf } from '../films';
+import { approved, cardsQuery, creatorPageKey, type FilmCard, newestFirst, posterUrl, toCard } from './lib/cards';
+import { canSee } from './lib/film-access';
 
 /** A film's page: the card plus what the page and the player show. */
 export interface FilmDetail extends FilmCard {

@@ -2,8 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from '../../shared/catalogue/cards';
-import { byViews, recentViews } from '../../shared/catalogue/popularity';
+import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './lib/cards';
+import { byViews, recentViews } from './lib/popularity';
 
 const ROW_SIZE = 12;
 /** Views do not change the catalogue's version, so what shows popularity is rebuilt every 10 minutes. */

@@ -4,8 +4,8 @@ import { filmCaptions } from '../../db/schema';
 import { FILM_MSG } from '../../domain/films/messages';
 import { notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
-import { canSee, canWatch, getFilmAssets } from '../../shared/catalogue/film-access';
-import { serveObject } from '../../shared/media/serve';
+import { serveObject } from '../media';
+import { canSee, canWatch, getFilmAssets } from './lib/film-access';
 
 /**
  * A film's video from R2, with Range support: for a signed-in viewer who may watch it (an approved

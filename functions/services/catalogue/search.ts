@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Services } from '../../platform/services';
-import { posterUrl } from '../../shared/catalogue/cards';
 import {
   normaliseQuery,
   parseHighlight,
@@ -10,6 +9,7 @@ import {
   toMatchExpression,
   WEIGHTS,
 } from './internal/search-query';
+import { posterUrl } from './lib/cards';
 
 export type { Highlighted, SearchHit, SearchResult } from './internal/search-query';
 

@@ -4,7 +4,7 @@ import { COIN_MSG } from '../../domain/coins/messages';
 import type { DeployRequest } from '../../domain/coins/supply';
 import { ApiError, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { checkDeployable } from '../../shared/coins/deployable';
+import { checkDeployable } from './lib/deployable';
 
 /**
  * Deploys a campaign's creator coin (admins only): checks the campaign, the request against the saved

@@ -6,7 +6,7 @@ import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
 import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { checkDeployable } from '../../shared/coins/deployable';
+import { checkDeployable } from './lib/deployable';
 
 export interface CoinCampaign {
   campaignId: string;

@@ -2,15 +2,15 @@ import { and, count, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { CaptionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
 import { FILM_MSG } from '../../domain/films/messages';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
-import { captionView } from '../../shared/films/caption-tracks';
-import type { CaptionTrackInput } from '../../shared/films/captions';
 import { storeCaptions } from './internal/captions';
 import { loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
+import { captionView } from './lib/caption-tracks';
 
 /*
  * A film's caption tracks, managed by its owner or an admin (anyone else: the 404 of a wrong id).

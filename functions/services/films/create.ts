@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { CreateFilmInput } from '../../domain/films/input';
 import { isAdmin } from '../../domain/users/roles';
 import type { Services } from '../../platform/services';
-import type { CreateFilmInput } from '../../shared/films/input';
 import { assertCategory, resolveUpload } from './internal/assets';
 import { loadFilmView } from './internal/film-view';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';

@@ -3,7 +3,7 @@ import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { mediaOf } from '../../platform/services';
-import { rangeNotSatisfiable } from '../../shared/media/serve';
+import { rangeNotSatisfiable } from '../media';
 import { loadManageableFilm } from './internal/film-view';
 import { parseRange } from './internal/range';
 

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { FILM_MSG } from '../../domain/films/messages';
 import { conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { notify } from '../../shared/notifications/notify';
+import { notify } from '../notifications';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
 

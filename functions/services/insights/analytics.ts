@@ -8,7 +8,7 @@ import type { CampaignStatus, PayoutStatus } from '../../domain/campaigns/status
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { type CampaignAccess, loadCampaignAccess } from '../../shared/campaigns/access';
+import { type CampaignAccess, loadCampaignAccess } from '../campaigns';
 import { dailySeries, dayOf } from './internal/daily';
 import { campaignLedgerFigures, escrowAccount } from './internal/ledger-figures';
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, videos } from '../../db/schema';
+import { hasEnded } from '../../domain/campaigns/end-date';
 import {
   isPublicCampaign,
   PUBLIC_STATE_LABELS,
@@ -8,8 +9,7 @@ import {
   publicState,
 } from '../../domain/campaigns/public-state';
 import type { Services } from '../../platform/services';
-import { teamApproved } from '../../shared/agreements/record';
-import { hasEnded } from '../../shared/campaigns/end-date';
+import { teamApproved } from '../agreements';
 
 export interface CreatorCampaign {
   campaignId: string;

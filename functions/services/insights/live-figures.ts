@@ -5,8 +5,7 @@ import { campaigns, ledgerEntries } from '../../db/schema';
 import { isPublicCampaign, PUBLIC_STATE_LABELS } from '../../domain/campaigns/public-state';
 import type { Services } from '../../platform/services';
 import type { CampaignFigures } from '../../realtime/protocol';
-import { campaignBackers } from '../../shared/payments/backers';
-import { fundingRow, pausedReasonOf, publicStateOf } from '../../shared/payments/funding';
+import { campaignBackers, fundingRow, pausedReasonOf, publicStateOf } from '../payments';
 
 /**
  * A public campaign's live figures — raised, goal, backers and state — as its channel sends them to

@@ -2,7 +2,7 @@ import { count, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { ledgerEntries, ledgerGroups } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { LEDGER_PROJECTIONS, type ProjectionCheck } from '../../shared/ledger/projections';
+import { LEDGER_PROJECTIONS, type ProjectionCheck } from './internal/projections';
 
 export interface LedgerProblem {
   check: string;

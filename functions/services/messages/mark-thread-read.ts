@@ -1,11 +1,11 @@
 import { and, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, user } from '../../db/schema';
-import { decodeCursor } from '../../http/cursor';
+import { decodeCursor } from '../../domain/cursor';
+import type { MarkThreadReadInput } from '../../domain/messages/input';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { ringQuietly } from '../../realtime/doorbell';
-import type { MarkThreadReadInput } from '../../shared/messages/input';
 
 /**
  * Marks what the viewer received from `otherId` read (through the given message), as a screen does

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
+import { NOT_ALLOWED_TO_WRITE, type PostMessageInput } from '../../domain/messages/input';
+import { MESSAGE_RATE_LIMITS } from '../../domain/messages/limits';
 import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { NOT_ALLOWED_TO_WRITE, type PostMessageInput, RateLimitedError } from '../../shared/messages/input';
-import { MESSAGE_RATE_LIMITS } from '../../shared/messages/limits';
-import { mayWrite } from '../../shared/messages/may-write';
-import { sendMessageIf } from '../../shared/messages/send';
 import { messageSendBlocked, underSendLimits } from './internal/rate-limit';
 import { type MessageView, toMessageView } from './internal/views';
+import { RateLimitedError } from './lib/errors';
+import { mayWrite } from './lib/may-write';
+import { sendMessageIf } from './lib/send';
 
 /** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(

@@ -2,12 +2,12 @@ import { and, eq, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
-import { decodeCursor } from '../../http/cursor';
+import { decodeCursor } from '../../domain/cursor';
+import type { ThreadQuery } from '../../domain/messages/input';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import type { ThreadQuery } from '../../shared/messages/input';
-import { mayWrite } from '../../shared/messages/may-write';
 import { type MessageView, toMessageView } from './internal/views';
+import { mayWrite } from './lib/may-write';
 
 export interface Thread {
   other: { id: string; username: string | null };

@@ -5,8 +5,8 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../domain/campaigns/format';
 import { fillMessage, MSG } from '../../domain/messages';
 import type { Services } from '../../platform/services';
-import { isUniqueViolation, messagesOf, newRevision } from '../../shared/campaigns/guarded-write';
-import { notify } from '../../shared/notifications/notify';
+import { isUniqueViolation, messagesOf, newRevision } from '../campaigns';
+import { notify } from '../notifications';
 import { planRelease } from './internal/release';
 
 const ATTEMPTS = 5;

@@ -3,8 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { milestoneTeam } from '../../shared/campaigns/team';
+import { loadCampaignAccess, milestoneTeam } from '../campaigns';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
 export interface ExtensionVoteView {

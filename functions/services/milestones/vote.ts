@@ -5,9 +5,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { isUniqueViolation } from '../../shared/campaigns/guarded-write';
-import { milestoneTeam } from '../../shared/campaigns/team';
+import { isUniqueViolation, loadCampaignAccess, milestoneTeam } from '../campaigns';
 import { resolveRound } from './internal/resolve';
 
 export interface VoteInput {

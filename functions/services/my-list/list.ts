@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, myList, profiles, videos } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { approved, cardColumns, type FilmCard, toCard } from '../../shared/catalogue/cards';
+import { approved, cardColumns, type FilmCard, toCard } from '../catalogue';
 
 export interface MyListItem extends FilmCard {
   addedAt: number;

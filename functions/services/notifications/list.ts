@@ -2,9 +2,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
-import { decodeCursor } from '../../http/cursor';
+import { decodeCursor } from '../../domain/cursor';
+import type { ListNotificationsQuery } from '../../domain/notifications/input';
 import type { Services } from '../../platform/services';
-import type { ListNotificationsQuery } from '../../shared/notifications/input';
 import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
 

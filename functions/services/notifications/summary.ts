@@ -1,9 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, notifications, profiles } from '../../db/schema';
+import { encodeCursor } from '../../domain/cursor';
 import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../domain/notifications/bell';
 import { messageTarget } from '../../domain/notifications/targets';
-import { encodeCursor } from '../../http/cursor';
 import type { Services } from '../../platform/services';
 import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';

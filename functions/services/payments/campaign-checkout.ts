@@ -3,19 +3,18 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, videos } from '../../db/schema';
+import { checkoutExpiresAt, utcToday } from '../../domain/campaigns/end-date';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { teamApproved } from '../../shared/agreements/record';
-import { splitSummary } from '../../shared/agreements/summary';
-import { loadCampaignAccess } from '../../shared/campaigns/access';
-import { checkoutExpiresAt, utcToday } from '../../shared/campaigns/end-date';
-import { campaignBackers } from '../../shared/payments/backers';
-import { type CampaignFunding, fundingFrom, fundingRow } from '../../shared/payments/funding';
+import { teamApproved } from '../agreements';
+import { loadCampaignAccess, splitSummary } from '../campaigns';
 import { createCheckout } from './internal/create-checkout';
+import { campaignBackers } from './lib/backers';
+import { type CampaignFunding, fundingFrom, fundingRow } from './lib/funding';
 
-export type { CampaignFunding, FundingShare } from '../../shared/payments/funding';
+export type { CampaignFunding, FundingShare } from './lib/funding';
 
 async function fundingWhere(db: Db, now: Date, where: SQL): Promise<CampaignFunding | null> {
   const row = await fundingRow(db, where);

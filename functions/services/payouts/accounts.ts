@@ -5,12 +5,12 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import { isContributor } from '../../domain/users/roles';
 import { ApiError, forbidden } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { accountFacts, accountOf, accountUpdate } from '../../shared/payouts/accounts';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from '../../shared/payouts/constants';
-import { PAYOUT_TEXT } from '../../shared/payouts/texts';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from './internal/constants';
+import { accountFacts, accountOf, accountUpdate } from './lib/stripe-accounts';
 import { processPayouts } from './process';
 
 /** Creators and admins, and anyone with a payout waiting for them (a team member who is not a creator). */

@@ -1,8 +1,8 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
-import type { PayoutServices } from '../../shared/payouts/constants';
 import { attemptPayout } from './internal/attempt';
+import type { PayoutServices } from './internal/constants';
 
 export interface PayoutFilter {
   payoutIds?: string[];

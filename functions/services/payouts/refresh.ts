@@ -2,9 +2,9 @@ import Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { accountFacts, accountState, accountUpdate } from '../../shared/payouts/accounts';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from '../../shared/payouts/constants';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from './internal/constants';
 import { resolveStaleTransfers } from './internal/stale';
+import { accountFacts, accountState, accountUpdate } from './lib/stripe-accounts';
 import { processPayouts } from './process';
 
 export interface RefreshChange {

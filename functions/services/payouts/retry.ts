@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
+import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import { conflict, notFound } from '../../http/errors';
-import type { PayoutServices } from '../../shared/payouts/constants';
-import { PAYOUT_TEXT } from '../../shared/payouts/texts';
 import { attemptPayout } from './internal/attempt';
+import type { PayoutServices } from './internal/constants';
 import type { PayoutOutcome } from './process';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */

@@ -3,9 +3,9 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
 import type { PayoutStatus } from '../../domain/campaigns/status';
+import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import type { Services } from '../../platform/services';
-import { type AccountState, accountOf, accountState } from '../../shared/payouts/accounts';
-import { PAYOUT_TEXT } from '../../shared/payouts/texts';
+import { type AccountState, accountOf, accountState } from './lib/stripe-accounts';
 
 export interface PayoutView {
   id: string;

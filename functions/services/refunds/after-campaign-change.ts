@@ -3,9 +3,9 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import type { Services } from '../../platform/services';
 import { ringCampaign } from '../../realtime/campaign-bell';
-import { teamApproved } from '../../shared/agreements/record';
-import { expireCheckoutSessions, expireOpenCheckouts } from '../../shared/payments/expire-checkouts';
-import { releaseCompletedCampaign } from '../milestones/closing-release';
+import { teamApproved } from '../agreements';
+import { expireCheckoutSessions, expireOpenCheckouts } from '../campaigns';
+import { releaseCompletedCampaign } from '../milestones';
 import { refundCancelledCampaign } from './internal/refund-campaign';
 
 /**

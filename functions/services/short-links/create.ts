@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { shortUrls } from '../../db/schema';
+import type { createShortLinkInput } from '../../domain/short-links/input';
+import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../domain/short-links/target';
 import { matchPageRoute, type PageAccess } from '../../domain/site/pages';
 import { allowedFor } from '../../edge/protection';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import type { createShortLinkInput } from '../../shared/short-links/input';
-import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../shared/short-links/target';
 
 export interface ShortLink {
   code: string;

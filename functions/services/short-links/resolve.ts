@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { shortUrls } from '../../db/schema';
+import { SHORT_LINK_KV_PREFIX } from '../../domain/short-links/target';
 import type { Services } from '../../platform/services';
-import { SHORT_LINK_KV_PREFIX } from '../../shared/short-links/target';
 
 /**
  * The stored address of a code: KV first; on a miss (or a KV failure) the short_urls row, which is

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { clockOffsetInput } from '../../domain/site-settings/input';
 import { forbidden } from '../../http/errors';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 import type { Services } from '../../platform/services';
-import type { clockOffsetInput } from '../../shared/site-settings/input';
 
 /** What a local server's clock reads now, and how far it is moved from the real time. */
 export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {

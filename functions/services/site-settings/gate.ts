@@ -1,11 +1,11 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { clearAttempts, reserveAttempt } from '../../db/attempts';
 import type { GateStatus } from '../../domain/site/coming-soon';
+import { signAccess } from '../../domain/site-settings/access-cookie';
+import { passcodeVersion, verifyPasscode } from '../../domain/site-settings/passcode';
 import { ApiError, forbidden } from '../../http/errors';
-import { signAccess } from '../../shared/site-settings/access-cookie';
-import { type GateServices, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from '../../shared/site-settings/gate';
-import { passcodeVersion, verifyPasscode } from '../../shared/site-settings/passcode';
-import { readGateSettings } from '../../shared/site-settings/store';
+import { readGateSettings } from './internal/store';
+import { type GateServices, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from './lib/gate-access';
 
 /**
  * Whether this request may see the site while the coming-soon gate is on (GET /api/gate/status).

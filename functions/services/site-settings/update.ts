@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import type { updateSiteSettingsInput } from '../../domain/site-settings/input';
+import { hashPasscode } from '../../domain/site-settings/passcode';
 import { ApiError } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import type { updateSiteSettingsInput } from '../../shared/site-settings/input';
-import { hashPasscode } from '../../shared/site-settings/passcode';
-import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from '../../shared/site-settings/store';
+import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from './internal/store';
 
 /** What admins see of the settings: whether a passcode is set, never the passcode. */
 export interface SiteSettingsView {

@@ -3,9 +3,9 @@ import { uploads } from '../../db/schema';
 import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_MSG } from '../../domain/films/messages';
 import { planParts } from '../../domain/films/upload-plan';
+import type { CreateUploadInput } from '../../domain/uploads/input';
 import { ApiError } from '../../http/errors';
 import { mediaOf, type Services } from '../../platform/services';
-import type { CreateUploadInput } from '../../shared/uploads/input';
 import { uploadView } from './internal/upload-rows';
 
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));

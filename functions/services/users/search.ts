@@ -2,7 +2,7 @@ import { and, ne } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { byUsername, USER_SEARCH_LIMIT, usernameStartsWith } from '../../shared/users/search';
+import { byUsername, USER_SEARCH_LIMIT, usernameStartsWith } from './lib/search-query';
 
 /** What anyone signed in may see of another person: never an email. */
 export interface UserMatch {

@@ -2,9 +2,9 @@ import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from '../../domain/wallets/limits';
 import type { Services } from '../../platform/services';
-import { NonceRateLimitedError } from '../../shared/wallets/errors';
-import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from '../../shared/wallets/limits';
+import { NonceRateLimitedError } from './lib/errors';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

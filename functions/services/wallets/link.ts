@@ -5,10 +5,10 @@ import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { fillMessage, MSG } from '../../domain/messages';
+import type { LinkWalletInput } from '../../domain/wallets/input';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
 import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import type { LinkWalletInput } from '../../shared/wallets/input';
 import type { LinkedWallet } from './list';
 
 type WalletServices = Pick<Services, 'db' | 'config' | 'clock'>;

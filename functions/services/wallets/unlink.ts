@@ -7,7 +7,7 @@ import { chainName } from '../../domain/chains/info';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
-import { UNLINK_GUARDS, type UnlinkGuard } from '../../shared/wallets/unlink-guards';
+import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
 
 /**
  * Unlinks the viewer's wallet on `chainId`, unless a guard says it must stay (409 with its reason).

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, profiles, videos, watchProgress } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { approved, cardColumns, type FilmCard, toCard } from '../../shared/catalogue/cards';
+import { approved, cardColumns, type FilmCard, toCard } from '../catalogue';
 import { FINISHED_RATIO } from './internal/watchable';
 
 const CONTINUE_LIMIT = 12;

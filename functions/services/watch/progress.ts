@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { watchProgress } from '../../db/schema';
+import type { ProgressInput } from '../../domain/watch/input';
 import type { Services } from '../../platform/services';
-import type { ProgressInput } from '../../shared/watch/input';
 import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */

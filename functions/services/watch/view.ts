@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videoViews } from '../../db/schema';
 import type { Services } from '../../platform/services';
-import { viewDay } from '../../shared/catalogue/popularity';
+import { viewDay } from '../catalogue';
 import { requireWatchable } from './internal/watchable';
 
 /** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */

@@ -6,7 +6,7 @@ import {
   NOT_PAUSABLE,
   STATUS_LABELS,
 } from '../../../functions/domain/campaigns/status';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { api } from '../../lib/campaign-api';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';

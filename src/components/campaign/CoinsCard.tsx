@@ -11,7 +11,7 @@ import {
 } from '../../../functions/domain/campaigns/validation';
 import { COIN_MSG } from '../../../functions/domain/coins/messages';
 import { deployRequestFor } from '../../../functions/domain/coins/supply';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, IslandGate } from './island-ui';

@@ -12,9 +12,7 @@ import {
   validatePlatformFee,
 } from '../../../functions/domain/campaigns/validation';
 import { fillMessage } from '../../../functions/domain/fill-message';
-import type { EditOutcome } from '../../../functions/services/campaigns/edit';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
-import type { FilmRef } from '../../../functions/shared/campaigns/access';
+import type { CampaignView, EditOutcome, FilmRef } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, IslandGate, StatusBadge } from './island-ui';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { INVITATION_MSG } from '../../../functions/domain/campaigns/invitation-messages';
 import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ConfirmDialog, IslandGate } from './island-ui';

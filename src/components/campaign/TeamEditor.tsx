@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { TEAM_MSG } from '../../../functions/domain/campaigns/team-messages';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { $campaign, primeCampaign } from '../../stores/campaign';
 
 /** True after the first render in the browser: until then an island shows exactly what the server rendered. */

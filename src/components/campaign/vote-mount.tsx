@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { CampaignView } from '../../../functions/services/campaigns/view';
+import type { CampaignView } from '../../../functions/services/campaigns';
 import { VoteDialog } from './VoteDialog';
 
 /** Mounts the vote dialog in `host` (loaded by src/scripts/vote-gate.ts only once the team is voting). */

@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { PAYMENT_MSG } from '../../../functions/domain/payments/messages';
 import { SITE_MSG } from '../../../functions/domain/site/messages';
-import type { SplitShare, SplitSummary as Summary } from '../../../functions/shared/agreements/summary';
+import type { SplitShare, SplitSummary as Summary } from '../../../functions/services/campaigns';
 
 /** One split on one line: the fee, each member's share, and the total (always 100.0 %). */
 function SplitLine(props: {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { categories, profiles } from '../../../functions/db/schema';
-import type { SearchResult } from '../../../functions/services/catalogue/search';
+import type { SearchResult } from '../../../functions/services/catalogue';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env } from '../worker-call';
 import { filmCall, makeCategory, makeFilm, reviewAs } from './factories';

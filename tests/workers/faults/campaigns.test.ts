@@ -2,19 +2,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
 import type { Services } from '../../../functions/platform/services';
-import { acceptInvitation } from '../../../functions/services/campaigns/accept-invitation';
-import { addMember } from '../../../functions/services/campaigns/add-member';
-import { approveCampaign } from '../../../functions/services/campaigns/approve';
-import { declineInvitation } from '../../../functions/services/campaigns/decline-invitation';
-import { deleteCampaign } from '../../../functions/services/campaigns/delete';
-import { editCampaign } from '../../../functions/services/campaigns/edit';
-import { launchCampaign } from '../../../functions/services/campaigns/launch';
-import { pauseCampaign } from '../../../functions/services/campaigns/pause';
-import { rejectCampaign } from '../../../functions/services/campaigns/reject';
-import { removeMember } from '../../../functions/services/campaigns/remove-member';
-import { resumeCampaign } from '../../../functions/services/campaigns/resume';
-import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
-import { submitCampaign } from '../../../functions/services/campaigns/submit';
+import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  declineInvitation,
+  deleteCampaign,
+  editCampaign,
+  launchCampaign,
+  pauseCampaign,
+  rejectCampaign,
+  removeMember,
+  resumeCampaign,
+  setCampaignStatus,
+  submitCampaign,
+} from '../../../functions/services/campaigns';
 import { makeCampaign } from '../campaign-factories';
 import { asViewer, makeUser, type TestUser } from '../factories';
 import { registerMoneyTestHooks } from '../stripe-support';

@@ -5,20 +5,22 @@ import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns } from '../../../functions/db/schema';
 import { TestStore } from '../../../functions/payments/test-mode/store';
 import type { Services } from '../../../functions/platform/services';
-import { completeEndedCampaign, completeEndedCampaigns } from '../../../functions/services/campaigns/complete-ended';
-import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
 import {
+  completeEndedCampaign,
+  completeEndedCampaigns,
+  setCampaignStatus,
+} from '../../../functions/services/campaigns';
+import {
+  castExtensionVote,
   releaseCompletedCampaign,
   releaseCompletedCampaigns,
-} from '../../../functions/services/milestones/closing-release';
+} from '../../../functions/services/milestones';
 import { resolveRound, VOTE_OPEN_MS } from '../../../functions/services/milestones/internal/resolve';
-import { castExtensionVote } from '../../../functions/services/milestones/vote';
-import { receiveStripeEvent } from '../../../functions/services/payments/receive-event';
-import { processPayouts } from '../../../functions/services/payouts/process';
-import { runPayoutJobs } from '../../../functions/services/payouts/refresh';
-import { finishRefunds } from '../../../functions/services/refunds/cancelled';
+import { processPayouts, runPayoutJobs } from '../../../functions/services/payouts';
+import { STALE_PROCESSING_MS } from '../../../functions/services/payouts/internal/constants';
+import { finishRefunds } from '../../../functions/services/refunds';
 import { refundCancelledCampaign } from '../../../functions/services/refunds/internal/refund-campaign';
-import { STALE_PROCESSING_MS } from '../../../functions/shared/payouts/constants';
+import { receiveStripeEvent } from '../../../functions/services/webhooks';
 import { TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
 import { asViewer, makeUser, type TestUser } from '../factories';

@@ -4,7 +4,7 @@ import type { NotificationType } from '../../../functions/domain/notifications/t
 import { systemClock } from '../../../functions/platform/clock';
 import { durableObjectDoorbell } from '../../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../../functions/realtime/protocol';
-import { notify } from '../../../functions/shared/notifications/notify';
+import { notify } from '../../../functions/services/notifications';
 import { jsonInit, ORIGIN } from '../factories';
 import { call, env } from '../worker-call';
 

@@ -1,8 +1,11 @@
 import { describe } from 'vitest';
-import { removeAvatar, setAvatar } from '../../../functions/services/accounts/avatar';
-import { ensureUser } from '../../../functions/services/accounts/ensure-user';
-import { signOutEverywhere } from '../../../functions/services/accounts/sign-out-everywhere';
-import { updateProfile } from '../../../functions/services/accounts/update-profile';
+import {
+  ensureUser,
+  removeAvatar,
+  setAvatar,
+  signOutEverywhere,
+  updateProfile,
+} from '../../../functions/services/accounts';
 import { TEST_SYSTEM } from '../../support/actors';
 import { png } from '../../support/media';
 import { asViewer, makeUser, ORIGIN, type TestUser, uid } from '../factories';

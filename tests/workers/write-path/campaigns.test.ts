@@ -5,33 +5,35 @@ import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
 import type { Services } from '../../../functions/platform/services';
-import { acceptInvitation } from '../../../functions/services/campaigns/accept-invitation';
-import { addMember } from '../../../functions/services/campaigns/add-member';
-import { approveCampaign } from '../../../functions/services/campaigns/approve';
-import { updateCoinSettings } from '../../../functions/services/campaigns/coins';
-import { completeEndedCampaign, completeEndedCampaigns } from '../../../functions/services/campaigns/complete-ended';
-import { createCampaign } from '../../../functions/services/campaigns/create';
-import { declineInvitation } from '../../../functions/services/campaigns/decline-invitation';
-import { deleteCampaign } from '../../../functions/services/campaigns/delete';
-import { editCampaign } from '../../../functions/services/campaigns/edit';
-import { launchCampaign } from '../../../functions/services/campaigns/launch';
-import { pauseCampaign } from '../../../functions/services/campaigns/pause';
-import { rejectCampaign } from '../../../functions/services/campaigns/reject';
-import { removeMember } from '../../../functions/services/campaigns/remove-member';
-import { resumeCampaign } from '../../../functions/services/campaigns/resume';
-import { setCampaignStatus } from '../../../functions/services/campaigns/set-status';
-import { submitCampaign } from '../../../functions/services/campaigns/submit';
 import {
+  acceptInvitation,
+  addMember,
+  approveCampaign,
+  completeEndedCampaign,
+  completeEndedCampaigns,
+  createCampaign,
+  declineInvitation,
+  deleteCampaign,
+  editCampaign,
+  launchCampaign,
+  pauseCampaign,
+  rejectCampaign,
+  removeMember,
+  resumeCampaign,
+  setCampaignStatus,
+  submitCampaign,
+  updateCoinSettings,
+} from '../../../functions/services/campaigns';
+import {
+  castExtensionVote,
+  closeExpiredVotes,
   releaseCompletedCampaign,
   releaseCompletedCampaigns,
-} from '../../../functions/services/milestones/closing-release';
-import { closeExpiredVotes } from '../../../functions/services/milestones/expired-votes';
+} from '../../../functions/services/milestones';
 import { VOTE_OPEN_MS } from '../../../functions/services/milestones/internal/resolve';
-import { castExtensionVote } from '../../../functions/services/milestones/vote';
-import { startCampaignCheckout } from '../../../functions/services/payments/campaign-checkout';
-import { receiveStripeEvent } from '../../../functions/services/payments/receive-event';
-import { afterCampaignChange } from '../../../functions/services/refunds/after-campaign-change';
-import { finishRefunds } from '../../../functions/services/refunds/cancelled';
+import { startCampaignCheckout } from '../../../functions/services/payments';
+import { afterCampaignChange, finishRefunds } from '../../../functions/services/refunds';
+import { receiveStripeEvent } from '../../../functions/services/webhooks';
 import { TEST_SYSTEM } from '../../support/actors';
 import { inDays, makeCampaign, makeFilm } from '../campaign-factories';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';
@@ -328,7 +330,7 @@ describe('refund and payment verbs', () => {
     const p = await pay(t.id, 4000, false);
     return { ...t, event: sessionCompleted(p, payer.id) as unknown as Stripe.Event };
   };
-  scenario('payments/receive-event#receiveStripeEvent', {
+  scenario('webhooks/receive-event#receiveStripeEvent', {
     setup: crossing,
     run: (s: Services, f) => receiveStripeEvent(s, TEST_SYSTEM, f.event, 'platform'),
     route: (f) => deliver(f.event),

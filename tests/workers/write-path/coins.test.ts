@@ -1,5 +1,5 @@
 import { beforeAll, describe } from 'vitest';
-import { deployCreatorCoin } from '../../../functions/services/coins/deploy';
+import { deployCreatorCoin } from '../../../functions/services/coins';
 import { chainReady, coinCampaign, deploy } from '../coins-support';
 import { asViewer, makeUser, type TestUser } from '../factories';
 import { scenario } from './harness';

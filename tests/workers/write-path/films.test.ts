@@ -1,8 +1,13 @@
 import { beforeAll, describe } from 'vitest';
-import { addCaptions, removeCaptions, replaceCaptions } from '../../../functions/services/films/captions';
-import { createFilm } from '../../../functions/services/films/create';
-import { approveFilm, rejectFilm } from '../../../functions/services/films/review';
-import { updateFilm } from '../../../functions/services/films/update';
+import {
+  addCaptions,
+  approveFilm,
+  createFilm,
+  rejectFilm,
+  removeCaptions,
+  replaceCaptions,
+  updateFilm,
+} from '../../../functions/services/films';
 import { asViewer, jsonInit, makeUser, ORIGIN, type TestUser } from '../factories';
 import { filmDetails, makeFilm, uploadVideo } from '../films-support';
 import { call } from '../worker-call';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { campaigns, followUps } from '../../../functions/db/schema';
 import { runDueFollowUps } from '../../../functions/follow-ups';
 import { listOutbox } from '../../../functions/platform/outbox';
-import { completeEndedCampaign } from '../../../functions/services/campaigns/complete-ended';
+import { completeEndedCampaign } from '../../../functions/services/campaigns';
 import { TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
 import {

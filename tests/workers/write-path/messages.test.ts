@@ -1,7 +1,5 @@
 import { describe } from 'vitest';
-import { markMessageRead } from '../../../functions/services/messages/mark-read';
-import { markThreadRead } from '../../../functions/services/messages/mark-thread-read';
-import { postMessage } from '../../../functions/services/messages/post';
+import { markMessageRead, markThreadRead, postMessage } from '../../../functions/services/messages';
 import { asViewer, makeUser, type TestUser } from '../factories';
 import { sendApi } from '../realtime/helpers';
 import { scenario } from './harness';

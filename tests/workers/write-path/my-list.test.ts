@@ -1,6 +1,5 @@
 import { describe } from 'vitest';
-import { addToMyList } from '../../../functions/services/my-list/add';
-import { removeFromMyList } from '../../../functions/services/my-list/remove';
+import { addToMyList, removeFromMyList } from '../../../functions/services/my-list';
 import { makeFilm } from '../campaign-factories';
 import { asViewer, jsonInit, makeUser } from '../factories';
 import { call } from '../worker-call';

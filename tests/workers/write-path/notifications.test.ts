@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { markAllNotificationsRead, markNotificationRead } from '../../../functions/services/notifications/mark-read';
+import { markAllNotificationsRead, markNotificationRead } from '../../../functions/services/notifications';
 import { asViewer, makeUser } from '../factories';
 import { notifyUser } from '../realtime/helpers';
 import { scenario } from './harness';

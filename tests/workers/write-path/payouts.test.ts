@@ -1,9 +1,13 @@
 import { describe } from 'vitest';
 import { silentDoorbell } from '../../../functions/realtime/doorbell';
-import { connectPayoutAccount, refreshMyPayoutAccount } from '../../../functions/services/payouts/accounts';
-import { processPayouts } from '../../../functions/services/payouts/process';
-import { refreshPayouts, runPayoutJobs } from '../../../functions/services/payouts/refresh';
-import { retryPayout } from '../../../functions/services/payouts/retry';
+import {
+  connectPayoutAccount,
+  processPayouts,
+  refreshMyPayoutAccount,
+  refreshPayouts,
+  retryPayout,
+  runPayoutJobs,
+} from '../../../functions/services/payouts';
 import { TEST_SYSTEM } from '../../support/actors';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';
 import { connect, makeReleasedPayouts, readyMember } from '../payout-factories';

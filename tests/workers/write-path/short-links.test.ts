@@ -1,5 +1,5 @@
 import { describe } from 'vitest';
-import { createShortLink } from '../../../functions/services/short-links/create';
+import { createShortLink } from '../../../functions/services/short-links';
 import { asViewer, makeUser } from '../factories';
 import { scenario } from './harness';
 

@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { uploads } from '../../../functions/db/schema';
-import { abortUpload } from '../../../functions/services/uploads/abort';
-import { cleanupAbandonedUploads } from '../../../functions/services/uploads/cleanup';
-import { completeUpload } from '../../../functions/services/uploads/complete';
-import { createUpload } from '../../../functions/services/uploads/create';
+import {
+  abortUpload,
+  cleanupAbandonedUploads,
+  completeUpload,
+  createUpload,
+  putPart,
+  uploadPoster,
+} from '../../../functions/services/uploads';
 import { ABANDONED_AFTER_MS } from '../../../functions/services/uploads/internal/abandoned';
-import { uploadPoster } from '../../../functions/services/uploads/poster';
-import { putPart } from '../../../functions/services/uploads/put-part';
 import { TEST_SYSTEM } from '../../support/actors';
 import { png, webm } from '../../support/media';
 import { asViewer, makeUser, type TestUser } from '../factories';

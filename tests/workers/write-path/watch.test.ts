@@ -1,6 +1,5 @@
 import { describe } from 'vitest';
-import { saveProgress } from '../../../functions/services/watch/progress';
-import { recordView } from '../../../functions/services/watch/view';
+import { recordView, saveProgress } from '../../../functions/services/watch';
 import { makeFilm } from '../campaign-factories';
 import { asViewer, makeUser } from '../factories';
 import { scenario } from './harness';

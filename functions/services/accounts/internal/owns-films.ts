@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { videos } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { CatalogueCache } from '../../../platform/catalogue-cache';
-import { creatorPageKey } from '../../../shared/catalogue/cards';
+import { creatorPageKey } from '../../catalogue';
 
 /** Whether the catalogue shows this person as a film's creator (cards, film and creator pages). */
 export async function ownsFilms(db: Db, userId: string) {

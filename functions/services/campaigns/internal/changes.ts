@@ -1,5 +1,5 @@
 import { formatCents } from '../../../domain/campaigns/format';
-import type { CampaignRow } from '../../../shared/campaigns/access';
+import type { CampaignRow } from '../lib/access';
 
 /** The fields whose change sends a campaign back to review, and how a change is described. */
 export const REVIEWED_FIELDS = ['title', 'description', 'goalAmount', 'endDate'] as const;

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { userRoles } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { Doorbell } from '../../../realtime/doorbell';
-import { notify } from '../../../shared/notifications/notify';
+import { notify } from '../../notifications';
 
 export const APPLICATION_ACTIONS = ['campaign_submitted_for_approval', 'campaign_edited_for_review'] as const;
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];

@@ -1,7 +1,7 @@
 import type { Relation } from '../../../domain/campaigns/status';
 import { MSG } from '../../../domain/messages';
 import { isAdmin, isContributor, type Role } from '../../../domain/users/roles';
-import type { FilmRef } from '../../../shared/campaigns/access';
+import type { FilmRef } from '../lib/access';
 
 /** The campaign screens: settings (create/edit), progress, and team management. */
 export type CampaignScreen = 'settings' | 'progress' | 'team';

@@ -7,9 +7,9 @@ import type { HistoryEvent } from '../../../domain/campaigns/status';
 import { MSG } from '../../../domain/messages';
 import { conflict } from '../../../http/errors';
 import type { Services } from '../../../platform/services';
-import { newProposal } from '../../../shared/agreements/record';
-import type { CampaignAccess } from '../../../shared/campaigns/access';
-import { campaignWon, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+import { newProposal } from '../../agreements';
+import type { CampaignAccess } from '../lib/access';
+import { campaignWon, historyRow, newRevision } from '../lib/guarded-write';
 import { campaignChanged } from './changed';
 
 /**

@@ -15,8 +15,8 @@ import { fillMessage, MSG } from '../../../domain/messages';
 import { conflict } from '../../../http/errors';
 import type { Services } from '../../../platform/services';
 import type { Doorbell } from '../../../realtime/doorbell';
-import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../../../shared/campaigns/access';
-import { campaignWon, commitGuarded, historyRow, newRevision } from '../../../shared/campaigns/guarded-write';
+import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../lib/access';
+import { campaignWon, commitGuarded, historyRow, newRevision } from '../lib/guarded-write';
 import { campaignChanged } from './changed';
 
 export interface TransitionSpec {

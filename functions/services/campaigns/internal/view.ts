@@ -16,9 +16,9 @@ import {
   STATUS_LABELS,
   transitionTarget,
 } from '../../../domain/campaigns/status';
-import { type SplitSummary, splitSummary } from '../../../shared/agreements/summary';
-import type { CampaignAccess, CampaignRow, MemberRow } from '../../../shared/campaigns/access';
-import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../../shared/refunds/summary';
+import { type CancelledRefunds, cancelledRefunds, hasLedgerLines } from '../../ledger';
+import type { CampaignAccess, CampaignRow, MemberRow } from '../lib/access';
+import { type SplitSummary, splitSummary } from '../lib/split-summary';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 

@@ -5,7 +5,7 @@ import { categories, profiles, videos } from '../../../db/schema';
 import { MSG } from '../../../domain/messages';
 import { isAdmin } from '../../../domain/users/roles';
 import { notFound } from '../../../http/errors';
-import { type CaptionView, captionsOf } from '../../../shared/films/caption-tracks';
+import { type CaptionView, captionsOf } from '../lib/caption-tracks';
 
 export type FilmRow = typeof videos.$inferSelect;
 

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { userRoles } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { Doorbell } from '../../../realtime/doorbell';
-import { notify } from '../../../shared/notifications/notify';
+import { notify } from '../../notifications';
 
 /** Tells every admin (but the one acting) that a film awaits review, in the caller's unit of work. */
 export async function notifyAdminsOfSubmission(

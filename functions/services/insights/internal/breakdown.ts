@@ -1,5 +1,4 @@
-import type { SplitSummary } from '../../../shared/agreements/summary';
-import type { CampaignRow, FilmRef } from '../../../shared/campaigns/access';
+import type { CampaignRow, FilmRef, SplitSummary } from '../../campaigns';
 import type { CampaignBreakdown } from '../breakdown';
 import { type CampaignLedgerFigures, memberFigures } from './ledger-figures';
 import type { MoneyMember } from './team';

@@ -1,4 +1,4 @@
-import type { AgreementRecord } from '../../../shared/agreements/read';
+import type { AgreementRecord } from '../../agreements';
 
 export interface MoneyMember {
   userId: string;

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { creatorMessages } from '../../../db/schema';
-import { MESSAGE_RATE_LIMITS } from '../../../shared/messages/limits';
+import { MESSAGE_RATE_LIMITS } from '../../../domain/messages/limits';
 
 export interface Blocked {
   retryAfterSeconds: number;

@@ -1,5 +1,5 @@
 import type { creatorMessages } from '../../../db/schema';
-import { encodeCursor } from '../../../http/cursor';
+import { encodeCursor } from '../../../domain/cursor';
 
 type MessageRow = Pick<
   typeof creatorMessages.$inferSelect,

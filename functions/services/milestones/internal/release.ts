@@ -8,8 +8,8 @@ import {
   type VersionedRelease,
   versionsLabel,
 } from '../../../domain/agreements/split';
-import { campaignAgreements } from '../../../shared/agreements/read';
-import { type LedgerLine, ledgerWrite } from '../../../shared/ledger/post';
+import { campaignAgreements } from '../../agreements';
+import { type LedgerLine, ledgerWrite } from '../../ledger';
 
 type Statement = BatchItem<'sqlite'>;
 

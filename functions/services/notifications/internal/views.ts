@@ -1,6 +1,6 @@
 import type { notifications } from '../../../db/schema';
+import { encodeCursor } from '../../../domain/cursor';
 import type { NotificationType } from '../../../domain/notifications/types';
-import { encodeCursor } from '../../../http/cursor';
 import type { Reach } from './targets';
 
 export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,10 +1,10 @@
 import Stripe from 'stripe';
 import { checkoutSessions } from '../../../db/schema';
+import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../domain/payments/limits';
 import { ApiError, badRequest } from '../../../http/errors';
 import { derivedId } from '../../../payments/ids';
 import type { Services } from '../../../platform/services';
-import type { PaymentMetadata } from '../../../shared/payments/credit-payment';
-import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../shared/payments/limits';
+import type { PaymentMetadata } from '../lib/credit-payment';
 
 export interface CheckoutRequest {
   campaignId: string;

@@ -1,5 +1,5 @@
-import type { PayoutServices } from '../../../shared/payouts/constants';
 import type { PayoutOutcome } from '../process';
+import type { PayoutServices } from './constants';
 import {
   askTransfer,
   claimAttempt,

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaignMilestones } from '../../../db/schema';
-import type { Statement } from '../../../shared/payouts/constants';
+import type { Statement } from './constants';
 
 /**
  * campaign_milestones.payout_status from the milestone's payouts, written in the batch that changes

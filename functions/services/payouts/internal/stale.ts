@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { payouts } from '../../../db/schema';
-import { type PayoutServices, STALE_PROCESSING_MS } from '../../../shared/payouts/constants';
 import type { RefreshChange } from '../refresh';
+import { type PayoutServices, STALE_PROCESSING_MS } from './constants';
 import { askTransfer, type PayoutCaller, recordTransferMade, recordTransferRefused } from './transfer';
 
 /**

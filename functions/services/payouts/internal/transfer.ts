@@ -6,10 +6,10 @@ import { abortUnlessChanged, commitUnlessUnchanged } from '../../../db/guard';
 import { payouts } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
-import { ledgerWrite } from '../../../shared/ledger/post';
-import { notifyWhen } from '../../../shared/notifications/notify';
-import type { PayoutServices } from '../../../shared/payouts/constants';
-import { PAYOUT_TEXT } from '../../../shared/payouts/texts';
+import { PAYOUT_TEXT } from '../../../domain/payouts/texts';
+import { ledgerWrite } from '../../ledger';
+import { notifyWhen } from '../../notifications';
+import type { PayoutServices } from './constants';
 import { milestonePayoutStatus } from './milestone-status';
 
 export type PayoutRow = typeof payouts.$inferSelect;

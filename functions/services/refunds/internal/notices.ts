@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
 import { fillMessage, MSG } from '../../../domain/messages';
 import type { Services } from '../../../platform/services';
-import { notifyWhen, onceId } from '../../../shared/notifications/notify';
+import { notifyWhen, onceId } from '../../notifications';
 
 /**
  * Tells each refunded payer once: a signed-in payer gets a notification, written with its claim

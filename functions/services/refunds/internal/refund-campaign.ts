@@ -4,10 +4,10 @@ import { campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
 import type { Services } from '../../../platform/services';
-import { claimOf, escrowedPayments, type LedgerPayment } from '../../../shared/refunds/escrow';
-import { escrowRefundStatements } from '../../../shared/refunds/refund-batch';
+import { claimOf, escrowedPayments, type LedgerPayment } from '../../ledger';
 import { finishStripeRefunds } from './complete';
 import { sendRefundNotices } from './notices';
+import { escrowRefundStatements } from './refund-batch';
 
 export interface RefundRun {
   /** Payments this run took out of escrow for their payers. */

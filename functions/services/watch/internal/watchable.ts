@@ -1,7 +1,7 @@
 import type { Viewer } from '../../../auth/viewer';
 import { notFound } from '../../../http/errors';
 import type { Services } from '../../../platform/services';
-import { canWatch, getFilmAssets } from '../../../shared/catalogue/film-access';
+import { canWatch, getFilmAssets } from '../../catalogue';
 
 /** A film counts as finished past this share of its length: it leaves Continue watching and restarts. */
 export const FINISHED_RATIO = 0.9;

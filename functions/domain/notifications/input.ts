@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { cursorParam } from '../cursor';
+
+export const listNotificationsQuery = z
+  .object({
+    unread: z.stringbool().optional(),
+    before: cursorParam.optional(),
+    after: cursorParam.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  })
+  .refine((q) => !(q.before && q.after), { message: 'Give before or after, not both' });
+
+export type ListNotificationsQuery = z.infer<typeof listNotificationsQuery>;

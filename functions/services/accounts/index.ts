@@ -1,0 +1,5 @@
+/** The accounts feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './avatar';
+export * from './ensure-user';
+export * from './sign-out-everywhere';
+export * from './update-profile';

@@ -1,0 +1,3 @@
+/** The agreements feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './lib/read';
+export * from './lib/record';

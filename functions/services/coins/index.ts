@@ -1,0 +1,6 @@
+/** The coins feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './deploy';
+export * from './film-coin';
+export * from './lib/deployable';
+export * from './lib/record';
+export * from './list';

@@ -1,0 +1,5 @@
+/** The ledger feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './check';
+export * from './lib/escrow';
+export * from './lib/post';
+export * from './lib/refunds-summary';

@@ -1,0 +1,4 @@
+/** The my-list feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './add';
+export * from './list';
+export * from './remove';

@@ -1,0 +1,4 @@
+/** The users feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+
+export * from './lib/search-query';
+export * from './search';

@@ -1,0 +1,4 @@
+/** The watch feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './continue';
+export * from './progress';
+export * from './view';

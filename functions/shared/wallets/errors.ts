@@ -1,9 +1,0 @@
-import { fillMessage, MSG } from '../../domain/messages';
-import { ApiError } from '../../http/errors';
-
-/** Too many sign-in nonces asked for: the route adds Retry-After from `retryAfterSeconds`. */
-export class NonceRateLimitedError extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', fillMessage(MSG.walletTooManyNonces, { seconds: String(retryAfterSeconds) }));
-  }
-}
