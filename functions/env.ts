@@ -5,6 +5,7 @@ import type { DbEnv } from './db/client';
 import { configuredChains } from './domain/chains/configured';
 import { BASE_ID, BASE_SEPOLIA_ID, type ChainList, LOCAL_CHAIN_ID } from './domain/chains/info';
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './domain/films/upload-plan';
+import type { CampaignChannelRpc, CoinDeployerRpc, Namespace, UserChannelRpc } from './durable-objects';
 import { paymentsTestModeOf } from './payments/mode';
 
 /** The worker's bindings and environment variables, typed once. */
@@ -14,9 +15,9 @@ export interface Bindings extends DbEnv {
   KV: KVNamespace;
   MEDIA: R2Bucket;
   ASSETS: Fetcher;
-  USER_CHANNEL: DurableObjectNamespace<import('./realtime/user-channel').UserChannel>;
-  CAMPAIGN_CHANNEL: DurableObjectNamespace<import('./realtime/campaign-channel').CampaignChannel>;
-  COIN_DEPLOYER?: DurableObjectNamespace<import('./chain/deployer-object').CoinDeployer>;
+  USER_CHANNEL: Namespace<UserChannelRpc>;
+  CAMPAIGN_CHANNEL: Namespace<CampaignChannelRpc>;
+  COIN_DEPLOYER?: Namespace<CoinDeployerRpc>;
   /** Creator coins (docs/coins.md, "Configuration"): "true" switches them on. */
   COINS_ENABLED?: string;
   CHAIN_ID?: string;

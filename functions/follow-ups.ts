@@ -46,7 +46,7 @@ type Row = typeof followUps.$inferSelect;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /** Takes a follow-up for one run: a lease, so concurrent runners do not both run it. Null if it is done or held. */
-async function claim(services: Pick<Services, 'db' | 'clock'>, where: SQL): Promise<Row | null> {
+async function claim(services: Pick<Services, 'db' | 'clock' | 'followUps'>, where: SQL): Promise<Row | null> {
   const now = services.clock.now();
   const [row] = await services.db
     .update(followUps)
@@ -87,7 +87,10 @@ async function runClaimed(services: Services, row: Row): Promise<'done' | 'faile
  * Right after a change committed: runs the follow-ups it owed (by key), in order. A failure is
  * recorded on its row and never undoes the change; the hourly job runs it again.
  */
-export async function runFollowUpsNow(services: Pick<Services, 'db' | 'clock'>, keys: string[]): Promise<void> {
+export async function runFollowUpsNow(
+  services: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  keys: string[],
+): Promise<void> {
   for (const key of keys) {
     try {
       const row = await claim(services, eq(followUps.key, key));

@@ -1,7 +1,7 @@
 import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
-import { createServices, prepareClock } from './platform/services';
+import { createServices, prepareClock } from './platform/create-services';
 import { completeEndedCampaigns } from './services/campaigns';
 import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
 import { runPayoutJobs } from './services/payouts';

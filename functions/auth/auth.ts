@@ -4,11 +4,12 @@ import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
-import { UnitOfWork } from '../db/unit-of-work';
+import { UnitOfWork, type WriteServices } from '../db/unit-of-work';
 import { usernameSchema } from '../domain/users/username';
-import type { Services } from '../platform/services';
+import type { Config } from '../env';
+import type { Mailer } from '../platform/mailer';
+import type { Viewer } from './identity';
 import { trustedOrigins } from './trusted-origins';
-import type { Viewer } from './viewer';
 
 export const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7;
 export const SESSION_REFRESH_AGE_SECONDS = 60 * 60 * 24;
@@ -26,7 +27,13 @@ async function usernameTaken(db: Db, username: string) {
  * better-auth, email + password. Sign-up takes the username as `name`; a profile and the role
  * viewer are created with the account. Sessions live in the database (revocable everywhere).
  */
-export function createAuth(services: Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>) {
+/** What better-auth is made from: the database and its write path, the settings and the mailer. */
+export interface AuthDeps extends WriteServices {
+  readonly config: Config;
+  readonly mailer: Mailer;
+}
+
+export function createAuth(services: AuthDeps) {
   const { db, config, mailer } = services;
   return betterAuth({
     appName: 'Reelfund',

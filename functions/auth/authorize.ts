@@ -1,7 +1,7 @@
 import { isAdmin, isContributor } from '../domain/users/roles';
 import { forbidden, unauthorized } from '../http/errors';
+import type { Viewer } from './identity';
 import { isSystemActor, type SystemActor } from './system-actor';
-import type { Viewer } from './viewer';
 
 export type { SystemActor };
 

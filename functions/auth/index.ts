@@ -1,11 +1,10 @@
 import type { Db } from '../db/client';
-import type { Services } from '../platform/services';
-import { type Auth, createAuth } from './auth';
+import { type Auth, type AuthDeps, createAuth } from './auth';
 
 const instances = new WeakMap<Db, Auth>();
 
 /** The better-auth instance for this database (built once per isolate and database); services.auth. */
-export function authFor(services: Pick<Services, 'db' | 'config' | 'mailer' | 'clock'>): Auth {
+export function authFor(services: AuthDeps): Auth {
   let auth = instances.get(services.db);
   if (!auth) {
     auth = createAuth(services);

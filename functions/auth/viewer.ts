@@ -2,17 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, userRoles } from '../db/schema';
 import type { Role } from '../domain/users/roles';
-import type { Services } from '../platform/services';
+import type { Auth } from './auth';
+import type { Viewer } from './identity';
 
-/** Who is asking: resolved by the server from the session cookie, never from the URL. */
-export interface Viewer {
-  userId: string;
-  email: string;
-  username: string | null;
-  avatarUrl: string | null;
-  roles: Role[];
-  sessionExpiresAt: string;
-}
+export type { Viewer } from './identity';
 
 export interface ResolvedViewer {
   viewer: Viewer | null;
@@ -33,7 +26,7 @@ export async function loadProfileAndRoles(db: Db, userId: string) {
 
 /** Reads the session (refreshing it when it is due) and the viewer's profile and roles. */
 export async function resolveViewer(
-  services: Pick<Services, 'auth' | 'db'>,
+  services: { readonly auth: Auth; readonly db: Db },
   headers: Headers,
 ): Promise<ResolvedViewer> {
   if (!headers.get('cookie')?.includes('session_token')) return { viewer: null, setCookies: [] };

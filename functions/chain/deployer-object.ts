@@ -3,8 +3,10 @@ import { type Address, type Hex, TransactionNotFoundError } from 'viem';
 import type { Viewer } from '../auth/viewer';
 import { COIN_MSG } from '../domain/coins/messages';
 import { fillMessage } from '../domain/fill-message';
+import type { CoinDeployerRpc } from '../durable-objects';
 import type { Bindings } from '../env';
-import { createServices, type Services } from '../platform/services';
+import { createServices } from '../platform/create-services';
+import type { Services } from '../platform/services';
 import {
   type DeployJob,
   type DeployOutcome,
@@ -25,7 +27,7 @@ import { coinParams, deploymentFromReceipt, factoryDeployment } from './factory-
  * deployed. Each run reads the factory first, so a deployment that was mined but not stored (the
  * object stopped between sending and storing) is stored, never sent again (docs/coins.md).
  */
-export class CoinDeployer extends DurableObject<Bindings> {
+export class CoinDeployer extends DurableObject<Bindings> implements CoinDeployerRpc {
   private queue: Promise<unknown> = Promise.resolve();
   /** The next nonce of the deployer's account; read from the chain when unknown or after a failure. */
   private nonce: number | null = null;

@@ -1,14 +1,8 @@
-import type { Address } from 'viem';
-import type { Viewer } from '../auth/viewer';
-import type { DeployJob, DeployOutcome } from '../services/coins';
+import type { CoinDeployerRpc } from '../durable-objects';
 import type { CoinsConfig } from './config';
 
-/** The chain's one deployer (functions/chain/deployer-object.ts), as callers see it. */
-export interface CoinDeployerApi {
-  /** `by`: the admin who asked, recorded in the deployment's audit row. */
-  deploy(job: DeployJob, by: Viewer): Promise<DeployOutcome>;
-  deployerBalance(): Promise<{ address: Address; balance: string } | null>;
-}
+/** The chain's one deployer, as callers see it. */
+export type CoinDeployerApi = Pick<CoinDeployerRpc, 'deploy' | 'deployerBalance'>;
 
 /** What `services.chain` holds: the coins configuration and the chain's deployer. */
 export interface Chain {

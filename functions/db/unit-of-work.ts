@@ -2,14 +2,26 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Actor } from '../auth/authorize';
 import type { FollowUpName, FollowUpPayloads } from '../domain/follow-ups';
-import type { Services } from '../platform/services';
+import type { Clock } from '../platform/clock';
 import type { Db } from './client';
 import { auditLog, followUps } from './schema';
 
 type Statement = BatchItem<'sqlite'>;
 
-/** What the database needs to write a change: the handle and the clock its rows are stamped with. */
-export type WriteServices = Pick<Services, 'db' | 'clock'> & Partial<Services>;
+/** Runs owed follow-ups by their keys right after their commit (functions/follow-ups.ts). */
+export interface FollowUpRunner {
+  runNow(keys: string[]): Promise<void>;
+}
+
+/**
+ * What writing a change needs: the database, the clock its rows are stamped with, and the runner of
+ * what it owes. The dependency bundle has all three; this module does not import it (no cycle).
+ */
+export interface WriteServices {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly followUps: FollowUpRunner;
+}
 
 /** One line of who changed what (the actor comes from the change). */
 export interface AuditEntry {
@@ -136,14 +148,7 @@ export async function writeChange(services: WriteServices, actor: Actor, change:
       effect(own).catch((err) => console.error('after-commit effect failed (the write stands):', err)),
     ),
   );
-  if (owed.length && services.followUpsAfterCommit !== false) {
-    // Loaded on use: the runner calls verbs, and verbs write through this module.
-    const { runFollowUpsNow } = await import('../follow-ups');
-    await runFollowUpsNow(
-      services,
-      owed.map((f) => f.key),
-    );
-  }
+  if (owed.length) await services.followUps.runNow(owed.map((f) => f.key));
   return own;
 }
 

@@ -1,7 +1,8 @@
 import type { Viewer } from '../auth/viewer';
 import { DENIED_PARAM, matchPageRoute, pageParamsValid, signInPath } from '../domain/site/pages';
 import type { Bindings } from '../env';
-import { createServices, handServicesToPage, prepareClock, type Services } from '../platform/services';
+import { createServices, handServicesToPage, prepareClock } from '../platform/create-services';
+import type { Services } from '../platform/services';
 import { canonicalPath } from './canonical';
 import { pageGate } from './page-gate';
 import { decideAccess } from './protection';

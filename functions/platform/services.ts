@@ -1,20 +1,20 @@
 import type Stripe from 'stripe';
-import { type Auth, authFor } from '../auth';
-import { type Chain, chainOf } from '../chain/services';
-import { type Db, getDb } from '../db/client';
-import { type Bindings, type Config, getConfig } from '../env';
-import { buildPayments, detached, type Payments, type Schedule, webhookSecrets } from '../payments/stripe';
-import { type CampaignBell, durableObjectCampaignBell, silentCampaignBell } from '../realtime/campaign-bell';
-import { type Doorbell, durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
-import { type CatalogueCache, catalogueCache } from './catalogue-cache';
-import { type Clock, systemClock } from './clock';
-import { localClock, syncLocalClock } from './local-clock';
-import { createMailer, type Mailer } from './mailer';
+import type { Auth } from '../auth/auth';
+import type { Chain } from '../chain/services';
+import type { Db } from '../db/client';
+import type { FollowUpRunner } from '../db/unit-of-work';
+import type { Config } from '../env';
+import type { Payments, Schedule } from '../payments/stripe';
+import type { CampaignBell } from '../realtime/campaign-bell';
+import type { Doorbell } from '../realtime/doorbell';
+import type { CatalogueCache } from './catalogue-cache';
+import type { Clock } from './clock';
+import type { Mailer } from './mailer';
 
 export type { Chain } from '../chain/services';
 
 /**
- * Everything a verb may use, built once per request or job by `createServices` — the one place
+ * Everything a verb may use, built once per request or job by `createServices (functions/platform/create-services.ts)` — the one place
  * where the database, the doorbell, Stripe, the mailer, the caches and the clock are made.
  * Routes, pages, the scheduled job, the webhook handler, the seed and the tests all get theirs here.
  */
@@ -45,11 +45,8 @@ export interface Services {
   readonly chain: Chain;
   /** Work to finish after the response (the request's waitUntil), e.g. TEST mode's event deliveries. */
   readonly schedule: Schedule;
-  /**
-   * Whether a change's owed follow-ups run right after its commit (always, but for a test that
-   * stands for a worker stopped after the commit: then only the hourly job runs them).
-   */
-  readonly followUpsAfterCommit: boolean;
+  /** Runs a change's owed follow-ups right after its commit (functions/follow-ups.ts). */
+  readonly followUps: FollowUpRunner;
 }
 
 /** What a caller may supply instead of the factory's default (Node-side commands and tests). */
@@ -64,102 +61,15 @@ export interface ServiceOverrides {
   stripe?: Stripe;
   chain?: Chain;
   schedule?: Schedule;
+  /**
+   * false for a test that stands for a worker stopped after the commit: owed follow-ups then run
+   * only in the hourly job.
+   */
   followUpsAfterCommit?: boolean;
-}
-
-/** Builds a value on first read, then keeps it. */
-function once<T>(make: () => T): () => T {
-  let made = false;
-  let value: T;
-  return () => {
-    if (!made) {
-      value = make();
-      made = true;
-    }
-    return value;
-  };
-}
-
-/**
- * The services of one request or job. Cheap to call: what costs something (the configuration's
- * validation, Stripe, better-auth, the mailer) is made on first use, so a page that reads the
- * catalogue never builds Stripe, and a build-time render never validates secrets it does not use.
- */
-export function createServices(env: Bindings, overrides: ServiceOverrides = {}): Services {
-  const config = once(() => getConfig(env));
-  const db = once(() => overrides.db ?? getDb(env));
-  const kv = 'kv' in overrides ? (overrides.kv ?? null) : (env.KV ?? null);
-  const schedule = overrides.schedule ?? detached;
-  const payments = once(
-    (): Payments =>
-      overrides.stripe
-        ? { stripe: overrides.stripe, testMode: false, webhookSecrets: webhookSecrets(config()), testStripe: null }
-        : buildPayments(config(), kv, schedule),
-  );
-  const mailer = once(() => overrides.mailer ?? createMailer(config(), kv));
-  const chain = once(() => overrides.chain ?? chainOf(config().coins, env.COIN_DEPLOYER));
-  const services: Services = {
-    get config() {
-      return config();
-    },
-    get db() {
-      return db();
-    },
-    bell: overrides.bell ?? (env.USER_CHANNEL ? durableObjectDoorbell(env.USER_CHANNEL) : silentDoorbell),
-    campaignBell:
-      overrides.campaignBell ??
-      (env.CAMPAIGN_CHANNEL ? durableObjectCampaignBell(env.CAMPAIGN_CHANNEL) : silentCampaignBell),
-    kv,
-    media: 'media' in overrides ? (overrides.media ?? null) : (env.MEDIA ?? null),
-    cache: catalogueCache(kv ?? undefined),
-    get stripe() {
-      return payments().stripe;
-    },
-    get payments() {
-      return payments();
-    },
-    get mailer() {
-      return mailer();
-    },
-    get auth() {
-      return authFor(services);
-    },
-    // Only a local server can be moved in time; production always reads the real time.
-    clock: overrides.clock ?? (env.ENVIRONMENT === 'local' ? localClock : systemClock),
-    get chain() {
-      return chain();
-    },
-    schedule,
-    followUpsAfterCommit: overrides.followUpsAfterCommit ?? true,
-  };
-  return services;
-}
-
-/**
- * Before a local request or job reads the time: the local-only clock offset setting, re-read at
- * most once a second. Nothing happens in production or when the caller brought its own clock.
- */
-export async function prepareClock(services: Services): Promise<void> {
-  if (services.clock === localClock) await syncLocalClock(services.db);
 }
 
 /** The media bucket, for verbs that store or serve files. */
 export function mediaOf(services: Pick<Services, 'media'>): R2Bucket {
   if (!services.media) throw new Error('No media bucket (R2) is bound here');
   return services.media;
-}
-
-const byContext = new WeakMap<object, Services>();
-
-/**
- * The page pipeline hands the services it built for a request to Astro through the request's
- * execution context, which the adapter exposes as `Astro.locals.cfContext`.
- */
-export function handServicesToPage(ctx: ExecutionContext, services: Services) {
-  byContext.set(ctx, services);
-}
-
-/** The services the worker built for this page's request, or new ones (a build-time render). */
-export function pageServices(ctx: ExecutionContext | undefined, env: Bindings): Services {
-  return (ctx && byContext.get(ctx)) ?? createServices(env, ctx ? { schedule: ctx.waitUntil.bind(ctx) } : {});
 }

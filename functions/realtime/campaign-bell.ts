@@ -1,3 +1,4 @@
+import type { CampaignChannelRpc, Namespace } from '../durable-objects';
 /**
  * Rings a campaign's channel after a committed change of its figures (a credited payment, a refund,
  * a change of status): the channel reads the figures from the database and tells every open film
@@ -7,9 +8,7 @@ export interface CampaignBell {
   ring(campaignId: string): Promise<void>;
 }
 
-export function durableObjectCampaignBell(
-  ns: DurableObjectNamespace<import('./campaign-channel').CampaignChannel>,
-): CampaignBell {
+export function durableObjectCampaignBell(ns: Namespace<CampaignChannelRpc>): CampaignBell {
   return {
     async ring(campaignId) {
       await ns.get(ns.idFromName(campaignId)).refresh(campaignId);

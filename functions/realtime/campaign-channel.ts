@@ -1,7 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { ANYONE } from '../auth/authorize';
+import type { CampaignChannelRpc } from '../durable-objects';
 import type { Bindings } from '../env';
-import { createServices, prepareClock } from '../platform/services';
+import { createServices, prepareClock } from '../platform/create-services';
 import { campaignLiveFigures } from '../services/insights';
 import {
   CAMPAIGN_ID_HEADER,
@@ -20,7 +21,7 @@ import {
  * Reads are serialized and coalesced: however many rings arrive together, the last read starts
  * after the last of their commits, so the last figures sent are the database's.
  */
-export class CampaignChannel extends DurableObject<Bindings> {
+export class CampaignChannel extends DurableObject<Bindings> implements CampaignChannelRpc {
   /** The last figures sent, as sent (lost on hibernation: the next refresh sends again). */
   private last = '';
   private reading: Promise<void> | null = null;

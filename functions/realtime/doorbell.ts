@@ -1,3 +1,4 @@
+import type { Namespace, UserChannelRpc } from '../durable-objects';
 import { type ChannelEvent, CLOSE_SIGNED_OUT } from './protocol';
 
 /** Rings a user's open tabs after a change was written. Best-effort: the database stays the truth. */
@@ -6,7 +7,7 @@ export interface Doorbell {
 }
 
 /** Rings through the user's own Durable Object. */
-export function durableObjectDoorbell(ns: DurableObjectNamespace<import('./user-channel').UserChannel>): Doorbell {
+export function durableObjectDoorbell(ns: Namespace<UserChannelRpc>): Doorbell {
   return {
     async ring(userId, event) {
       await ns.get(ns.idFromName(userId)).push(event);
@@ -27,7 +28,7 @@ export async function ringQuietly(bell: Doorbell, userId: string, event: Channel
 }
 
 /** Closes every open socket of a user whose sessions were all revoked (sign out everywhere). */
-export async function closeSockets(ns: DurableObjectNamespace<import('./user-channel').UserChannel>, userId: string) {
+export async function closeSockets(ns: Namespace<UserChannelRpc>, userId: string) {
   try {
     await ns.get(ns.idFromName(userId)).closeAll(CLOSE_SIGNED_OUT, 'signed out');
   } catch (err) {

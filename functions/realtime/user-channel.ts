@@ -1,4 +1,5 @@
 import { DurableObject } from 'cloudflare:workers';
+import type { UserChannelRpc } from '../durable-objects';
 import type { Bindings } from '../env';
 import { type ChannelEvent, CLOSE_SESSION_EXPIRED, PING, PONG, SESSION_EXPIRES_HEADER } from './protocol';
 
@@ -17,7 +18,7 @@ interface SocketState {
  * The worker routes only the signed-in user's own upgrade here (routes/realtime), so an object
  * never holds another user's sockets.
  */
-export class UserChannel extends DurableObject<Bindings> {
+export class UserChannel extends DurableObject<Bindings> implements UserChannelRpc {
   /**
    * Session expiry per socket, kept in memory so a push does not deserialize 1,000 attachments. It
    * is empty after a hibernation wake-up: a socket missing here is read once from its attachment.

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
-import { createServices } from '../../functions/platform/services';
+import { createServices } from '../../functions/platform/create-services';
 import { createLibsqlApp } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 import { intentSucceeded, sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';

@@ -9,7 +9,8 @@ import { createApp } from '../../functions/app';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
-import { createServices, type ServiceOverrides, type Services } from '../../functions/platform/services';
+import { createServices } from '../../functions/platform/create-services';
+import type { ServiceOverrides, Services } from '../../functions/platform/services';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 
 /**

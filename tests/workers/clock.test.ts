@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/domain/messages';
 import type { Bindings } from '../../functions/env';
 import { manualClock, systemClock } from '../../functions/platform/clock';
-import { createServices } from '../../functions/platform/services';
+import { createServices } from '../../functions/platform/create-services';
 import { createCampaign } from '../../functions/services/campaigns';
 import { setClockOffset } from '../../functions/services/site-settings';
 import { inDays, makeFilm } from './campaign-factories';

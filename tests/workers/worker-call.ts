@@ -1,5 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { createServices, type ServiceOverrides, type Services } from '../../functions/platform/services';
+import { createServices } from '../../functions/platform/create-services';
+import type { ServiceOverrides, Services } from '../../functions/platform/services';
 
 export { env };
 

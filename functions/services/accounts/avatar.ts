@@ -11,7 +11,7 @@ import { mediaOf, type Services } from '../../platform/services';
 import { serveObject } from '../media';
 import { refreshCreatorPage } from './internal/owns-films';
 
-type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock'>;
+type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /**
  * A signed-in person sets their avatar from an image file: typed by its leading bytes, at most

@@ -18,7 +18,7 @@ export interface EnsureUserInput {
  * email exists, then grants the roles. Used by the seed and by `npm run user:create`.
  */
 export async function ensureUser(
-  services: Pick<Services, 'auth' | 'db' | 'clock'>,
+  services: Pick<Services, 'auth' | 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   input: EnsureUserInput,
 ) {

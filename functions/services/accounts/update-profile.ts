@@ -13,7 +13,7 @@ import { refreshCreatorPage } from './internal/owns-films';
  * cards, film and creator pages show the new one at once.
  */
 export async function updateProfile(
-  services: Pick<Services, 'db' | 'cache' | 'clock'>,
+  services: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   input: UpdateProfileInput,
 ) {

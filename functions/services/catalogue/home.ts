@@ -32,7 +32,7 @@ async function newestFilms({ db }: Pick<Services, 'db'>, limit = ROW_SIZE) {
 }
 
 /** The most watched approved films (see popularity.ts); films nobody watched lately are not listed. */
-async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock'>, limit = ROW_SIZE) {
+async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>, limit = ROW_SIZE) {
   const views = recentViews(db, clock.now());
   const rows = await cardsQuery(db)
     .innerJoin(views, eq(views.videoId, videos.id))
@@ -43,7 +43,10 @@ async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock'>, limit
 }
 
 /** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
-export function loadHome(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor): Promise<HomeCatalogue> {
+export function loadHome(
+  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  actor: Actor,
+): Promise<HomeCatalogue> {
   authorize(actor, 'public');
   return ctx.cache.read(
     'home',
@@ -83,7 +86,7 @@ export function loadHome(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: A
 }
 
 /** /new-and-popular: more of both lists. */
-export function loadNewAndPopular(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor) {
+export function loadNewAndPopular(ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'public');
   return ctx.cache.read(
     'new-and-popular',

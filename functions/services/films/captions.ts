@@ -18,7 +18,7 @@ import { captionView } from './lib/caption-tracks';
  * film back to review; they are served with the film's own access rules (the media route).
  */
 
-type CaptionServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock'>;
+type CaptionServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /** The file's problems, as the API reports them: empty, too large, not WebVTT. */
 function checkFile(body: ArrayBuffer) {

@@ -9,16 +9,11 @@ import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { type CampaignAccess, loadCampaignAccess } from '../campaigns';
+import type { DailyRaised } from './internal/daily';
 import { dailySeries, dayOf } from './internal/daily';
 import { campaignLedgerFigures, escrowAccount } from './internal/ledger-figures';
 
-export interface DailyRaised {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-  /** Payments less refunds that day. */
-  raisedCents: number;
-  cumulativeCents: number;
-}
+export type { DailyRaised } from './internal/daily';
 
 export interface CampaignAnalytics {
   campaignId: string;
@@ -71,7 +66,7 @@ async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string
 
 /** A campaign's money and milestones for its team: GET /api/campaigns/:id/analytics and the analytics page. */
 export async function campaignAnalytics(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignAnalytics> {

@@ -7,39 +7,12 @@ import { ApiError, notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { campaignAgreements, usernameLookup } from '../agreements';
 import { composeSplitSummary, loadCampaignAccess, type SplitSummary, splitPeople, teamRows } from '../campaigns';
+import type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
 import { breakdownFrom, breakdownPeople } from './internal/breakdown';
 import { campaignLedgerFigures } from './internal/ledger-figures';
 import { type MoneyMember, moneyMembers } from './internal/team';
 
-export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
-  userId: string;
-  /** Sum of their payable credits from releases. */
-  earnedCents: number;
-  /** Paid out to them (the balance of their paid account). */
-  paidCents: number;
-}
-
-/** Where a campaign's money is: raised, released, the fee, each member's share earned and paid, escrow, refunds. */
-export interface CampaignBreakdown {
-  campaignId: string;
-  movieId: string;
-  filmTitle: string;
-  status: CampaignStatus;
-  currency: 'usd';
-  /** campaigns.current_amount: payments less refunds (a release does not lower it). */
-  raisedCents: number;
-  goalCents: number;
-  releasedCents: number;
-  /** The agreed split's fee. */
-  feePercent: number;
-  feeCents: number;
-  escrowCents: number;
-  refundedCents: number;
-  /** The members of the agreed split in force with their shares, then former members. */
-  members: BreakdownMember[];
-  /** The agreed split, and a proposal waiting for the team, apart. */
-  split: SplitSummary;
-}
+export type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
 
 /**
  * The public breakdown of a campaign's money: anyone may see it for a public campaign

@@ -32,7 +32,7 @@ export interface CreatorCampaign {
  * Only campaigns anyone may see (isPublicCampaign) of films in the catalogue.
  */
 export async function creatorCampaigns(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   creatorId: string,
 ): Promise<CreatorCampaign[]> {

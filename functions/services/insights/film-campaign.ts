@@ -27,7 +27,7 @@ export interface FilmCampaignView {
  * fifteen in a row, made by the same functions. Null when the actor may not see the film.
  */
 export async function filmCampaignView(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   film: { id: string; title: string; creatorId: string; reviewStatus: string },
 ): Promise<FilmCampaignView | null> {

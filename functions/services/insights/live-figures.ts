@@ -13,7 +13,7 @@ import { campaignBackers, fundingRow, pausedReasonOf, publicStateOf } from '../p
  * whoever asks: the channel is open to anonymous visitors, so it shows only what anyone may see.
  */
 export async function campaignLiveFigures(
-  { db, clock }: Pick<Services, 'db' | 'clock'>,
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignFigures | null> {

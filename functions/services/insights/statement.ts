@@ -14,31 +14,10 @@ import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
+import type { Balances, MemberStatement, StatementLine } from './internal/statement-csv';
 import { statementCsv, statementFileName } from './internal/statement-csv';
 
-export type Balances = Record<MemberAccount, number>;
-
-/** One ledger line of the member's own accounts, with the balances after it. */
-export interface StatementLine {
-  /** ISO timestamp of the ledger group. */
-  date: string;
-  campaignId: string;
-  campaignTitle: string;
-  kind: LedgerKind;
-  account: MemberAccount;
-  description: string;
-  /** Signed cents: positive arrives in the account. */
-  amountCents: number;
-  /** Running balances of the member's payable, paid and reversed accounts (in this statement's scope). */
-  balances: Balances;
-}
-
-export interface MemberStatement {
-  /** The campaign the statement is limited to, or null for all of the member's campaigns. */
-  campaignId: string | null;
-  lines: StatementLine[];
-  totals: Balances;
-}
+export type { Balances, MemberStatement, StatementLine } from './internal/statement-csv';
 
 /** D1 binds at most 100 parameters: account lists are read in chunks. */
 const CHUNK = 90;

@@ -35,7 +35,7 @@ const lost = (err: unknown) =>
  * Returns the release, or null when there is nothing to release (or the campaign is not completed).
  */
 export async function releaseCompletedCampaign(
-  deps: Pick<Services, 'db' | 'bell' | 'clock'>,
+  deps: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
@@ -124,7 +124,10 @@ async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promi
  * The hourly job: completed campaigns whose closing release did not commit (the worker stopped
  * after the status change) are released now; each release owes its payouts (a follow-up).
  */
-export async function releaseCompletedCampaigns(services: Pick<Services, 'db' | 'bell' | 'clock'>, actor: Actor) {
+export async function releaseCompletedCampaigns(
+  services: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
+  actor: Actor,
+) {
   authorize(actor, 'system');
   const released: ({ campaignId: string } & ClosingRelease)[] = [];
   for (const id of await completedCampaignsWithEscrow(services)) {

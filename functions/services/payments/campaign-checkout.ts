@@ -38,19 +38,27 @@ async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding
 }
 
 /** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
-export async function campaignFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, campaignId: string) {
+export async function campaignFunding(
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  actor: Actor,
+  campaignId: string,
+) {
   const viewer = authorize(actor, 'public');
   return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.id, campaignId)));
 }
 
 /** The funding figures of a film's campaign, or null when it has none the actor may see. */
-export async function filmFunding({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, movieId: string) {
+export async function filmFunding(
+  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  actor: Actor,
+  movieId: string,
+) {
   const viewer = authorize(actor, 'public');
   return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor) {
+export async function liveCampaigns({ db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'public');
   const today = utcToday(clock.now());
   return db
@@ -87,7 +95,7 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  services: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
+  services: Pick<Services, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,

@@ -39,7 +39,7 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Pick<Services, 'db' | 'stripe' | 'config' | 'clock'>,
+  deps: Pick<Services, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<ConnectLink> {
   const viewer = authorize(actor, 'signed-in');
@@ -93,7 +93,10 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-async function syncAccountFromStripe(deps: Pick<PayoutServices, 'db' | 'stripe' | 'clock'>, viewer: Viewer) {
+async function syncAccountFromStripe(
+  deps: Pick<PayoutServices, 'db' | 'stripe' | 'clock' | 'followUps'>,
+  viewer: Viewer,
+) {
   const { userId } = viewer;
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
+import type { PayoutOutcome } from './internal/attempt';
 import { attemptPayout } from './internal/attempt';
 import type { PayoutServices } from './internal/constants';
 
@@ -18,13 +19,7 @@ export interface PayoutFilter {
   failedBefore?: Date;
 }
 
-export type PayoutOutcome =
-  | { payoutId: string; result: 'completed'; transferId: string }
-  | { payoutId: string; result: 'failed' | 'unknown'; error: string }
-  /** The member has no payout account that can receive transfers: stays pending. */
-  | { payoutId: string; result: 'waiting' }
-  /** Another worker moved it first. */
-  | { payoutId: string; result: 'skipped' };
+export type { PayoutOutcome } from './internal/attempt';
 
 const BATCH_LIMIT = 100;
 

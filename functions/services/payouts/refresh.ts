@@ -3,18 +3,12 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from './internal/constants';
+import type { RefreshChange } from './internal/stale';
 import { resolveStaleTransfers } from './internal/stale';
 import { accountFacts, accountState, accountUpdate } from './lib/stripe-accounts';
 import { processPayouts } from './process';
 
-export interface RefreshChange {
-  kind: 'account' | 'payout';
-  id: string;
-  userId?: string;
-  from: string;
-  to: string;
-  detail?: string;
-}
+export type { RefreshChange } from './internal/stale';
 
 /**
  * /admin/payout-refresh: re-reads every connected account from Stripe, resolves payouts stuck in

@@ -20,7 +20,7 @@ export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {
  * with ENVIRONMENT=local: production always runs on the real time and refuses.
  */
 export async function setClockOffset(
-  services: Pick<Services, 'db' | 'config' | 'clock'>,
+  services: Pick<Services, 'db' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
   input: z.infer<typeof clockOffsetInput>,
 ) {

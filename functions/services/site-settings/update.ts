@@ -23,7 +23,7 @@ export async function viewSiteSettings({ db }: Pick<Services, 'db'>, actor: Acto
 
 /** Admins switch the gate and set the passcode: the table first (the record), then KV. */
 export async function updateSiteSettings(
-  deps: Pick<Services, 'db' | 'kv' | 'clock'>,
+  deps: Pick<Services, 'db' | 'kv' | 'clock' | 'followUps'>,
   actor: Actor,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {

@@ -6,7 +6,11 @@ import { abortRow } from './internal/abort-row';
 import { loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Cancels an unfinished upload: R2 drops its parts, the row says aborted. A second cancel is a no-op. */
-export async function abortUpload(services: Pick<Services, 'db' | 'media' | 'clock'>, actor: Actor, id: string) {
+export async function abortUpload(
+  services: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
+  actor: Actor,
+  id: string,
+) {
   const viewer = authorize(actor, 'contributor');
   const { db } = services;
   const row = await loadOwnUpload(db, viewer.userId, id);

@@ -11,7 +11,10 @@ const BATCH = 50;
  * Aborts abandoned uploads (R2 drops their parts) and marks them aborted. Run by the worker's cron
  * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
  */
-export async function cleanupAbandonedUploads(services: Pick<Services, 'db' | 'media' | 'clock'>, actor: Actor) {
+export async function cleanupAbandonedUploads(
+  services: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
+  actor: Actor,
+) {
   const system = authorize(actor, 'system');
   const { db } = services;
   const bucket = mediaOf(services);

@@ -16,7 +16,7 @@ import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './in
  * cancelled. Sending a confirmed part again replaces it (R2 keeps the last one sent).
  */
 export async function putPart(
-  deps: Pick<Services, 'db' | 'media' | 'clock'>,
+  deps: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
   actor: Actor,
   uploadId: string,
   partNumber: number,

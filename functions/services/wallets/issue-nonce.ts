@@ -19,7 +19,7 @@ function randomNonce(): string {
  * Written only while the viewer is under NONCE_LIMIT — counted by the insert itself, so concurrent
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
-export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock'>, actor: Actor) {
+export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock' | 'followUps'>, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
   const { db } = services;
   const now = Date.now();

@@ -11,7 +11,7 @@ import { badRequest, conflict } from '../../http/errors';
 import type { Services } from '../../platform/services';
 import type { LinkedWallet } from './list';
 
-type WalletServices = Pick<Services, 'db' | 'config' | 'clock'>;
+type WalletServices = Pick<Services, 'db' | 'config' | 'clock' | 'followUps'>;
 
 /** An EOA's signature of the message, recovered locally (contract wallets would need the chain). */
 async function signedBy(address: Hex, message: string, signature: Hex): Promise<boolean> {

@@ -14,7 +14,7 @@ import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
  * The address stays the account's while another of its chains still links it.
  */
 export async function unlinkWallet(
-  services: Pick<Services, 'db' | 'clock' | 'config'>,
+  services: Pick<Services, 'db' | 'clock' | 'config' | 'followUps'>,
   actor: Actor,
   chainId: number,
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,

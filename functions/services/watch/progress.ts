@@ -7,7 +7,7 @@ import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */
 export async function saveProgress(
-  ctx: Pick<Services, 'db' | 'cache' | 'clock'>,
+  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   videoId: string,
   input: ProgressInput,

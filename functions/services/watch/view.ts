@@ -5,7 +5,11 @@ import { viewDay } from '../catalogue';
 import { requireWatchable } from './internal/watchable';
 
 /** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */
-export async function recordView(ctx: Pick<Services, 'db' | 'cache' | 'clock'>, actor: Actor, videoId: string) {
+export async function recordView(
+  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  actor: Actor,
+  videoId: string,
+) {
   const viewer = authorize(actor, 'signed-in');
   await requireWatchable(ctx, viewer, videoId);
   const at = ctx.clock.now();

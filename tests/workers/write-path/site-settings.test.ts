@@ -3,7 +3,7 @@ import { beforeAll, describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { siteSettings } from '../../../functions/db/schema';
 import type { Bindings } from '../../../functions/env';
-import { createServices } from '../../../functions/platform/services';
+import { createServices } from '../../../functions/platform/create-services';
 import { setClockOffset, unlockGate, updateSiteSettings } from '../../../functions/services/site-settings';
 import { ANYONE } from '../../support/actors';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';

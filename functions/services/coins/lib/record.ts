@@ -1,32 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../../../auth/authorize';
+import type { DeployJob, DeployOutcome } from '../../../chain/deploy-job';
 import type { CampaignContracts } from '../../../chain/factory-calls';
-import { type CoinDeploymentRow, campaigns, coinDeployments, type PinnedMember, userRoles } from '../../../db/schema';
+import { type CoinDeploymentRow, campaigns, coinDeployments, userRoles } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import type { Services } from '../../../platform/services';
 import { notify } from '../../notifications';
 
-/** What the deployer needs to deploy one campaign's coin, as the deploy verb checked it. */
-export interface DeployJob {
-  campaignId: string;
-  title: string;
-  chainId: number;
-  chainName: string;
-  /** The coin's ERC-20 name. */
-  name: string;
-  symbol: string;
-  /** Ten-thousandths of a dollar. */
-  price: number;
-  feePercent: number;
-  agreementVersion: number;
-  /** Originator first, each with the address linked on the chain and the agreed share. */
-  members: PinnedMember[];
-}
-
-export type DeployOutcome =
-  | { outcome: 'deployed'; deployment: CoinDeploymentRow }
-  | { outcome: 'already'; deployment: CoinDeploymentRow }
-  | { outcome: 'failed'; reason: string };
+export type { DeployJob, DeployOutcome } from '../../../chain/deploy-job';
 
 export const deploymentOf = (db: Services['db'], campaignId: string, chainId: number) =>
   db
@@ -79,7 +60,7 @@ export async function markFailed({ db }: Pick<Services, 'db'>, job: DeployJob, e
  * the audit row of the admin who asked for it (`by`).
  */
 export async function recordDeployed(
-  services: Pick<Services, 'db' | 'bell' | 'clock'>,
+  services: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
   by: Actor,
   job: DeployJob,
   contracts: CampaignContracts,

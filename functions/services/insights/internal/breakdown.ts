@@ -1,5 +1,5 @@
+import type { CampaignStatus } from '../../../domain/campaigns/status';
 import type { CampaignRow, FilmRef, SplitSummary } from '../../campaigns';
-import type { CampaignBreakdown } from '../breakdown';
 import { type CampaignLedgerFigures, memberFigures } from './ledger-figures';
 import type { MoneyMember } from './team';
 
@@ -43,3 +43,33 @@ export const breakdownPeople = (
   agreements: readonly { members: readonly { userId: string }[] }[],
   figures: CampaignLedgerFigures,
 ) => [...splitPeople, ...agreements.flatMap((a) => a.members.map((m) => m.userId)), ...figures.members.keys()];
+
+/** Where a campaign's money is: raised, released, the fee, each member's share earned and paid, escrow, refunds. */
+export interface CampaignBreakdown {
+  campaignId: string;
+  movieId: string;
+  filmTitle: string;
+  status: CampaignStatus;
+  currency: 'usd';
+  /** campaigns.current_amount: payments less refunds (a release does not lower it). */
+  raisedCents: number;
+  goalCents: number;
+  releasedCents: number;
+  /** The agreed split's fee. */
+  feePercent: number;
+  feeCents: number;
+  escrowCents: number;
+  refundedCents: number;
+  /** The members of the agreed split in force with their shares, then former members. */
+  members: BreakdownMember[];
+  /** The agreed split, and a proposal waiting for the team, apart. */
+  split: SplitSummary;
+}
+
+export interface BreakdownMember extends Omit<MoneyMember, 'userId'> {
+  userId: string;
+  /** Sum of their payable credits from releases. */
+  earnedCents: number;
+  /** Paid out to them (the balance of their paid account). */
+  paidCents: number;
+}

@@ -1,5 +1,3 @@
-import type { DailyRaised } from '../analytics';
-
 /** The most days the chart shows (the latest ones). */
 export const MAX_CHART_DAYS = 730;
 const DAY_MS = 86_400_000;
@@ -19,4 +17,12 @@ export function dailySeries(rows: { day: string; cents: number }[], today = dayO
     out.push({ date, raisedCents, cumulativeCents: total });
   }
   return out.slice(-MAX_CHART_DAYS);
+}
+
+export interface DailyRaised {
+  /** YYYY-MM-DD (UTC). */
+  date: string;
+  /** Payments less refunds that day. */
+  raisedCents: number;
+  cumulativeCents: number;
 }

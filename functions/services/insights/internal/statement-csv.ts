@@ -1,5 +1,5 @@
-import type { MemberStatement } from '../statement';
-
+import type { LedgerKind } from '../../../db/schema';
+import type { MemberAccount } from './ledger-figures';
 /** Integer cents as dollars with two decimals, no grouping: -12345 → "-123.45". */
 export function centsToDollars(cents: number): string {
   const sign = cents < 0 ? '-' : '';
@@ -56,3 +56,27 @@ export function statementFileName(campaignId: string | null) {
   const suffix = campaignId ? `-${campaignId.replace(/[^A-Za-z0-9-]/g, '')}` : '';
   return `reelfund-statement${suffix}.csv`;
 }
+
+export interface MemberStatement {
+  /** The campaign the statement is limited to, or null for all of the member's campaigns. */
+  campaignId: string | null;
+  lines: StatementLine[];
+  totals: Balances;
+}
+
+/** One ledger line of the member's own accounts, with the balances after it. */
+export interface StatementLine {
+  /** ISO timestamp of the ledger group. */
+  date: string;
+  campaignId: string;
+  campaignTitle: string;
+  kind: LedgerKind;
+  account: MemberAccount;
+  description: string;
+  /** Signed cents: positive arrives in the account. */
+  amountCents: number;
+  /** Running balances of the member's payable, paid and reversed accounts (in this statement's scope). */
+  balances: Balances;
+}
+
+export type Balances = Record<MemberAccount, number>;

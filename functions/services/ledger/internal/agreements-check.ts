@@ -10,7 +10,7 @@ import {
   shareAgreements,
 } from '../../../db/schema';
 import { type Agreement, portionsByVersion, releaseByVersions } from '../../../domain/agreements/split';
-import type { ProjectionCheck } from './projections';
+import type { ProjectionCheck } from './projection-check';
 
 /** Version 0 portions are releases made before agreements were versioned (see releasePortions). */
 const LEGACY = 0;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { payouts } from '../../../db/schema';
-import type { ProjectionCheck } from './projections';
+import type { ProjectionCheck } from './projection-check';
 
 /**
  * Payouts as the ledger sees them, per member of a campaign: the completed payouts' amounts equal

@@ -3,17 +3,9 @@ import type { Db } from '../../../db/client';
 import { campaigns, ledgerEntries } from '../../../db/schema';
 import { RELEASES_FOLLOW_AGREEMENTS } from './agreements-check';
 import { PAYOUTS_MATCH_LEDGER } from './payouts-check';
+import type { ProjectionCheck } from './projection-check';
 
-/**
- * A figure stored outside the ledger for fast reads that must always equal a sum of ledger lines
- * (campaigns.current_amount = the campaign's payments minus its refunds). Each one is updated in
- * the same batch as the lines it summarises (guarded by `LedgerWrite.posted`), and proven here.
- */
-export interface ProjectionCheck {
-  name: string;
-  /** One human-readable line per row whose stored figure differs from its lines; empty when all agree. */
-  mismatches(db: Db): Promise<string[]>;
-}
+export type { ProjectionCheck } from './projection-check';
 
 /**
  * campaigns.current_amount — what the campaign has raised — is the sum of its escrow lines of

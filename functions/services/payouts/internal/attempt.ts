@@ -1,4 +1,3 @@
-import type { PayoutOutcome } from '../process';
 import type { PayoutServices } from './constants';
 import {
   askTransfer,
@@ -27,3 +26,11 @@ export async function attemptPayout(
   if (answer.kind === 'refused') await recordTransferRefused(deps, by, claimed, attempt, answer.message);
   return { payoutId: p.id, result: answer.kind === 'refused' ? 'failed' : 'unknown', error: answer.message };
 }
+
+export type PayoutOutcome =
+  | { payoutId: string; result: 'completed'; transferId: string }
+  | { payoutId: string; result: 'failed' | 'unknown'; error: string }
+  /** The member has no payout account that can receive transfers: stays pending. */
+  | { payoutId: string; result: 'waiting' }
+  /** Another worker moved it first. */
+  | { payoutId: string; result: 'skipped' };

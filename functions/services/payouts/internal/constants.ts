@@ -4,7 +4,7 @@ import type { Services } from '../../../platform/services';
 export type Statement = BatchItem<'sqlite'>;
 
 /** What the payout work uses: the database, Stripe, the doorbell (completion notices) and the clock (backoffs). */
-export type PayoutServices = Pick<Services, 'db' | 'stripe' | 'bell' | 'clock'>;
+export type PayoutServices = Pick<Services, 'db' | 'stripe' | 'bell' | 'clock' | 'followUps'>;
 
 /** A failed payout is retried by the hourly job this many times at most; an admin may retry any time. */
 export const MAX_AUTOMATIC_ATTEMPTS = 5;

@@ -1,6 +1,5 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { payouts } from '../../../db/schema';
-import type { RefreshChange } from '../refresh';
 import { type PayoutServices, STALE_PROCESSING_MS } from './constants';
 import { askTransfer, type PayoutCaller, recordTransferMade, recordTransferRefused } from './transfer';
 
@@ -35,4 +34,13 @@ export async function resolveStaleTransfers(deps: PayoutServices, by: PayoutCall
     }
   }
   return changes;
+}
+
+export interface RefreshChange {
+  kind: 'account' | 'payout';
+  id: string;
+  userId?: string;
+  from: string;
+  to: string;
+  detail?: string;
 }

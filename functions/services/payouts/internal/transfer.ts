@@ -82,7 +82,7 @@ const stillProcessing = (p: PayoutRow, attempt: number) =>
  * posts nothing and so notifies no one): once, and never lost to a failure after the write.
  */
 export async function recordTransferMade(
-  deps: Pick<PayoutServices, 'db' | 'bell' | 'clock'>,
+  deps: Pick<PayoutServices, 'db' | 'bell' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
@@ -140,7 +140,7 @@ export async function recordTransferMade(
  * replaying the same attempt) moved the payout first.
  */
 function payoutStep(
-  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   update: BatchItem<'sqlite'>,
@@ -154,7 +154,7 @@ function payoutStep(
 }
 
 export async function recordTransferRefused(
-  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
@@ -174,7 +174,7 @@ export async function recordTransferRefused(
 
 /** Moves a payout to processing for one more attempt; null when someone else moved it first. */
 export async function claimAttempt(
-  deps: Pick<PayoutServices, 'db' | 'clock'>,
+  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   destination: string,

@@ -7,7 +7,7 @@ import type { Services } from '../../../platform/services';
 import { readGateSettings } from '../internal/store';
 
 /** The gate reads its settings (KV, then the table), checks cookies signed with AUTH_SECRET, by the clock. */
-export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock'>;
+export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock' | 'followUps'>;
 
 /**
  * Whether this request may see the site: yes while the gate is off; otherwise with a
