@@ -10,8 +10,8 @@ import { ApiError } from './http/errors';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { scheduleFor } from './http/wait-until';
-import { createServices, prepareClock } from './platform/create-services';
-import type { ServiceOverrides } from './platform/services';
+import { createDeps, prepareClock } from './platform/create-deps';
+import type { DepsOverrides } from './platform/deps';
 import { ACCOUNT_FILE_ROUTES, accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
@@ -77,7 +77,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * The API: middleware, one `app.route` per prefix (API_ROUTES), one error handler. Mounted at /api by the
  * worker. `overrides` go to the service factory (the libSQL parity tests pass their database).
  */
-export function createApp(overrides: ServiceOverrides = {}) {
+export function createApp(overrides: DepsOverrides = {}) {
   const app = new Hono<AppEnv>().basePath('/api');
 
   app.use(requestId());
@@ -93,13 +93,13 @@ export function createApp(overrides: ServiceOverrides = {}) {
     ),
   );
   app.use(async (c, next) => {
-    const services = createServices(c.env, { schedule: scheduleFor(c), ...overrides });
-    c.set('services', services);
-    await prepareClock(services);
+    const deps = createDeps(c.env, { schedule: scheduleFor(c), ...overrides });
+    c.set('deps', deps);
+    await prepareClock(deps);
     await next();
   });
   // Cross-site form posts are refused (JSON from another origin already needs a preflight we never grant).
-  app.use(csrf({ origin: (origin, c) => trustedOrigins(c.get('services').config).includes(origin) }));
+  app.use(csrf({ origin: (origin, c) => trustedOrigins(c.get('deps').config).includes(origin) }));
   // While the coming-soon gate is on, 403 for locked-out visitors (its allowlist is in the module).
   app.use(comingSoonGate);
 

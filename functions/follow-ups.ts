@@ -3,7 +3,7 @@ import { type Actor, authorize } from './auth/authorize';
 import { systemActor } from './auth/system-actor';
 import { followUps, videos } from './db/schema';
 import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
-import { mediaOf, type Services } from './platform/services';
+import { type Deps, mediaOf } from './platform/deps';
 import { processPayouts } from './services/payouts';
 import { afterCampaignChange } from './services/refunds';
 
@@ -11,34 +11,29 @@ import { afterCampaignChange } from './services/refunds';
 const RUNNER = systemActor('follow-up');
 
 /** `key` is the follow-up's own idempotency key. */
-type Handler<N extends FollowUpName> = (
-  services: Services,
-  payload: FollowUpPayloads[N],
-  key: string,
-) => Promise<unknown>;
+type Handler<N extends FollowUpName> = (deps: Deps, payload: FollowUpPayloads[N], key: string) => Promise<unknown>;
 
 /**
  * Every follow-up's handler, by name. Each is idempotent: run twice (the after-commit run and the
  * hourly job racing past an expired lease, or a retry after a crash), it takes effect once.
  */
 const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
-  'campaign-changed': (services, { campaignId, sessions }) =>
-    afterCampaignChange(services, RUNNER, campaignId, sessions),
-  payouts: (services, filter) => processPayouts(services, RUNNER, filter),
-  'catalogue-bump': (services) => services.cache.bump(),
-  'media-delete': async (services, { key, ifUnused }) => {
+  'campaign-changed': (deps, { campaignId, sessions }) => afterCampaignChange(deps, RUNNER, campaignId, sessions),
+  payouts: (deps, filter) => processPayouts(deps, RUNNER, filter),
+  'catalogue-bump': (deps) => deps.cache.bump(),
+  'media-delete': async (deps, { key, ifUnused }) => {
     if (ifUnused) {
       // Seeded films share clips and posters: a file leaves only once no film points at it.
-      const still = await services.db
+      const still = await deps.db
         .select({ id: videos.id })
         .from(videos)
         .where(or(eq(videos.videoKey, key), eq(videos.posterKey, key)))
         .get();
       if (still) return;
     }
-    await mediaOf(services).delete(key);
+    await mediaOf(deps).delete(key);
   },
-  mail: (services, mail, key) => services.mailer.send({ ...mail, idempotencyKey: key }),
+  mail: (deps, mail, key) => deps.mailer.send({ ...mail, idempotencyKey: key }),
 };
 
 type Row = typeof followUps.$inferSelect;
@@ -46,9 +41,9 @@ type Row = typeof followUps.$inferSelect;
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 1000);
 
 /** Takes a follow-up for one run: a lease, so concurrent runners do not both run it. Null if it is done or held. */
-async function claim(services: Pick<Services, 'db' | 'clock' | 'followUps'>, where: SQL): Promise<Row | null> {
-  const now = services.clock.now();
-  const [row] = await services.db
+async function claim(deps: Pick<Deps, 'db' | 'clock' | 'followUps'>, where: SQL): Promise<Row | null> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
     .update(followUps)
     .set({ leaseUntil: new Date(now.getTime() + FOLLOW_UP_LEASE_MS), attempts: sql`${followUps.attempts} + 1` })
     .where(and(where, isNull(followUps.doneAt), or(isNull(followUps.leaseUntil), lte(followUps.leaseUntil, now))))
@@ -57,15 +52,15 @@ async function claim(services: Pick<Services, 'db' | 'clock' | 'followUps'>, whe
 }
 
 /** Runs one claimed follow-up and records how it went: done, or its error and when it is due again. */
-async function runClaimed(services: Services, row: Row): Promise<'done' | 'failed'> {
-  const { db } = services;
+async function runClaimed(deps: Deps, row: Row): Promise<'done' | 'failed'> {
+  const { db } = deps;
   const handler = HANDLERS[row.name as FollowUpName] as Handler<FollowUpName> | undefined;
   try {
     if (!handler) throw new Error(`no follow-up handler named ${row.name}`);
-    await handler(services, JSON.parse(row.payload), row.key);
+    await handler(deps, JSON.parse(row.payload), row.key);
     await db
       .update(followUps)
-      .set({ doneAt: services.clock.now(), leaseUntil: null, lastError: null })
+      .set({ doneAt: deps.clock.now(), leaseUntil: null, lastError: null })
       .where(eq(followUps.id, row.id));
     return 'done';
   } catch (err) {
@@ -75,7 +70,7 @@ async function runClaimed(services: Services, row: Row): Promise<'done' | 'faile
       .set({
         lastError: errorText(err),
         leaseUntil: null,
-        dueAt: new Date(services.clock.now().getTime() + followUpBackoffMs(row.attempts)),
+        dueAt: new Date(deps.clock.now().getTime() + followUpBackoffMs(row.attempts)),
       })
       .where(eq(followUps.id, row.id))
       .catch((e) => console.error('follow-up: could not record the failure (the lease expires):', e));
@@ -87,14 +82,11 @@ async function runClaimed(services: Services, row: Row): Promise<'done' | 'faile
  * Right after a change committed: runs the follow-ups it owed (by key), in order. A failure is
  * recorded on its row and never undoes the change; the hourly job runs it again.
  */
-export async function runFollowUpsNow(
-  services: Pick<Services, 'db' | 'clock' | 'followUps'>,
-  keys: string[],
-): Promise<void> {
+export async function runFollowUpsNow(deps: Pick<Deps, 'db' | 'clock' | 'followUps'>, keys: string[]): Promise<void> {
   for (const key of keys) {
     try {
-      const row = await claim(services, eq(followUps.key, key));
-      if (row) await runClaimed(services as Services, row);
+      const row = await claim(deps, eq(followUps.key, key));
+      if (row) await runClaimed(deps as Deps, row);
     } catch (err) {
       console.error(`follow-ups: the run after commit failed (the hourly job runs ${key}):`, err);
     }
@@ -105,10 +97,10 @@ export async function runFollowUpsNow(
  * The hourly job's pass: every follow-up that is due (never run, or failed and past its backoff, or
  * held by a runner whose lease ran out), oldest first, up to `limit`.
  */
-export async function runDueFollowUps(services: Services, actor: Actor, limit = 200) {
+export async function runDueFollowUps(deps: Deps, actor: Actor, limit = 200) {
   authorize(actor, 'system');
-  const now = services.clock.now();
-  const rows = await services.db
+  const now = deps.clock.now();
+  const rows = await deps.db
     .select()
     .from(followUps)
     .where(
@@ -122,8 +114,8 @@ export async function runDueFollowUps(services: Services, actor: Actor, limit = 
     .limit(limit);
   const outcome = { done: 0, failed: 0, skipped: 0 };
   for (const due of rows) {
-    const row = await claim(services, eq(followUps.id, due.id));
-    outcome[row ? await runClaimed(services, row) : 'skipped']++;
+    const row = await claim(deps, eq(followUps.id, due.id));
+    outcome[row ? await runClaimed(deps, row) : 'skipped']++;
   }
   return outcome;
 }

@@ -1,7 +1,7 @@
 import { systemActor } from './auth/system-actor';
 import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
-import { createServices, prepareClock } from './platform/create-services';
+import { createDeps, prepareClock } from './platform/create-deps';
 import { completeEndedCampaigns } from './services/campaigns';
 import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
 import { runPayoutJobs } from './services/payouts';
@@ -16,32 +16,32 @@ const JOB = systemActor('scheduled');
  */
 export async function runScheduled(_controller: Pick<ScheduledController, 'cron'>, env: Bindings) {
   const pending: Promise<unknown>[] = [];
-  const services = createServices(env, {
+  const deps = createDeps(env, {
     schedule: (work) =>
       void pending.push(work.catch((err) => console.error('scheduled: background work failed:', err))),
   });
-  await prepareClock(services);
+  await prepareClock(deps);
   // Work changes owed and did not finish (a failed Stripe call, a worker stopped after commit) runs again.
-  const followUps = await runDueFollowUps(services, JOB);
+  const followUps = await runDueFollowUps(deps, JOB);
   if (followUps.done || followUps.failed) console.log('scheduled: follow-ups', followUps);
-  const uploads = await cleanupAbandonedUploads(services, JOB);
+  const uploads = await cleanupAbandonedUploads(deps, JOB);
   if (uploads.aborted || uploads.failed) console.log('scheduled: abandoned uploads', uploads);
   // Votes open 7 days close first: a vote open at a campaign's end finishes before it completes.
-  const votes = await closeExpiredVotes(services, JOB);
+  const votes = await closeExpiredVotes(deps, JOB);
   if (votes.length) console.log('scheduled: expired votes closed', votes);
   // Live campaigns past their end complete (money already stopped at the exact end: docs/end-dates.md).
-  const ended = await completeEndedCampaigns(services, JOB);
+  const ended = await completeEndedCampaigns(deps, JOB);
   if (ended.length) console.log('scheduled: ended campaigns completed', ended);
   // Completed campaigns whose closing release did not commit; their payouts go out with the payouts job.
-  const closings = await releaseCompletedCampaigns(services, JOB);
+  const closings = await releaseCompletedCampaigns(deps, JOB);
   if (closings.length) console.log('scheduled: completed campaigns released', closings);
   // A Stripe outage is logged, not thrown: the next hour retries.
-  const payouts = await runPayoutJobs(services, JOB).catch((err) => {
+  const payouts = await runPayoutJobs(deps, JOB).catch((err) => {
     console.error('scheduled: payouts failed:', err);
     return null;
   });
   if (payouts && (payouts.completed || payouts.failed || payouts.resolved)) console.log('scheduled: payouts', payouts);
-  const refunds = await finishRefunds(services, JOB).catch((err) => {
+  const refunds = await finishRefunds(deps, JOB).catch((err) => {
     console.error('scheduled: finishing refunds failed (next hour retries):', err);
     return null;
   });

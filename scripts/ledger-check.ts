@@ -9,7 +9,7 @@ import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
 import type { Bindings } from '../functions/env';
-import { createServices } from '../functions/platform/services';
+import { createDeps } from '../functions/platform/create-deps';
 import { silentDoorbell } from '../functions/realtime/doorbell';
 import { checkLedger } from '../functions/services/ledger';
 import { argValue, openPlatform } from './lib/platform';
@@ -19,16 +19,16 @@ const platform = remote ? null : await openPlatform(argValue('--persist-to'));
 const db: Db = remote
   ? (drizzle(createClient({ url: remote, authToken: process.env.DATABASE_AUTH_TOKEN }), { schema }) as unknown as Db)
   : (platform?.db as Db);
-const services =
-  platform?.services ??
-  createServices({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
+const deps =
+  platform?.deps ??
+  createDeps({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
     db,
     bell: silentDoorbell,
     kv: null,
     media: null,
   });
 try {
-  const report = await checkLedger(services, systemActor('command'));
+  const report = await checkLedger(deps, systemActor('command'));
   console.log(`ledger: ${report.groups} groups, ${report.entries} lines`);
   for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
   console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);

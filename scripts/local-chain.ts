@@ -13,8 +13,8 @@ import { argValue, openPlatform } from './lib/platform';
 
 const platform = await openPlatform(argValue('--persist-to'));
 try {
-  const { db } = platform.services;
-  const configured = platform.services.config.coins;
+  const { db } = platform.deps;
+  const configured = platform.deps.config.coins;
   if (!configured || configured.chain.id !== LOCAL_CHAIN_ID) {
     console.log('  local chain: creator coins are off or on another chain, nothing to deploy');
   } else {

@@ -4,7 +4,7 @@ import { argValue, openPlatform } from './lib/platform';
 
 const platform = await openPlatform(argValue('--persist-to'));
 try {
-  const ran = await runSeeds(platform.services, (m) => console.log(`  ${m}`));
+  const ran = await runSeeds(platform.deps, (m) => console.log(`  ${m}`));
   console.log(ran.length ? `  seeded: ${ran.join(', ')}` : '  seed: nothing to do (already seeded)');
 } finally {
   await platform.dispose();

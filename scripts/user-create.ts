@@ -10,7 +10,7 @@ import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
 import { ROLES, type Role } from '../functions/domain/users/roles';
 import type { Bindings } from '../functions/env';
-import { createServices } from '../functions/platform/services';
+import { createDeps } from '../functions/platform/create-deps';
 import { silentDoorbell } from '../functions/realtime/doorbell';
 import { ensureUser } from '../functions/services/accounts';
 import { argValue, openPlatform } from './lib/platform';
@@ -31,8 +31,8 @@ const db: Db = remote
   ? (drizzle(createClient({ url: remote, authToken: process.env.DATABASE_AUTH_TOKEN }), { schema }) as unknown as Db)
   : (platform?.db as Db);
 // Against Turso, the production database with the production secret: no local bindings at all.
-const services = remote
-  ? createServices(
+const deps = remote
+  ? createDeps(
       {
         ENVIRONMENT: 'local',
         PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:4321',
@@ -40,10 +40,10 @@ const services = remote
       } as Bindings,
       { db, bell: silentDoorbell, kv: null, media: null },
     )
-  : (platform?.services ?? null);
+  : (platform?.deps ?? null);
 try {
-  if (!services) throw new Error('no database');
-  const result = await ensureUser(services, systemActor('command'), {
+  if (!deps) throw new Error('no database');
+  const result = await ensureUser(deps, systemActor('command'), {
     email,
     // An existing user is granted the role without a password; a new one needs it.
     password: password ?? '',

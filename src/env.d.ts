@@ -2,8 +2,8 @@
 
 declare namespace App {
   interface Locals {
-    /** The request's services, from the one factory (functions/platform/services.ts). */
-    services: import('../functions/platform/services').Services;
+    /** The request's deps, from the one factory (functions/platform/create-deps.ts). */
+    deps: import('../functions/platform/deps').Deps;
     /** Set by the Cloudflare adapter: the request's execution context. */
     cfContext: ExecutionContext;
   }

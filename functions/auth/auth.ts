@@ -4,7 +4,7 @@ import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
-import { UnitOfWork, type WriteServices } from '../db/unit-of-work';
+import { UnitOfWork, type WriteDeps } from '../db/unit-of-work';
 import { usernameSchema } from '../domain/users/username';
 import type { Config } from '../env';
 import type { Mailer } from '../platform/mailer';
@@ -28,13 +28,13 @@ async function usernameTaken(db: Db, username: string) {
  * viewer are created with the account. Sessions live in the database (revocable everywhere).
  */
 /** What better-auth is made from: the database and its write path, the settings and the mailer. */
-export interface AuthDeps extends WriteServices {
+export interface AuthDeps extends WriteDeps {
   readonly config: Config;
   readonly mailer: Mailer;
 }
 
-export function createAuth(services: AuthDeps) {
-  const { db, config, mailer } = services;
+export function createAuth(deps: AuthDeps) {
+  const { db, config, mailer } = deps;
   return betterAuth({
     appName: 'Reelfund',
     baseURL: config.PUBLIC_URL,
@@ -107,7 +107,7 @@ export function createAuth(services: AuthDeps) {
                 roles: ['viewer'],
                 sessionExpiresAt: '',
               };
-              await new UnitOfWork(services, newcomer)
+              await new UnitOfWork(deps, newcomer)
                 .add(
                   db.insert(profiles).values({ userId: created.id, username: created.name }),
                   db.insert(userRoles).values({ userId: created.id, role: 'viewer' }),

@@ -3,12 +3,12 @@ import { type Auth, type AuthDeps, createAuth } from './auth';
 
 const instances = new WeakMap<Db, Auth>();
 
-/** The better-auth instance for this database (built once per isolate and database); services.auth. */
-export function authFor(services: AuthDeps): Auth {
-  let auth = instances.get(services.db);
+/** The better-auth instance for this database (built once per isolate and database); deps.auth. */
+export function authFor(deps: AuthDeps): Auth {
+  let auth = instances.get(deps.db);
   if (!auth) {
-    auth = createAuth(services);
-    instances.set(services.db, auth);
+    auth = createAuth(deps);
+    instances.set(deps.db, auth);
   }
   return auth;
 }

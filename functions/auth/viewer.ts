@@ -26,14 +26,14 @@ export async function loadProfileAndRoles(db: Db, userId: string) {
 
 /** Reads the session (refreshing it when it is due) and the viewer's profile and roles. */
 export async function resolveViewer(
-  services: { readonly auth: Auth; readonly db: Db },
+  deps: { readonly auth: Auth; readonly db: Db },
   headers: Headers,
 ): Promise<ResolvedViewer> {
   if (!headers.get('cookie')?.includes('session_token')) return { viewer: null, setCookies: [] };
-  const { headers: out, response } = await services.auth.api.getSession({ headers, returnHeaders: true });
+  const { headers: out, response } = await deps.auth.api.getSession({ headers, returnHeaders: true });
   const setCookies = out.getSetCookie();
   if (!response) return { viewer: null, setCookies };
-  const { profile, roles } = await loadProfileAndRoles(services.db, response.user.id);
+  const { profile, roles } = await loadProfileAndRoles(deps.db, response.user.id);
   return {
     viewer: {
       userId: response.user.id,

@@ -5,8 +5,8 @@ import { COIN_MSG } from '../domain/coins/messages';
 import { fillMessage } from '../domain/fill-message';
 import type { CoinDeployerRpc } from '../durable-objects';
 import type { Bindings } from '../env';
-import { createServices } from '../platform/create-services';
-import type { Services } from '../platform/services';
+import { createDeps } from '../platform/create-deps';
+import type { Deps } from '../platform/deps';
 import {
   type DeployJob,
   type DeployOutcome,
@@ -40,17 +40,17 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
 
   /** The deployer's address and balance (wei, as text), for the admins' Creator Coins tab. */
   async deployerBalance(): Promise<{ address: Address; balance: string } | null> {
-    const coins = createServices(this.env).config.coins;
+    const coins = createDeps(this.env).config.coins;
     if (!coins) return null;
     const { client } = chainClients(coins);
     return { address: coins.deployer, balance: String(await client.getBalance({ address: coins.deployer })) };
   }
 
   private async run(job: DeployJob, by: Viewer): Promise<DeployOutcome> {
-    const services = createServices(this.env);
-    const coins = services.config.coins;
+    const deps = createDeps(this.env);
+    const coins = deps.config.coins;
     if (!coins || coins.chain.id !== job.chainId) return { outcome: 'failed', reason: COIN_MSG.coinsDisabled };
-    const stored = await deploymentOf(services.db, job.campaignId, job.chainId);
+    const stored = await deploymentOf(deps.db, job.campaignId, job.chainId);
     if (stored?.status === 'deployed') return { outcome: 'already', deployment: stored };
     const chain = chainClients(coins);
     try {
@@ -58,29 +58,23 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
       if (onChain)
         return {
           outcome: 'deployed',
-          deployment: await recordDeployed(services, by, job, onChain, stored?.txHash ?? null),
+          deployment: await recordDeployed(deps, by, job, onChain, stored?.txHash ?? null),
         };
       // Sent by an earlier run that stopped before its end: while the chain still knows that transaction,
       // its receipt decides; only a transaction the chain has dropped is sent again.
       if (stored?.status === 'deploying' && stored.txHash && (await isKnown(chain, stored.txHash as Hex)))
-        return await this.settle(services, chain, job, by, stored.txHash as Hex);
-      return await this.send(services, coins, chain, job, by);
+        return await this.settle(deps, chain, job, by, stored.txHash as Hex);
+      return await this.send(deps, coins, chain, job, by);
     } catch (err) {
       this.nonce = null;
       const reason = chainErrorMessage(err);
       console.error(`coin deployment of ${job.campaignId} failed:`, reason);
-      await markFailed(services, job, reason);
+      await markFailed(deps, job, reason);
       return { outcome: 'failed', reason };
     }
   }
 
-  private async send(
-    services: Services,
-    coins: CoinsConfig,
-    { client, wallet }: ChainClients,
-    job: DeployJob,
-    by: Viewer,
-  ) {
+  private async send(deps: Deps, coins: CoinsConfig, { client, wallet }: ChainClients, job: DeployJob, by: Viewer) {
     const args = [
       coinParams({
         campaignId: job.campaignId,
@@ -101,21 +95,21 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
     if (balance < gas * maxFee)
       throw new ChainError(fillMessage(COIN_MSG.coinDeployerLow, { symbol: coins.chain.nativeCurrency.symbol }));
 
-    await markDeploying(services, job, services.clock.now());
+    await markDeploying(deps, job, deps.clock.now());
     const nonce = this.nonce ?? (await client.getTransactionCount({ address: coins.deployer, blockTag: 'pending' }));
     const hash: Hex = await wallet.writeContract({ ...call, gas, nonce });
     this.nonce = nonce + 1;
-    await markSent(services, job, hash);
-    return this.settle(services, { client, wallet }, job, by, hash);
+    await markSent(deps, job, hash);
+    return this.settle(deps, { client, wallet }, job, by, hash);
   }
 
   /** Waits for a sent deployment's receipt and stores what it deployed. */
-  private async settle(services: Services, { client }: ChainClients, job: DeployJob, by: Viewer, hash: Hex) {
+  private async settle(deps: Deps, { client }: ChainClients, job: DeployJob, by: Viewer, hash: Hex) {
     const receipt = await waitForReceipt(client, hash);
     if (receipt.status !== 'success') throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
     const contracts = deploymentFromReceipt(receipt);
     if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxNoCoin, { hash }));
-    return { outcome: 'deployed' as const, deployment: await recordDeployed(services, by, job, contracts, hash) };
+    return { outcome: 'deployed' as const, deployment: await recordDeployed(deps, by, job, contracts, hash) };
   }
 }
 

@@ -4,7 +4,7 @@ import type { CoinsConfig } from './config';
 /** The chain's one deployer, as callers see it. */
 export type CoinDeployerApi = Pick<CoinDeployerRpc, 'deploy' | 'deployerBalance'>;
 
-/** What `services.chain` holds: the coins configuration and the chain's deployer. */
+/** What `deps.chain` holds: the coins configuration and the chain's deployer. */
 export interface Chain {
   /** null when coins are off. */
   readonly coins: CoinsConfig | null;

@@ -17,7 +17,7 @@ export interface FollowUpRunner {
  * What writing a change needs: the database, the clock its rows are stamped with, and the runner of
  * what it owes. The dependency bundle has all three; this module does not import it (no cycle).
  */
-export interface WriteServices {
+export interface WriteDeps {
   readonly db: Db;
   readonly clock: Clock;
   readonly followUps: FollowUpRunner;
@@ -131,9 +131,9 @@ function followUpStatement(db: Db, at: Date, actor: Actor, owed: OwedFollowUp & 
  * run, then the owed follow-ups (functions/follow-ups.ts): a follow-up that fails stays owed and the
  * hourly job runs it again. Returns the results of the change's own statements, in order.
  */
-export async function writeChange(services: WriteServices, actor: Actor, change: Change): Promise<unknown[]> {
-  const { db } = services;
-  const at = services.clock.now();
+export async function writeChange(deps: WriteDeps, actor: Actor, change: Change): Promise<unknown[]> {
+  const { db } = deps;
+  const at = deps.clock.now();
   const owed = (change.followUps ?? []).map((f) => ({ ...f, key: f.key ?? `${f.name}:${crypto.randomUUID()}` }));
   const all: Statement[] = [
     ...change.statements,
@@ -148,7 +148,7 @@ export async function writeChange(services: WriteServices, actor: Actor, change:
       effect(own).catch((err) => console.error('after-commit effect failed (the write stands):', err)),
     ),
   );
-  if (owed.length) await services.followUps.runNow(owed.map((f) => f.key));
+  if (owed.length) await deps.followUps.runNow(owed.map((f) => f.key));
   return own;
 }
 
@@ -162,10 +162,10 @@ export class UnitOfWork {
   readonly db: Db;
 
   constructor(
-    readonly services: WriteServices,
+    readonly deps: WriteDeps,
     readonly actor: Actor,
   ) {
-    this.db = services.db;
+    this.db = deps.db;
   }
 
   add(...statements: Statement[]): this {
@@ -201,6 +201,6 @@ export class UnitOfWork {
 
   /** Writes everything or nothing; returns each statement's result in order. */
   commit(): Promise<unknown[]> {
-    return writeChange(this.services, this.actor, this.change);
+    return writeChange(this.deps, this.actor, this.change);
   }
 }

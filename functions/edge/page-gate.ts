@@ -1,6 +1,6 @@
 import { resolveViewer } from '../auth/viewer';
 import { isComingSoonExempt } from '../domain/site/coming-soon';
-import type { Services } from '../platform/services';
+import type { Deps } from '../platform/deps';
 import { gateStatus } from '../services/site-settings';
 import { comingSoonResponse } from './coming-soon-page';
 
@@ -16,11 +16,11 @@ export interface PageGate {
  * gate is on, a page outside the gate's open pages (domain/site/coming-soon.ts) is replaced by the Coming Soon document for
  * every visitor who has neither valid passcode access nor an admin session.
  */
-export async function pageGate(request: Request, services: Services, url: URL): Promise<PageGate> {
+export async function pageGate(request: Request, deps: Deps, url: URL): Promise<PageGate> {
   if (isComingSoonExempt(url.pathname)) return { locked: null, setCookies: [] };
   let setCookies: string[] = [];
-  const status = await gateStatus(services, request.headers, async () => {
-    const resolved = await resolveViewer(services, request.headers);
+  const status = await gateStatus(deps, request.headers, async () => {
+    const resolved = await resolveViewer(deps, request.headers);
     setCookies = resolved.setCookies;
     return resolved.viewer;
   });

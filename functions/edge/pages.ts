@@ -1,8 +1,8 @@
 import type { Viewer } from '../auth/viewer';
 import { DENIED_PARAM, matchPageRoute, pageParamsValid, signInPath } from '../domain/site/pages';
 import type { Bindings } from '../env';
-import { createServices, handServicesToPage, prepareClock } from '../platform/create-services';
-import type { Services } from '../platform/services';
+import { createDeps, handDepsToPage, prepareClock } from '../platform/create-deps';
+import type { Deps } from '../platform/deps';
 import { canonicalPath } from './canonical';
 import { pageGate } from './page-gate';
 import { decideAccess } from './protection';
@@ -62,14 +62,14 @@ export async function handlePage(
   if (canonical !== url.pathname) return permanentRedirect(`${canonical}${url.search}`);
   const route = matchPageRoute(url.pathname);
   if (route && request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
-  // One set of services for the pipeline and the page it renders (Astro.locals.services).
-  const services = createServices(env, { schedule: (work) => ctx.waitUntil(work) });
-  handServicesToPage(ctx, services);
-  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, services);
-  await prepareClock(services);
-  const gate = await pageGate(request, services, url);
+  // One set of deps for the pipeline and the page it renders (Astro.locals.deps).
+  const deps = createDeps(env, { schedule: (work) => ctx.waitUntil(work) });
+  handDepsToPage(ctx, deps);
+  if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, deps);
+  await prepareClock(deps);
+  const gate = await pageGate(request, deps, url);
   if (gate.locked) return gate.locked;
-  const res = await protectedPage(request, services, env, ctx, render, url);
+  const res = await protectedPage(request, deps, env, ctx, render, url);
   if (gate.setCookies.length === 0) return res;
   const out = new Response(res.body, res);
   for (const c of gate.setCookies) out.headers.append('set-cookie', c);
@@ -78,7 +78,7 @@ export async function handlePage(
 
 async function protectedPage(
   request: Request,
-  services: Services,
+  deps: Deps,
   env: Bindings,
   ctx: ExecutionContext,
   render: PageRenderer,
@@ -92,7 +92,7 @@ async function protectedPage(
   if (!route) return render(clean, env, ctx);
   if (!pageParamsValid(route, url.pathname)) return notFoundPage(request, env, ctx, render, url);
 
-  const decision = await decideAccess(route.access, clean, services);
+  const decision = await decideAccess(route.access, clean, deps);
   switch (decision.kind) {
     case 'not-found':
       return render(new Request(new URL(NOT_FOUND_PATH, url), { headers }), env, ctx);

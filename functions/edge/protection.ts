@@ -1,7 +1,7 @@
 import { resolveViewer, type Viewer } from '../auth/viewer';
 import type { PageAccess } from '../domain/site/pages';
 import { isAdmin, isContributor } from '../domain/users/roles';
-import type { Services } from '../platform/services';
+import type { Deps } from '../platform/deps';
 
 export type AccessDecision =
   | { kind: 'allow'; viewer: Viewer | null; setCookies: string[] }
@@ -16,11 +16,11 @@ export const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Vie
 };
 
 /** Decides, on the server, whether this request may see a page of the given access level. */
-export async function decideAccess(access: PageAccess, request: Request, services: Services): Promise<AccessDecision> {
+export async function decideAccess(access: PageAccess, request: Request, deps: Deps): Promise<AccessDecision> {
   if (access === 'local')
-    return services.config.isLocal ? { kind: 'allow', viewer: null, setCookies: [] } : { kind: 'not-found' };
+    return deps.config.isLocal ? { kind: 'allow', viewer: null, setCookies: [] } : { kind: 'not-found' };
   if (access === 'public') return { kind: 'allow', viewer: null, setCookies: [] };
-  const { viewer, setCookies } = await resolveViewer(services, request.headers);
+  const { viewer, setCookies } = await resolveViewer(deps, request.headers);
   if (!viewer) return { kind: 'sign-in', setCookies };
   if (!allowedFor[access](viewer)) return { kind: 'home' };
   return { kind: 'allow', viewer, setCookies };

@@ -1,6 +1,6 @@
 import { ANYONE } from '../auth/authorize';
 import { SHORT_CODE, sameSiteTarget } from '../domain/short-links/target';
-import type { Services } from '../platform/services';
+import type { Deps } from '../platform/deps';
 import { resolveShortLink } from '../services/short-links';
 
 export const isShortLinkPath = (pathname: string) => pathname === '/s' || pathname.startsWith('/s/');
@@ -14,7 +14,7 @@ const home = () => redirect('/', 'private, no-store');
  * /s/{shortCode}, answered by the worker with no page at all: a redirect to
  * the stored same-site path; a missing, unknown or failing code goes home, and is logged.
  */
-export async function shortLinkRedirect(pathname: string, services: Services): Promise<Response> {
+export async function shortLinkRedirect(pathname: string, deps: Deps): Promise<Response> {
   const code = pathname.replace(/^\/s\/?/, '').replace(/\/$/, '');
   if (!code) {
     console.warn('Short link without a code:', pathname);
@@ -26,7 +26,7 @@ export async function shortLinkRedirect(pathname: string, services: Services): P
   }
   let original: string | null;
   try {
-    original = await resolveShortLink(services, ANYONE, code);
+    original = await resolveShortLink(deps, ANYONE, code);
   } catch (err) {
     console.error('Short link lookup failed:', code, err);
     return home();
@@ -35,7 +35,7 @@ export async function shortLinkRedirect(pathname: string, services: Services): P
     console.warn('Short link not found:', code);
     return home();
   }
-  const target = sameSiteTarget(original, services.config.PUBLIC_URL);
+  const target = sameSiteTarget(original, deps.config.PUBLIC_URL);
   if (!target) {
     console.warn('Short link leads off the site; going home instead:', code);
     return home();

@@ -8,7 +8,7 @@ import type { AppEnv } from './types';
 /** 403 from every other endpoint while the gate is on and the visitor is not authorised. */
 export const comingSoonGate: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isGateOpenApi(c.req.path)) {
-    const status = await gateStatus(c.get('services'), c.req.raw.headers, () => currentViewer(c));
+    const status = await gateStatus(c.get('deps'), c.req.raw.headers, () => currentViewer(c));
     if (!status.authorized) throw forbidden('The site is not open yet');
   }
   await next();

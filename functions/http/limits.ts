@@ -18,7 +18,7 @@ export async function reserveOr429(
   limits: readonly AttemptLimit[],
   message = 'Too many attempts.',
 ): Promise<void> {
-  const { db, clock } = c.get('services');
+  const { db, clock } = c.get('deps');
   const wait = await reserveAttempt(db, limits, clock.now().getTime());
   if (wait === 0) return;
   c.header('Retry-After', String(wait));

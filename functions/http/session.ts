@@ -10,7 +10,7 @@ type Ctx = Context<AppEnv>;
 export function currentViewer(c: Ctx): Promise<Viewer | null> {
   let p = c.get('viewerPromise');
   if (!p) {
-    p = resolveViewer(c.get('services'), c.req.raw.headers).then(({ viewer, setCookies }) => {
+    p = resolveViewer(c.get('deps'), c.req.raw.headers).then(({ viewer, setCookies }) => {
       for (const cookie of setCookies) c.header('set-cookie', cookie, { append: true });
       return viewer;
     });

@@ -60,7 +60,7 @@ export function webhookSecrets(config: Config): Record<EventTarget, string> {
 }
 
 /**
- * The payments client, built by the service factory only (services.payments / services.stripe).
+ * The payments client, built by the service factory only (deps.payments / deps.stripe).
  * With a key it is Stripe itself; locally without one, TEST mode: only the SDK's HTTP client
  * changes, to the local responder, whose events are signed and POSTed to our own webhook endpoints
  * (PUBLIC_URL + path) after the response, via `schedule`.

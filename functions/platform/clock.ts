@@ -1,5 +1,5 @@
 /**
- * Where verbs read the time for a rule (deadlines, backoffs, expiries): `services.clock.now()`, never
+ * Where verbs read the time for a rule (deadlines, backoffs, expiries): `deps.clock.now()`, never
  * `new Date()`. Production uses the real time; tests pass their own clock to the factory, and a
  * local server can be moved in time for browser tests (platform/local-clock.ts).
  */

@@ -2,7 +2,7 @@ import { DurableObject } from 'cloudflare:workers';
 import { ANYONE } from '../auth/authorize';
 import type { CampaignChannelRpc } from '../durable-objects';
 import type { Bindings } from '../env';
-import { createServices, prepareClock } from '../platform/create-services';
+import { createDeps, prepareClock } from '../platform/create-deps';
 import { campaignLiveFigures } from '../services/insights';
 import {
   CAMPAIGN_ID_HEADER,
@@ -79,9 +79,9 @@ export class CampaignChannel extends DurableObject<Bindings> implements Campaign
   }
 
   private async read(campaignId: string): Promise<CampaignFigures | null> {
-    const services = createServices(this.env);
-    await prepareClock(services);
-    return campaignLiveFigures(services, ANYONE, campaignId);
+    const deps = createDeps(this.env);
+    await prepareClock(deps);
+    return campaignLiveFigures(deps, ANYONE, campaignId);
   }
 
   private async broadcast(campaignId: string) {

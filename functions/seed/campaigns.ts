@@ -185,13 +185,12 @@ export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000)
 
 /**
  * A campaign in every status (and one Waiting for Team Approval), with teams, made through the
- * campaign services as the demo creators and the demo admin would make them.
+ * campaign verbs as the demo creators and the demo admin would make them.
  */
 export const campaignsSeed: SeedModule = {
   name: 'campaigns',
-  async run(services, log) {
-    const { db } = services;
-    const ctx = services;
+  async run(deps, log) {
+    const { db } = deps;
     const people = {} as Record<Who, Viewer>;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
       const v = await viewerFor(db, email);
@@ -211,18 +210,18 @@ export const campaignsSeed: SeedModule = {
     for (const demo of DEMOS) {
       if (done.has(demo.title)) continue;
       const owner = people[demo.owner];
-      const c = await createCampaign(ctx, owner, {
+      const c = await createCampaign(deps, owner, {
         movieId: await freeFilm(db, owner.userId, demo.film),
         title: demo.title,
         description: demo.description,
         goalAmount: demo.goal,
         endDate: inDays(45),
       });
-      for (const m of demo.team) await addMember(ctx, owner, c.id, { userId: people[m.who].userId, role: m.role });
-      for (const m of demo.team) if (m.accepts) await acceptInvitation(ctx, people[m.who], c.id);
-      const submit = () => submitCampaign(ctx, owner, c.id);
-      const approve = () => approveCampaign(ctx, admin, c.id);
-      const launch = () => launchCampaign(ctx, owner, c.id);
+      for (const m of demo.team) await addMember(deps, owner, c.id, { userId: people[m.who].userId, role: m.role });
+      for (const m of demo.team) if (m.accepts) await acceptInvitation(deps, people[m.who], c.id);
+      const submit = () => submitCampaign(deps, owner, c.id);
+      const approve = () => approveCampaign(deps, admin, c.id);
+      const launch = () => launchCampaign(deps, owner, c.id);
       switch (demo.plan) {
         case 'draft':
           break;
@@ -242,25 +241,25 @@ export const campaignsSeed: SeedModule = {
           await submit();
           await approve();
           await launch();
-          await pauseCampaign(ctx, owner, c.id);
+          await pauseCampaign(deps, owner, c.id);
           break;
         case 'completed':
           await submit();
           await approve();
           await launch();
-          await setCampaignStatus(ctx, admin, c.id, 'completed');
+          await setCampaignStatus(deps, admin, c.id, 'completed');
           break;
         case 'rejected':
           await submit();
-          await rejectCampaign(ctx, admin, c.id, 'Tell backers what the money pays for.');
+          await rejectCampaign(deps, admin, c.id, 'Tell backers what the money pays for.');
           break;
         case 'cancelled':
         case 'pending':
-          await setCampaignStatus(ctx, admin, c.id, demo.plan);
+          await setCampaignStatus(deps, admin, c.id, demo.plan);
           break;
       }
       if (demo.lateInvite)
-        await addMember(ctx, owner, c.id, { userId: people[demo.lateInvite.who].userId, role: demo.lateInvite.role });
+        await addMember(deps, owner, c.id, { userId: people[demo.lateInvite.who].userId, role: demo.lateInvite.role });
       log(`campaign "${demo.title}" (${demo.plan}${demo.lateInvite ? ', waiting for its team' : ''})`);
     }
   },

@@ -55,15 +55,15 @@ function limited<T, R>(items: readonly T[], size: number, fn: (item: T) => Promi
  */
 export const catalogueSeed: SeedModule = {
   name: 'catalogue',
-  async run(services, log) {
-    const { db } = services;
+  async run(deps, log) {
+    const { db } = deps;
     await db
       .insert(categories)
       .values(SEED_CATEGORIES.map((c, position) => ({ ...c, position })))
       .onConflictDoNothing();
 
     // A film is made from uploads in R2: a bare database (e.g. the libSQL tests) gets no films.
-    if (!services.media) {
+    if (!deps.media) {
       log('no R2 binding: no demo films');
       return;
     }
@@ -109,8 +109,8 @@ export const catalogueSeed: SeedModule = {
     // list's order (the campaigns seed picks a creator's earliest free film), and approved in that order.
     const files = limited(SEED_FILMS, UPLOADS_AT_ONCE, async (film) => {
       const owner = personOf(film.owner);
-      const video = await uploadVideo(services, owner, `${film.slug}.webm`, clips[film.clip]);
-      const poster = await uploadPosterFile(services, owner, `${film.slug}.webp`, media(`posters/${film.slug}.webp`));
+      const video = await uploadVideo(deps, owner, `${film.slug}.webm`, clips[film.clip]);
+      const poster = await uploadPosterFile(deps, owner, `${film.slug}.webp`, media(`posters/${film.slug}.webp`));
       return { video, poster };
     });
     const now = Date.now();
@@ -119,7 +119,7 @@ export const catalogueSeed: SeedModule = {
     for (const [i, film] of SEED_FILMS.entries()) {
       const { video, poster } = await (files[i] as (typeof files)[number]);
       const created = await createFilm(
-        services,
+        deps,
         personOf(film.owner),
         createFilmInput.parse({
           title: film.title,
@@ -134,7 +134,7 @@ export const catalogueSeed: SeedModule = {
       for (const language of film.captions ?? []) {
         const file = media(`captions-${language}.vtt`);
         await addCaptions(
-          services,
+          deps,
           personOf(film.owner),
           created.id,
           { language, label: SEED_CAPTIONS[language] },
@@ -142,7 +142,7 @@ export const catalogueSeed: SeedModule = {
         );
       }
       if ((film.status ?? 'approved') === 'approved') {
-        approvals = approvals.then(() => approveFilm(services, personOf('ada_admin'), created.id));
+        approvals = approvals.then(() => approveFilm(deps, personOf('ada_admin'), created.id));
         // Marked handled here; a failure still rejects the `await approvals` below.
         approvals.catch(() => {});
       }

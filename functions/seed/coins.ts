@@ -37,9 +37,9 @@ export const DEMO_COIN_PURCHASES = [
  */
 export const coinsSeed: SeedModule = {
   name: 'coins',
-  async run(services, log) {
-    const { db } = services;
-    const coins = services.config.coins;
+  async run(deps, log) {
+    const { db } = deps;
+    const coins = deps.config.coins;
     if (!coins || coins.chain.id !== LOCAL_CHAIN_ID) {
       log('coins: creator coins are off or not on the local chain, skipped');
       return;
@@ -66,12 +66,12 @@ export const coinsSeed: SeedModule = {
         log(`coins: “${demo.title}” is missing, skipped`);
         continue;
       }
-      await updateCoinSettings(services, ada, c.id, {
+      await updateCoinSettings(deps, ada, c.id, {
         creatorCoinsEnabled: true,
         creatorCoinSymbol: demo.symbol,
         creatorCoinPrice: demo.price,
       });
-      if (kind === 'deployed') await markDeploying(services, await checkDeployable(db, coins, c.id, null), new Date());
+      if (kind === 'deployed') await markDeploying(deps, await checkDeployable(db, coins, c.id, null), new Date());
     }
   },
 };

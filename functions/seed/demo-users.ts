@@ -15,9 +15,9 @@ export const DEMO_USERS: { username: string; email: string; roles: Role[] }[] = 
 
 export const demoUsersSeed: SeedModule = {
   name: 'demo-users',
-  async run(services, log) {
+  async run(deps, log) {
     for (const u of DEMO_USERS) {
-      const r = await ensureUser(services, SEED, { ...u, password: DEMO_PASSWORD });
+      const r = await ensureUser(deps, SEED, { ...u, password: DEMO_PASSWORD });
       log(`${r.created ? 'created' : 'kept'} ${u.email} (${u.roles.join(', ')})`);
     }
   },

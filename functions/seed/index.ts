@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema';
-import type { Services } from '../platform/services';
+import type { Deps } from '../platform/deps';
 import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { coinsSeed } from './coins';
@@ -20,14 +20,14 @@ export const SEED_MODULES: SeedModule[] = [
 ];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */
-export async function runSeeds(services: Services, log: SeedLog, modules = SEED_MODULES): Promise<string[]> {
+export async function runSeeds(deps: Deps, log: SeedLog, modules = SEED_MODULES): Promise<string[]> {
   const ran: string[] = [];
   for (const module of modules) {
-    const done = await services.db.select().from(seedRuns).where(eq(seedRuns.name, module.name)).get();
+    const done = await deps.db.select().from(seedRuns).where(eq(seedRuns.name, module.name)).get();
     if (done) continue;
     log(`seed: ${module.name}`);
-    await module.run(services, log);
-    await services.db.insert(seedRuns).values({ name: module.name }).onConflictDoNothing();
+    await module.run(deps, log);
+    await deps.db.insert(seedRuns).values({ name: module.name }).onConflictDoNothing();
     ran.push(module.name);
   }
   return ran;

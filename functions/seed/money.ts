@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import { campaigns, checkoutSessions } from '../db/schema';
 import * as obj from '../payments/test-mode/objects';
-import type { Services } from '../platform/services';
+import type { Deps } from '../platform/deps';
 import {
   acceptInvitation,
   addMember,
@@ -108,8 +108,8 @@ const DEMOS: MoneyDemo[] = [
 ];
 
 /** One payment: the Checkout Session row our checkout writes, then Stripe's completion event. */
-async function pay(services: Services, campaignId: string, payer: Viewer | null, p: Payment) {
-  const { db } = services;
+async function pay(deps: Deps, campaignId: string, payer: Viewer | null, p: Payment) {
+  const { db } = deps;
   const n = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
   const amountCents = p.dollars * 100;
   const reference = `co_seed_${n}`;
@@ -151,14 +151,13 @@ async function pay(services: Services, campaignId: string, payer: Viewer | null,
     payment_status: 'paid' as const,
     payment_intent: `pi_seed_${n}`,
   };
-  await receiveStripeEvent(services, SEED, obj.event('checkout.session.completed', `evt_seed_${n}`, paid), 'platform');
+  await receiveStripeEvent(deps, SEED, obj.event('checkout.session.completed', `evt_seed_${n}`, paid), 'platform');
 }
 
 export const moneySeed: SeedModule = {
   name: 'money',
-  async run(services, log) {
-    const { db } = services;
-    const ctx = services;
+  async run(deps, log) {
+    const { db } = deps;
     const people = {} as Record<Who, Viewer>;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
       const v = await viewerFor(db, email);
@@ -187,30 +186,33 @@ export const moneySeed: SeedModule = {
       if (campaignId && (existing.get(demo.title)?.currentAmount ?? 0) > 0) continue;
       if (!campaignId && demo.create) {
         const { owner, film, description, goalDollars, member } = demo.create;
-        const c = await createCampaign(ctx, people[owner], {
+        const c = await createCampaign(deps, people[owner], {
           movieId: await freeFilm(db, people[owner].userId, film),
           title: demo.title,
           description,
           goalAmount: goalDollars * 100,
           endDate: inDays(60),
         });
-        await addMember(ctx, people[owner], c.id, { userId: people[member.who].userId, role: member.role });
-        await acceptInvitation(ctx, people[member.who], c.id);
-        await submitCampaign(ctx, people[owner], c.id);
-        await approveCampaign(ctx, people.ada, c.id);
-        await launchCampaign(ctx, people[owner], c.id);
+        await addMember(deps, people[owner], c.id, { userId: people[member.who].userId, role: member.role });
+        await acceptInvitation(deps, people[member.who], c.id);
+        await submitCampaign(deps, people[owner], c.id);
+        await approveCampaign(deps, people.ada, c.id);
+        await launchCampaign(deps, people[owner], c.id);
         campaignId = c.id;
       }
       if (!campaignId) {
         log(`money: campaign '${demo.title}' is missing, skipped`);
         continue;
       }
-      for (const p of demo.payments) await pay(services, campaignId, p.who ? people[p.who] : null, p);
+      for (const p of demo.payments) await pay(deps, campaignId, p.who ? people[p.who] : null, p);
       for (const [who, vote] of Object.entries(demo.votes ?? {}) as [Who, boolean][])
-        await castExtensionVote(ctx, people[who], { campaignId, userId: people[who].userId, vote });
+        await castExtensionVote(deps, people[who], { campaignId, userId: people[who].userId, vote });
       const owner = demo.create ? people[demo.create.owner] : null;
       if (demo.proposal && owner)
-        await addMember(ctx, owner, campaignId, { userId: people[demo.proposal.who].userId, role: demo.proposal.role });
+        await addMember(deps, owner, campaignId, {
+          userId: people[demo.proposal.who].userId,
+          role: demo.proposal.role,
+        });
       const after = await db
         .select({ raised: campaigns.currentAmount, status: campaigns.status, pending: campaigns.extensionPending })
         .from(campaigns)

@@ -12,7 +12,7 @@ import { ANYONE } from '../../functions/auth/authorize';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
-import { createServices } from '../../functions/platform/services';
+import { createDeps } from '../../functions/platform/create-deps';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { searchFilms } from '../../functions/services/catalogue';
 
@@ -141,7 +141,7 @@ async function bench(size: number) {
       if (i % 3 === 1) return first;
       return first.slice(0, 4);
     });
-    const typed = createServices({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
+    const typed = createDeps({ ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings, {
       db: db as unknown as Db,
       bell: silentDoorbell,
       kv: null,

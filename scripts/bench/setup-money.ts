@@ -14,7 +14,7 @@ const count = Number(argValue('--campaigns') ?? 4);
 const COMMAND = systemActor('command');
 const platform = await openPlatform(argValue('--persist-to'));
 try {
-  await ensureUser(platform.services, COMMAND, { ...OWNER, roles: ['contributor'] });
+  await ensureUser(platform.deps, COMMAND, { ...OWNER, roles: ['contributor'] });
   const owner = await platform.db.select({ id: user.id }).from(user).where(eq(user.email, OWNER.email)).get();
   if (!owner) throw new Error('bench owner missing');
   const ids: string[] = [];

@@ -8,14 +8,14 @@ const count = Number(argValue('--count') ?? 20);
 const COMMAND = systemActor('command');
 const platform = await openPlatform(argValue('--persist-to'));
 try {
-  await ensureUser(platform.services, COMMAND, {
+  await ensureUser(platform.deps, COMMAND, {
     email: 'bench-recipient@bench.local',
     password: 'bench-password',
     username: 'bench_recipient',
     roles: [],
   });
   for (let i = 0; i < count; i++) {
-    await ensureUser(platform.services, COMMAND, {
+    await ensureUser(platform.deps, COMMAND, {
       email: `bench-sender-${i}@bench.local`,
       password: 'bench-password',
       username: `bench_sender_${i}`,

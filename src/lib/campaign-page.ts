@@ -1,4 +1,4 @@
-import type { Services } from '../../functions/platform/services';
+import type { Deps } from '../../functions/platform/deps';
 import { type CampaignScreen, loadCampaignScreen, type ScreenLoad } from '../../functions/services/campaigns';
 import { viewerOf } from './viewer';
 
@@ -9,12 +9,12 @@ import { viewerOf } from './viewer';
  */
 export async function loadCampaignPage(
   request: Request,
-  services: Services,
+  deps: Deps,
   id: string,
   screen: CampaignScreen,
   adminMode: boolean,
 ): Promise<ScreenLoad | { kind: 'sign-in' }> {
   const viewer = viewerOf(request);
   if (!viewer) return { kind: 'sign-in' };
-  return loadCampaignScreen(services, viewer, id, screen, adminMode);
+  return loadCampaignScreen(deps, viewer, id, screen, adminMode);
 }

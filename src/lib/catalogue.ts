@@ -1,17 +1,17 @@
 import type { Viewer } from '../../functions/auth/viewer';
 import { resolveViewer } from '../../functions/auth/viewer';
-import type { Services } from '../../functions/platform/services';
+import type { Deps } from '../../functions/platform/deps';
 import { viewerOf } from './viewer';
 
 /**
  * The viewer of a public page that needs one (the film page: watch or 'Sign in to watch', owner
  * previews). Protected pages already carry the viewer the worker resolved.
  */
-export async function pageViewer(request: Request, services: Services): Promise<Viewer | null> {
+export async function pageViewer(request: Request, deps: Deps): Promise<Viewer | null> {
   const known = viewerOf(request);
   if (known) return known;
   if (!request.headers.get('cookie')?.includes('session_token')) return null;
-  const { viewer } = await resolveViewer(services, request.headers);
+  const { viewer } = await resolveViewer(deps, request.headers);
   return viewer;
 }
 

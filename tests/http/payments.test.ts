@@ -4,7 +4,7 @@ import { campaigns, checkoutSessions, ledgerEntries, stripeEvents, user, videos 
 import type { Bindings } from '../../functions/env';
 import { TEST_MODE_LABEL } from '../../functions/payments/mode';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
-import { createServices } from '../../functions/platform/services';
+import { createDeps } from '../../functions/platform/create-deps';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { openPlatform } from '../../scripts/lib/platform';
@@ -83,8 +83,8 @@ describe('payments in TEST mode, over HTTP against the built worker', () => {
 
   it('pays on the TEST checkout page; the worker POSTs the signed events to its own webhook over HTTP', async () => {
     const env = { ...platform.env, PUBLIC_URL: base() } as Bindings;
-    const services = createServices(env, { db: platform.db, bell: silentDoorbell });
-    const created = await createCheckout(services, {
+    const deps = createDeps(env, { db: platform.db, bell: silentDoorbell });
+    const created = await createCheckout(deps, {
       campaignId: await liveCampaign(),
       payer: { guestEmail: 'guest@example.test' },
       amountCents: 1234,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_SYSTEM } from '../support/actors';
 import { cookieFrom, jsonInit } from '../support/http';
-import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlDeps } from '../support/libsql';
 
 /** Accounts on the production driver: better-auth, profiles, roles and the sign-in limit over libSQL. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -79,17 +79,17 @@ describe('local-only endpoints in production', () => {
 describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
   it('creates the account through sign-up, grants the role, and is idempotent', async () => {
     const { ensureUser } = await import('../../functions/services/accounts');
-    const services = libsqlServices(ctx.db);
+    const deps = libsqlDeps(ctx.db);
     const email = `boss_${uid()}@example.test`;
     const username = `boss_${uid()}`;
-    const first = await ensureUser(services, TEST_SYSTEM, {
+    const first = await ensureUser(deps, TEST_SYSTEM, {
       email,
       password: 'boss-password',
       username,
       roles: ['admin'],
     });
     expect(first).toMatchObject({ created: true, granted: ['admin'] });
-    const again = await ensureUser(services, TEST_SYSTEM, {
+    const again = await ensureUser(deps, TEST_SYSTEM, {
       email,
       password: '',
       username: 'ignored',

@@ -12,7 +12,7 @@ import {
   raisedProjection,
 } from '../../functions/services/payments';
 import { TEST_SYSTEM } from '../support/actors';
-import { libsqlServices } from '../support/libsql';
+import { libsqlDeps } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 
 /** The credit batch with its campaigns.current_amount projection, on the production driver. */
@@ -98,7 +98,7 @@ describe('current_amount projection on libSQL', () => {
     const id = await liveCampaign();
     await ctx.db.batch(creditToCampaign(ctx.db, facts(id, 700)) as never);
     await ctx.db.update(campaigns).set({ currentAmount: 701 }).where(eq(campaigns.id, id));
-    const report = await checkLedger(libsqlServices(ctx.db), TEST_SYSTEM);
+    const report = await checkLedger(libsqlDeps(ctx.db), TEST_SYSTEM);
     expect(report.problems).toEqual([
       {
         check: 'campaigns.current_amount equals its escrow lines of payments and refunds',

@@ -28,7 +28,7 @@ import {
   resumeCampaign,
   submitCampaign,
 } from '../../functions/services/campaigns';
-import { createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlDb, libsqlDeps } from '../support/libsql';
 
 /** The campaign verbs on the production driver: conditional updates, guarded batches, share writes. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -37,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const svc = () => libsqlServices(ctx.db);
+const svc = () => libsqlDeps(ctx.db);
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function person(roles: Role[] = []): Promise<Viewer> {
@@ -154,7 +154,7 @@ describe('campaigns on libSQL', () => {
     });
     await ctx.db.update(campaigns).set({ status: 'approved' }).where(eq(campaigns.id, c.id));
     const pauseFirst = () => pauseCampaign(svc(), admin, c.id);
-    await expect(launchCampaign(libsqlServices(racing(ctx.db, pauseFirst)), owner, c.id)).rejects.toMatchObject({
+    await expect(launchCampaign(libsqlDeps(racing(ctx.db, pauseFirst)), owner, c.id)).rejects.toMatchObject({
       status: 409,
     });
     expect((await row(c.id))?.status).toBe('paused');
@@ -195,7 +195,7 @@ describe('campaigns on libSQL', () => {
     const rival = await person();
     const other = () => addMember(svc(), owner, c.id, { userId: rival.userId });
     await expect(
-      addMember(libsqlServices(racing(ctx.db, other)), owner, c.id, { userId: late.userId }),
+      addMember(libsqlDeps(racing(ctx.db, other)), owner, c.id, { userId: late.userId }),
     ).rejects.toMatchObject({
       status: 409,
     });
@@ -238,9 +238,9 @@ describe('the campaigns seed', () => {
     const fresh = await createLibsqlDb();
     try {
       const { runSeeds } = await import('../../functions/seed');
-      const services = libsqlServices(fresh.db);
+      const deps = libsqlDeps(fresh.db);
       const log = () => {};
-      const ran = await runSeeds(services, log);
+      const ran = await runSeeds(deps, log);
       expect(ran).toContain('campaigns');
       const rows = await fresh.db.select().from(campaigns).all();
       expect(new Set(rows.map((r) => r.status))).toEqual(
@@ -277,10 +277,10 @@ describe('the campaigns seed', () => {
           .all();
         expect(roles.map((r) => r.role).sort(), email).toEqual([...new Set(['viewer', role])].sort());
       }
-      expect(await runSeeds(services, log)).toEqual([]);
+      expect(await runSeeds(deps, log)).toEqual([]);
       // And run again on its own (another module order, say), it adds nothing twice.
       const { campaignsSeed } = await import('../../functions/seed/campaigns');
-      await campaignsSeed.run(services, log);
+      await campaignsSeed.run(deps, log);
       expect(await fresh.db.select().from(campaigns).all()).toHaveLength(rows.length);
     } finally {
       fresh.close();

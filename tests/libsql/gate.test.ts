@@ -7,7 +7,7 @@ import { createShortLink, resolveShortLink } from '../../functions/services/shor
 import { unlockGate, updateSiteSettings, viewSiteSettings } from '../../functions/services/site-settings';
 import { readGateSettings } from '../../functions/services/site-settings/internal/store';
 import { ANYONE } from '../support/actors';
-import { createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlDb, libsqlDeps } from '../support/libsql';
 
 /** The gate's and short links' SQL (upserts, insert-or-nothing with returning) on the production driver. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -39,14 +39,14 @@ beforeAll(async () => {
     roles: ['admin'],
     sessionExpiresAt: '',
   };
-  await runSeeds(libsqlServices(ctx.db), () => {}, [siteSettingsSeed]);
+  await runSeeds(libsqlDeps(ctx.db), () => {}, [siteSettingsSeed]);
 });
 afterAll(() => ctx.close());
 
 describe('coming-soon settings on libSQL', () => {
   it('start off, switch on with a passcode, unlock with it', async () => {
     const kv = memoryKv();
-    const deps = libsqlServices(ctx.db, { kv });
+    const deps = libsqlDeps(ctx.db, { kv });
     expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: false, passcodeSet: false });
     await updateSiteSettings(deps, viewer, { comingSoonEnabled: true, passcode: 'libsql-pass' });
     expect(await viewSiteSettings(deps, viewer)).toEqual({ comingSoonEnabled: true, passcodeSet: true });
@@ -58,13 +58,13 @@ describe('coming-soon settings on libSQL', () => {
 
 describe('short links on libSQL', () => {
   it('give the same path the same code, and resolve from the table', async () => {
-    const services = libsqlServices(ctx.db, { kv: memoryKv() });
+    const deps = libsqlDeps(ctx.db, { kv: memoryKv() });
     const [a, b] = await Promise.all([
-      createShortLink(services, viewer, { path: '/movie/lib-1' }),
-      createShortLink(services, viewer, { path: '/movie/lib-1' }),
+      createShortLink(deps, viewer, { path: '/movie/lib-1' }),
+      createShortLink(deps, viewer, { path: '/movie/lib-1' }),
     ]);
     expect(a.code).toBe(b.code);
-    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, a.code)).toBe('/movie/lib-1');
-    expect(await resolveShortLink(libsqlServices(ctx.db, { kv: memoryKv() }), ANYONE, 'unknown')).toBeNull();
+    expect(await resolveShortLink(libsqlDeps(ctx.db, { kv: memoryKv() }), ANYONE, a.code)).toBe('/movie/lib-1');
+    expect(await resolveShortLink(libsqlDeps(ctx.db, { kv: memoryKv() }), ANYONE, 'unknown')).toBeNull();
   });
 });

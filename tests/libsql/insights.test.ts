@@ -3,7 +3,7 @@ import { campaignContributors, campaigns, videos } from '../../functions/db/sche
 import { campaignAnalytics, campaignBreakdown, memberStatement } from '../../functions/services/insights';
 import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments';
 import { handWrittenRelease } from '../support/ledger';
-import { libsqlServices } from '../support/libsql';
+import { libsqlDeps } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { postLedgerGroup } from '../support/post-ledger';
 
@@ -82,23 +82,23 @@ describe('breakdown, statement and analytics on libSQL', () => {
       ],
     });
 
-    const b = await campaignBreakdown(libsqlServices(ctx.db), null, id);
+    const b = await campaignBreakdown(libsqlDeps(ctx.db), null, id);
     expect(b).toMatchObject({ raisedCents: 1801, releasedCents: 1500, feeCents: 150, escrowCents: 301 });
     expect(b.members.map((m) => [m.userId, m.earnedCents, m.paidCents])).toEqual([
       [owner.userId, 675, 0],
       [member.userId, 675, 675],
     ]);
 
-    const s = await memberStatement(libsqlServices(ctx.db), member, id);
+    const s = await memberStatement(libsqlDeps(ctx.db), member, id);
     expect(s.lines.map((l) => [l.kind, l.account, l.amountCents])).toEqual([
       ['release', 'payable', 675],
       ['payout', 'payable', -675],
       ['payout', 'paid', 675],
     ]);
     expect(s.totals).toEqual({ payable: 0, paid: 675, reversed: 0 });
-    expect((await memberStatement(libsqlServices(ctx.db), member)).lines).toHaveLength(3);
+    expect((await memberStatement(libsqlDeps(ctx.db), member)).lines).toHaveLength(3);
 
-    const a = await campaignAnalytics(libsqlServices(ctx.db), owner, id);
+    const a = await campaignAnalytics(libsqlDeps(ctx.db), owner, id);
     expect(a).toMatchObject({ backers: 2, paymentsCount: 3, averagePaymentCents: 600, raisedCents: 1801 });
     expect(a.daily.at(-1)?.cumulativeCents).toBe(1801);
     expect(a.ledger).toMatchObject({ escrowCents: 301, feeCents: 150, payablesCents: 675, paidCents: 675 });

@@ -15,7 +15,7 @@ import { computeShares } from '../../functions/domain/campaigns/shares';
 import { castExtensionVote } from '../../functions/services/milestones';
 import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { TEST_SYSTEM } from '../support/actors';
-import { libsqlServices, stripeNotExpected } from '../support/libsql';
+import { libsqlDeps, stripeNotExpected } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
@@ -23,7 +23,7 @@ import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 const ctx = libsqlForFile({ ledger: true });
 
 /** No payment here is refunded: a Stripe call would be a failure of the test. */
-const svc = () => libsqlServices(ctx.db, { stripe: stripeNotExpected() });
+const svc = () => libsqlDeps(ctx.db, { stripe: stripeNotExpected() });
 
 const person = () => insertPerson(ctx.db);
 

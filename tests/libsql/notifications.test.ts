@@ -8,7 +8,7 @@ import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { MESSAGE_RATE_LIMITS } from '../../functions/domain/messages/limits';
 import type { Role } from '../../functions/domain/users/roles';
 import { systemClock } from '../../functions/platform/clock';
-import type { Services } from '../../functions/platform/services';
+import type { Deps } from '../../functions/platform/deps';
 import type { Doorbell } from '../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../functions/realtime/protocol';
 import {
@@ -24,18 +24,18 @@ import {
   notificationSummary,
   notify,
 } from '../../functions/services/notifications';
-import { createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlDb, libsqlDeps } from '../support/libsql';
 import { ownsNone } from '../support/owes-none';
 
-/** The notification and message services on the production driver (@libsql/client), same queries as D1. */
+/** The notification and message verbs on the production driver (@libsql/client), same queries as D1. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 const rung: Array<{ userId: string; event: ChannelEvent }> = [];
 const bell: Doorbell = { ring: async (userId, event) => void rung.push({ userId, event }) };
-let services: Services;
+let deps: Deps;
 
 beforeAll(async () => {
   ctx = await createLibsqlDb();
-  services = libsqlServices(ctx.db, { bell });
+  deps = libsqlDeps(ctx.db, { bell });
 });
 afterAll(() => ctx.close());
 
@@ -80,13 +80,13 @@ describe('notifications on libSQL', () => {
   it('page back with before= and catch up with after= exactly', async () => {
     const a = await makeUser();
     await notifyMany(a.userId, ['a', 'b', 'c']);
-    const first = await listNotifications(services, a, { limit: 2 });
+    const first = await listNotifications(deps, a, { limit: 2 });
     expect(first.items.map((n) => n.title)).toEqual(['c', 'b']);
     expect(first.hasMore).toBe(true);
-    const older = await listNotifications(services, a, { limit: 2, before: first.items[1]?.cursor });
+    const older = await listNotifications(deps, a, { limit: 2, before: first.items[1]?.cursor });
     expect(older.items.map((n) => n.title)).toEqual(['a']);
     const missed = await notifyMany(a.userId, ['d', 'e']);
-    const caught = await listNotifications(services, a, { limit: 20, after: first.items[0]?.cursor });
+    const caught = await listNotifications(deps, a, { limit: 20, after: first.items[0]?.cursor });
     expect(caught.items.map((n) => n.id)).toEqual(missed);
   });
 
@@ -98,9 +98,9 @@ describe('notifications on libSQL', () => {
       a.userId,
       Array.from({ length: 6 }, (_, i) => `n${i}`),
     );
-    for (let i = 0; i < 5; i++) await postMessage(services, b, a.userId, { subject: '', message: `m${i}` });
-    await postMessage(services, ghost, a.userId, { subject: '', message: 'y'.repeat(90) });
-    const s = await notificationSummary(services, a);
+    for (let i = 0; i < 5; i++) await postMessage(deps, b, a.userId, { subject: '', message: `m${i}` });
+    await postMessage(deps, ghost, a.userId, { subject: '', message: 'y'.repeat(90) });
+    const s = await notificationSummary(deps, a);
     expect(s.notifications.map((n) => n.title)).toEqual(['n5', 'n4', 'n3', 'n2', 'n1']);
     expect(s.messages.map((m) => [m.senderUsername, m.preview])).toEqual([
       [null, `${'y'.repeat(80)}…`],
@@ -110,8 +110,8 @@ describe('notifications on libSQL', () => {
       [b.username, 'm1'],
     ]);
     expect(s.unread).toEqual({ notifications: 6, messages: 6, total: 12 });
-    expect(await markAllNotificationsRead(services, a)).toEqual({ updated: 6 });
-    expect((await notificationSummary(services, a)).unread.notifications).toBe(0);
+    expect(await markAllNotificationsRead(deps, a)).toEqual({ updated: 6 });
+    expect((await notificationSummary(deps, a)).unread.notifications).toBe(0);
     expect(rung).toContainEqual({ userId: a.userId, event: { kind: 'read', scope: 'notifications', all: true } });
   });
 });
@@ -121,22 +121,22 @@ describe('messages on libSQL', () => {
     const a = await makeUser(['contributor']);
     const b = await makeUser(['contributor']);
     const c = await makeUser(['contributor']);
-    await postMessage(services, b, a.userId, { subject: 's', message: 'b1' });
-    await postMessage(services, c, a.userId, { subject: 's', message: 'c1' });
-    await postMessage(services, b, a.userId, { subject: 's', message: 'b2' });
-    const list = await listConversations(services, a);
+    await postMessage(deps, b, a.userId, { subject: 's', message: 'b1' });
+    await postMessage(deps, c, a.userId, { subject: 's', message: 'c1' });
+    await postMessage(deps, b, a.userId, { subject: 's', message: 'b2' });
+    const list = await listConversations(deps, a);
     expect(list.map((x) => [x.otherUsername, x.lastMessage.preview, x.unread])).toEqual([
       [b.username, 'b2', 2],
       [c.username, 'c1', 1],
     ]);
-    const thread = await readThread(services, a, b.userId, { limit: 50 });
+    const thread = await readThread(deps, a, b.userId, { limit: 50 });
     expect(thread.items.map((m) => m.message)).toEqual(['b1', 'b2']);
-    expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([2, 1]);
-    await markThreadRead(services, a, b.userId, { through: thread.items[0]?.cursor });
-    expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([1, 1]);
-    await markThreadRead(services, a, b.userId, {});
-    expect((await listConversations(services, a)).map((x) => x.unread)).toEqual([0, 1]);
-    const after = await readThread(services, a, b.userId, { limit: 50, after: thread.items[1]?.cursor });
+    expect((await listConversations(deps, a)).map((x) => x.unread)).toEqual([2, 1]);
+    await markThreadRead(deps, a, b.userId, { through: thread.items[0]?.cursor });
+    expect((await listConversations(deps, a)).map((x) => x.unread)).toEqual([1, 1]);
+    await markThreadRead(deps, a, b.userId, {});
+    expect((await listConversations(deps, a)).map((x) => x.unread)).toEqual([0, 1]);
+    const after = await readThread(deps, a, b.userId, { limit: 50, after: thread.items[1]?.cursor });
     expect(after.items).toEqual([]);
   });
 
@@ -145,12 +145,12 @@ describe('messages on libSQL', () => {
     const to = await makeUser();
     const perMinute = MESSAGE_RATE_LIMITS[0].max;
     for (let i = 0; i < perMinute; i++) {
-      await postMessage(services, sender, to.userId, { subject: '', message: `m${i}` });
+      await postMessage(deps, sender, to.userId, { subject: '', message: `m${i}` });
     }
     // A new process: a new client and a new drizzle instance over the same file.
     const client = createClient({ url: ctx.url });
     const reopened = drizzle(client, { schema }) as unknown as Db;
-    const attempt = postMessage(libsqlServices(reopened, { bell }), sender, to.userId, {
+    const attempt = postMessage(libsqlDeps(reopened, { bell }), sender, to.userId, {
       subject: '',
       message: 'again',
     });

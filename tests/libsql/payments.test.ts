@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, stripeEvents } from '../../functions/db/schema';
 import type { Bindings } from '../../functions/env';
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
-import { createServices } from '../../functions/platform/create-services';
+import { createDeps } from '../../functions/platform/create-deps';
 import { createLibsqlApp } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 import { intentSucceeded, sessionCompleted, signature, testPayment } from '../support/stripe-fixtures';
@@ -80,7 +80,7 @@ describe('webhooks in production on libSQL', () => {
 
   it('has no TEST pages, and the SDK talks to Stripe itself', async () => {
     expect((await app.request('/api/payments/test-checkout/cs_test_x')).status).toBe(404);
-    const { payments } = createServices(app.env);
+    const { payments } = createDeps(app.env);
     expect(payments.testMode).toBe(false);
     expect(payments.testStripe).toBeNull();
     expect(payments.webhookSecrets).toEqual({

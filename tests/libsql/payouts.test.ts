@@ -12,7 +12,7 @@ import {
 import { processPayouts } from '../../functions/services/payouts';
 import { TEST_SYSTEM } from '../support/actors';
 import { handWrittenRelease } from '../support/ledger';
-import { libsqlServices } from '../support/libsql';
+import { libsqlDeps } from '../support/libsql';
 import { insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { postLedgerGroup } from '../support/post-ledger';
 
@@ -111,7 +111,7 @@ describe('processPayouts on libSQL', () => {
   it('concurrent runs transfer each payout once; the milestone completes', async () => {
     const { campaignId, ids } = await released();
     const fake = fakeStripe();
-    const deps = libsqlServices(ctx.db, { stripe: fake.stripe });
+    const deps = libsqlDeps(ctx.db, { stripe: fake.stripe });
     await Promise.all(Array.from({ length: 4 }, () => processPayouts(deps, TEST_SYSTEM, { campaignId })));
     expect(fake.calls()).toBe(2);
     for (const id of ids) {
@@ -147,7 +147,7 @@ describe('processPayouts on libSQL', () => {
       .where(eq(connectAccounts.userId, refused?.userId ?? ''))
       .get();
     const fake = fakeStripe(new Set([account?.stripeAccountId ?? '']));
-    await processPayouts(libsqlServices(ctx.db, { stripe: fake.stripe }), TEST_SYSTEM, { campaignId });
+    await processPayouts(libsqlDeps(ctx.db, { stripe: fake.stripe }), TEST_SYSTEM, { campaignId });
     expect(
       await ctx.db
         .select()

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles, siteSettings, user, userRoles } from '../../functions/db/schema';
 import { runSeeds } from '../../functions/seed';
-import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlDeps } from '../support/libsql';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 beforeAll(async () => {
@@ -88,10 +88,10 @@ describe('atomic batches on libSQL', () => {
 
 describe('the seed framework on libSQL', () => {
   it('runs each module once; a second run changes nothing', async () => {
-    const services = libsqlServices(ctx.db);
+    const deps = libsqlDeps(ctx.db);
     const log = () => {};
-    const first = await runSeeds(services, log);
-    const second = await runSeeds(services, log);
+    const first = await runSeeds(deps, log);
+    const second = await runSeeds(deps, log);
     expect(first).toContain('site-settings');
     expect(second).toEqual([]);
     const settings = await ctx.db.select().from(siteSettings).where(eq(siteSettings.settingKey, 'coming_soon_enabled'));

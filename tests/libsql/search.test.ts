@@ -14,7 +14,7 @@ import { acceptInvitation, addMember, deleteCampaign, removeMember } from '../..
 import { type SearchResult, searchFilms } from '../../functions/services/catalogue';
 import { approveFilm, createFilm, rejectFilm, updateFilm } from '../../functions/services/films';
 import { ANYONE } from '../support/actors';
-import { createLibsqlApp, createLibsqlDb, libsqlServices } from '../support/libsql';
+import { createLibsqlApp, createLibsqlDb, libsqlDeps } from '../support/libsql';
 import { insertCampaign, insertFilm, insertFinishedVideoUpload, insertPerson } from '../support/libsql-fixtures';
 
 /** FTS5 search and its sync triggers on the production driver (a real libSQL file). */
@@ -29,7 +29,7 @@ afterAll(() => ctx.close());
 const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
 const word = () => `zq${uid().replace(/\d/g, 'x')}`;
 /** The film verbs on libSQL, as a Node-side caller runs them: no live pushes, no KV, no R2 (no media change here). */
-const films = () => libsqlServices(ctx.db);
+const films = () => libsqlDeps(ctx.db);
 
 let owner: Viewer;
 let admin: Viewer;
@@ -97,7 +97,7 @@ describe('search on libSQL', () => {
 });
 
 describe("search by a campaign's team on libSQL", () => {
-  const svc = () => libsqlServices(ctx.db);
+  const svc = () => libsqlDeps(ctx.db);
 
   it('follows joins, approval resets, removals, renames and the campaign deletion', async () => {
     const w = word();
@@ -165,15 +165,15 @@ describe("search by a campaign's team on libSQL", () => {
         sql: `insert into campaign_contributors (id, campaign_id, contributor_id, role, approved, revision) values (?, ?, ?, 'Editor', 1, ?)`,
         args: [crypto.randomUUID(), campaignId, member.userId, crypto.randomUUID()],
       });
-      const before = await searchFilms(libsqlServices(db), ANYONE, member.username);
+      const before = await searchFilms(libsqlDeps(db), ANYONE, member.username);
       expect(before.hits).toEqual([]);
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await migrate(libsql, { migrationsFolder: folder });
-      expect((await searchFilms(libsqlServices(db), ANYONE, member.username)).hits.map((h) => h.id)).toEqual([film]);
-      expect(
-        (await searchFilms(libsqlServices(db), ANYONE, `${w} ${filmOwner.username}`)).hits.map((h) => h.id),
-      ).toEqual([film]);
+      expect((await searchFilms(libsqlDeps(db), ANYONE, member.username)).hits.map((h) => h.id)).toEqual([film]);
+      expect((await searchFilms(libsqlDeps(db), ANYONE, `${w} ${filmOwner.username}`)).hits.map((h) => h.id)).toEqual([
+        film,
+      ]);
     } finally {
       client.close();
       rmSync(dir, { recursive: true, force: true });

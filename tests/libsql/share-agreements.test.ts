@@ -34,14 +34,14 @@ import { releaseCompletedCampaign } from '../../functions/services/milestones';
 import { campaignFunding, creditToCampaign, startCampaignCheckout } from '../../functions/services/payments';
 import { receiveStripeEvent } from '../../functions/services/webhooks';
 import { ANYONE, TEST_SYSTEM } from '../support/actors';
-import { createLibsqlDb, libsqlServices, stripeNotExpected } from '../support/libsql';
+import { createLibsqlDb, libsqlDeps, stripeNotExpected } from '../support/libsql';
 import { insertFilm, insertPerson, libsqlForFile } from '../support/libsql-fixtures';
 import { postLedgerGroup } from '../support/post-ledger';
 import { sessionCompleted, testPayment } from '../support/stripe-fixtures';
 
 /** Versioned share agreements on the production driver: versions, pinned money, releases by version. */
 const ctx = libsqlForFile({ ledger: true });
-const svc = () => libsqlServices(ctx.db, { stripe: stripeNotExpected() });
+const svc = () => libsqlDeps(ctx.db, { stripe: stripeNotExpected() });
 
 /** Stripe is outside our walls: only refunds are asked of it here, and recorded. */
 function fakeStripe() {
@@ -58,7 +58,7 @@ interface Live {
   members: Viewer[];
 }
 
-/** Created (v1), staffed and joined (v2), submitted, approved and launched through the services. */
+/** Created (v1), staffed and joined (v2), submitted, approved and launched through the verbs. */
 async function launched(memberCount: number): Promise<Live> {
   const admin = await insertPerson(ctx.db, { prefix: 'ada', roles: ['admin'] });
   const owner = await insertPerson(ctx.db, { prefix: 'cora', roles: ['contributor'] });
@@ -82,13 +82,13 @@ async function launched(memberCount: number): Promise<Live> {
 
 async function pay(campaignId: string, amountCents: number, stripe: Stripe = stripeNotExpected()) {
   const p = testPayment(amountCents, campaignId);
-  await receiveStripeEvent(libsqlServices(ctx.db, { stripe }), TEST_SYSTEM, sessionCompleted(p), 'platform');
+  await receiveStripeEvent(libsqlDeps(ctx.db, { stripe }), TEST_SYSTEM, sessionCompleted(p), 'platform');
   return p;
 }
 
 async function complete(c: Live) {
   // The status's follow-up would release it at once; here the release is the step under test.
-  await setCampaignStatus(libsqlServices(ctx.db, { followUpsAfterCommit: false }), c.admin, c.id, 'completed');
+  await setCampaignStatus(libsqlDeps(ctx.db, { followUpsAfterCommit: false }), c.admin, c.id, 'completed');
   return releaseCompletedCampaign(svc(), c.admin, c.id);
 }
 
@@ -206,7 +206,7 @@ describe('share agreements on libSQL', () => {
       const owner = await insertPerson(db, { prefix: 'cora' });
       const milo = await insertPerson(db, { prefix: 'milo' });
       const movieId = await insertFilm(db, owner.userId);
-      const c = await createCampaign(libsqlServices(db), owner, {
+      const c = await createCampaign(libsqlDeps(db), owner, {
         movieId,
         title: 'T',
         goalAmount: 1_000_000,
@@ -249,7 +249,7 @@ describe('share agreements on libSQL', () => {
           ],
         },
       );
-      const report = await checkLedger(libsqlServices(db), TEST_SYSTEM);
+      const report = await checkLedger(libsqlDeps(db), TEST_SYSTEM);
       const problems = report.problems.map((p) => p.detail).join('\n');
       expect(problems).toContain(`payable:${c.id}:${owner.userId} is 450, the rule says 900`);
       expect(problems).toContain(`payable:${c.id}:${milo.userId} 450 is not in the rule`);
@@ -326,7 +326,7 @@ describe('migration 0010 on existing campaigns', () => {
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await migrate(libsql, { migrationsFolder: folder });
-      expect((await checkLedger(libsqlServices(db), TEST_SYSTEM)).problems).toEqual([]);
+      expect((await checkLedger(libsqlDeps(db), TEST_SYSTEM)).problems).toEqual([]);
 
       const [v1] = await campaignAgreements(db, agreed.id);
       expect(v1).toMatchObject({ version: 1, feePercent: 10, originatorId: owner.userId });
@@ -342,9 +342,9 @@ describe('migration 0010 on existing campaigns', () => {
 
       // Waiting for vera: no version, no money taken; completed, its release waits for an agreement.
       expect(await campaignAgreements(db, waiting.id)).toEqual([]);
-      expect(await campaignFunding(libsqlServices(db), ANYONE, waiting.id)).toMatchObject({ takingPayments: false });
+      expect(await campaignFunding(libsqlDeps(db), ANYONE, waiting.id)).toMatchObject({ takingPayments: false });
       // Follow-ups left to the job: the releases below are the steps under test.
-      const ctx2 = libsqlServices(db, { stripe: stripeNotExpected(), followUpsAfterCommit: false });
+      const ctx2 = libsqlDeps(db, { stripe: stripeNotExpected(), followUpsAfterCommit: false });
       const admin = await insertPerson(db, { prefix: 'ada', roles: ['admin'] });
       await setCampaignStatus(ctx2, admin, waiting.id, 'completed');
       expect(await releaseCompletedCampaign(ctx2, TEST_SYSTEM, waiting.id)).toBeNull();
@@ -361,7 +361,7 @@ describe('migration 0010 on existing campaigns', () => {
         [`payable:${waiting.id}:${milo.userId}`]: 2_250,
         [`payable:${waiting.id}:${vera.userId}`]: 2_250,
       });
-      expect((await checkLedger(libsqlServices(db), TEST_SYSTEM)).problems).toEqual([]);
+      expect((await checkLedger(libsqlDeps(db), TEST_SYSTEM)).problems).toEqual([]);
     } finally {
       client.close();
       rmSync(dir, { recursive: true, force: true });

@@ -36,7 +36,7 @@ export function libsqlForFile(opts: { ledger?: boolean } = {}): { readonly db: D
   };
 }
 
-/** A user with a profile and the viewer role (plus `roles`), as the services see a signed-in person. */
+/** A user with a profile and the viewer role (plus `roles`), as the verbs see a signed-in person. */
 export async function insertPerson(db: Db, opts: { prefix?: string; roles?: Role[] } = {}): Promise<Viewer> {
   const id = crypto.randomUUID();
   const username = `${opts.prefix ?? 'p'}_${id.slice(0, 8)}`;

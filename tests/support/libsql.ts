@@ -9,8 +9,8 @@ import { createApp } from '../../functions/app';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
 import type { Bindings } from '../../functions/env';
-import { createServices } from '../../functions/platform/create-services';
-import type { ServiceOverrides, Services } from '../../functions/platform/services';
+import { createDeps } from '../../functions/platform/create-deps';
+import type { Deps, DepsOverrides } from '../../functions/platform/deps';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 
 /**
@@ -39,9 +39,9 @@ export async function createLibsqlDb() {
 /** A Node caller's local environment: no D1, KV, R2 or Durable Objects. */
 export const NODE_ENV = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' } as Bindings;
 
-/** The factory's services over a libSQL database, as a Node-side caller gets them: silent doorbell, no KV, no R2. */
-export function libsqlServices(db: Db, overrides: ServiceOverrides = {}): Services {
-  return createServices(NODE_ENV, { db, bell: silentDoorbell, kv: null, media: null, ...overrides });
+/** The factory's deps over a libSQL database, as a Node-side caller gets them: silent doorbell, no KV, no R2. */
+export function libsqlDeps(db: Db, overrides: DepsOverrides = {}): Deps {
+  return createDeps(NODE_ENV, { db, bell: silentDoorbell, kv: null, media: null, ...overrides });
 }
 
 /** The Hono app in-process over a libSQL database, with a local environment. */

@@ -8,7 +8,7 @@ import {
 } from '../../functions/domain/agreements/split';
 import { computeShares } from '../../functions/domain/campaigns/shares';
 
-/** A version as the services write it: the originator plus `others`, shares from computeShares. */
+/** A version as the verbs write it: the originator plus `others`, shares from computeShares. */
 function agreement(version: number, fee: number, others: string[], originator = 'cora'): Agreement {
   const s = computeShares(fee, others.length);
   return {

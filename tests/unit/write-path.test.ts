@@ -98,7 +98,7 @@ describe('the write path', () => {
     const scheduling = serverFiles
       .filter(({ text }) => /\bschedule\(/.test(text))
       .map(({ path }) => path)
-      .filter((p) => p !== 'functions/platform/services.ts' && p !== 'functions/scheduled.ts');
+      .filter((p) => p !== 'functions/platform/create-deps.ts' && p !== 'functions/scheduled.ts');
     expect(scheduling).toEqual(['functions/payments/stripe.ts']);
   });
 });

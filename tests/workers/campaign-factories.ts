@@ -91,7 +91,7 @@ export async function makeCampaign(
       });
     out.push({ user: m.user, memberId });
   }
-  // As the services leave it: a team that all approved has its split agreed (version 1).
+  // As the verbs leave it: a team that all approved has its split agreed (version 1).
   const [first, ...rest] = recordAgreementIfApproved(db(), id);
   await db().batch([first, ...rest] as [typeof first, ...typeof rest]);
   return { id, movieId, owner, members: out };

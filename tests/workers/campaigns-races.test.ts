@@ -8,7 +8,7 @@ import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { addMember, launchCampaign, pauseCampaign } from '../../functions/services/campaigns';
 import { campaignRow, db, historyOf, makeCampaign, snapshot } from './campaign-factories';
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
-import { testServices } from './worker-call';
+import { testDeps } from './worker-call';
 import { body, call } from './worker-call-json';
 
 let owner: TestUser;
@@ -64,8 +64,8 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const c = await makeCampaign({ owner, status: 'approved' });
     const ownerViewer = asViewer(owner, ['viewer', 'contributor']);
     const adminViewer = asViewer(admin, ['viewer', 'admin']);
-    const pausedFirst = () => pauseCampaign(testServices({ bell: silentDoorbell }), adminViewer, c.id);
-    const ctx = testServices({ db: racing(db(), pausedFirst), bell: silentDoorbell });
+    const pausedFirst = () => pauseCampaign(testDeps({ bell: silentDoorbell }), adminViewer, c.id);
+    const ctx = testDeps({ db: racing(db(), pausedFirst), bell: silentDoorbell });
     await expect(launchCampaign(ctx, ownerViewer, c.id)).rejects.toMatchObject({ status: 409 });
     expect((await campaignRow(c.id))?.status).toBe('paused');
     expect((await historyOf(c.id)).map((h) => h.event)).toEqual(['paused']);
@@ -76,8 +76,8 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const [x, y] = [await makeUser([], 'x'), await makeUser([], 'y')];
     const ownerViewer = asViewer(owner, ['viewer', 'contributor']);
     const before = await snapshot(c.id, [x.id]);
-    const other = () => addMember(testServices({ bell: silentDoorbell }), ownerViewer, c.id, { userId: y.id });
-    const ctx = testServices({ db: racing(db(), other), bell: silentDoorbell });
+    const other = () => addMember(testDeps({ bell: silentDoorbell }), ownerViewer, c.id, { userId: y.id });
+    const ctx = testDeps({ db: racing(db(), other), bell: silentDoorbell });
     await expect(addMember(ctx, ownerViewer, c.id, { userId: x.id })).rejects.toMatchObject({ status: 409 });
     const after = await snapshot(c.id, [x.id]);
     expect(after.notes).toEqual(before.notes);

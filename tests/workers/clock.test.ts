@@ -2,12 +2,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/domain/messages';
 import type { Bindings } from '../../functions/env';
 import { manualClock, systemClock } from '../../functions/platform/clock';
-import { createServices } from '../../functions/platform/create-services';
+import { createDeps } from '../../functions/platform/create-deps';
 import { createCampaign } from '../../functions/services/campaigns';
 import { setClockOffset } from '../../functions/services/site-settings';
 import { inDays, makeFilm } from './campaign-factories';
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
-import { call, env, testServices } from './worker-call';
+import { call, env, testDeps } from './worker-call';
 
 const DAY = 86_400_000;
 const withCookie = (u: TestUser, init: RequestInit) => ({
@@ -32,12 +32,12 @@ describe('the clock verbs read', () => {
     const owner = await makeUser(['contributor'], 'clk');
     const viewer = asViewer(owner, ['viewer', 'contributor']);
     const inFiveDays = inDays(5);
-    const later = testServices({ clock: manualClock(Date.now() + 10 * DAY) });
+    const later = testDeps({ clock: manualClock(Date.now() + 10 * DAY) });
     await expect(createCampaign(later, viewer, await campaignInput(owner, inFiveDays))).rejects.toMatchObject({
       status: 400,
       message: MSG.endDateFuture,
     });
-    const created = await createCampaign(testServices(), viewer, await campaignInput(owner, inFiveDays));
+    const created = await createCampaign(testDeps(), viewer, await campaignInput(owner, inFiveDays));
     expect(created.endDate).toBe(inFiveDays);
   });
 
@@ -66,7 +66,7 @@ describe('the clock verbs read', () => {
   it('is the real time in production, whatever the setting says; moving it there is refused', async () => {
     admin = await makeUser(['admin'], 'clkadmin');
     await call('/api/dev/clock', withCookie(admin, jsonInit('PUT', { offsetMs: 5 * DAY })));
-    const production = createServices({
+    const production = createDeps({
       ...env,
       ENVIRONMENT: 'production',
       PUBLIC_URL: 'https://reelfund.example',

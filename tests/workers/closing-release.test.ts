@@ -17,7 +17,7 @@ import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { readyMember } from './payout-factories';
 import { db, deliver, eventually, registerMoneyTestHooks, sessionCompleted, testPayment } from './stripe-support';
-import { call, env, testServices } from './worker-call';
+import { call, env, testDeps } from './worker-call';
 
 registerMoneyTestHooks();
 
@@ -103,7 +103,7 @@ describe('a campaign completed by an admin keeps what it raised: the escrow is r
     await pay(team.id, 10_000);
     await db().update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, team.id));
     const runs = await Promise.all(
-      [0, 1, 2, 3].map(() => releaseCompletedCampaign(testServices({ bell: silentDoorbell }), TEST_SYSTEM, team.id)),
+      [0, 1, 2, 3].map(() => releaseCompletedCampaign(testDeps({ bell: silentDoorbell }), TEST_SYSTEM, team.id)),
     );
     expect(runs.filter(Boolean)).toHaveLength(1);
     expect(await releaseGroups(team.id)).toHaveLength(1);
@@ -126,10 +126,10 @@ describe('a campaign completed by an admin keeps what it raised: the escrow is r
   it('a campaign with nothing in escrow, or not completed, releases nothing', async () => {
     const empty = await liveWithMember();
     await db().update(campaigns).set({ status: 'completed' }).where(eq(campaigns.id, empty.id));
-    expect(await releaseCompletedCampaign(testServices({ bell: silentDoorbell }), TEST_SYSTEM, empty.id)).toBeNull();
+    expect(await releaseCompletedCampaign(testDeps({ bell: silentDoorbell }), TEST_SYSTEM, empty.id)).toBeNull();
     const live = await liveWithMember();
     await pay(live.id, 2_000);
-    expect(await releaseCompletedCampaign(testServices({ bell: silentDoorbell }), TEST_SYSTEM, live.id)).toBeNull();
+    expect(await releaseCompletedCampaign(testDeps({ bell: silentDoorbell }), TEST_SYSTEM, live.id)).toBeNull();
     expect(await releaseGroups(live.id)).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { checkDeployable, markDeploying, markSent } from '../../functions/servic
 import { db, snapshot } from './campaign-factories';
 import { chainReady, coinCampaign, deploy, linkWallet } from './coins-support';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, testServices } from './worker-call';
+import { call, testDeps } from './worker-call';
 
 /**
  * The factory's two implementation getters. Not the generated ABI: its module carries the contracts'
@@ -30,7 +30,7 @@ const FACTORY_IMPLEMENTATIONS = parseAbi([
 let admin: TestUser;
 let client: Awaited<ReturnType<typeof chainReady>>;
 const coins = () => {
-  const c = testServices().chain.coins;
+  const c = testDeps().chain.coins;
   if (!c) throw new Error('coins are off in the worker tests');
   return c;
 };

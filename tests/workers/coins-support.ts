@@ -8,7 +8,7 @@ import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
 import { deployRequestFor } from '../../functions/domain/coins/supply';
 import { db, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, testServices } from './worker-call';
+import { call, testDeps } from './worker-call';
 
 /** A client of the worker tests' own Hardhat node (tests/workers/chain-setup.ts). */
 export const chainClient = () =>
@@ -17,7 +17,7 @@ export const chainClient = () =>
 /** Waits until the node answers and the local factory is deployed (the setup starts it in the background). */
 export async function chainReady(timeoutMs = 90_000): Promise<PublicClient> {
   const client = chainClient();
-  const factory = testServices().chain.coins?.factory as Address;
+  const factory = testDeps().chain.coins?.factory as Address;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

@@ -15,7 +15,7 @@ import { type CampaignFixture, makeCampaign, makeFilm } from './campaign-factori
 import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
 import { type Paid, pay, payout, raisedOf, refund, release, reversal, setTitle } from './insights-support';
 import { db } from './stripe-support';
-import { call, testServices } from './worker-call';
+import { call, testDeps } from './worker-call';
 
 afterEach(async () => {
   await expectLedgerBalanced(db());
@@ -214,14 +214,14 @@ describe('GET /api/campaigns/:id/breakdown', () => {
 });
 
 describe("the film page's campaign view", () => {
-  const svc = () => testServices();
+  const svc = () => testDeps();
   const catalogued = async (movieId: string, actor: Viewer | null = null) => {
     const film = await getFilm(svc(), actor, movieId);
     if (!film) throw new Error(`film ${movieId} not visible`);
     return film;
   };
-  /** What the three services give the film page: the funding anyone sees, the breakdown, the team. */
-  const services = async (movieId: string, actor: Viewer | null = null) => {
+  /** What the three verbs give the film page: the funding anyone sees, the breakdown, the team. */
+  const deps = async (movieId: string, actor: Viewer | null = null) => {
     const funding = await filmFunding(svc(), ANYONE, movieId);
     return {
       funding,
@@ -230,10 +230,10 @@ describe("the film page's campaign view", () => {
     };
   };
 
-  it('gives the funding, breakdown and team the three services give', async () => {
+  it('gives the funding, breakdown and team the three deps give', async () => {
     const { campaign, m1, m2 } = story;
     const view = await filmCampaignView(svc(), ANYONE, await catalogued(campaign.movieId));
-    expect(view).toEqual(await services(campaign.movieId));
+    expect(view).toEqual(await deps(campaign.movieId));
     expect(view?.breakdown?.members.map((m) => m.userId)).toEqual([campaign.owner.id, m1.id, m2.id]);
     expect(view?.funding?.raisedCents).toBe(await raisedOf(campaign.id));
   });
@@ -279,7 +279,7 @@ describe("the film page's campaign view", () => {
     expect((await call(`/api/campaigns/${c.id}/invitation/accept`, accept)).status).toBe(200);
 
     const view = await filmCampaignView(svc(), ANYONE, await catalogued(c.movieId));
-    expect(view).toEqual(await services(c.movieId));
+    expect(view).toEqual(await deps(c.movieId));
     expect(view?.breakdown?.members.map((m) => [m.userId, m.role])).toEqual(
       expect.arrayContaining([
         [gone.id, 'Former member'],
@@ -295,14 +295,14 @@ describe("the film page's campaign view", () => {
     const m = await makeUser([], 'm');
     const c = await makeCampaign({ status: 'active', members: [{ user: m, approved: true }] });
     const view = await filmCampaignView(svc(), ANYONE, await catalogued(c.movieId));
-    expect(view).toEqual({ funding: null, breakdown: null, team: (await services(c.movieId)).team });
+    expect(view).toEqual({ funding: null, breakdown: null, team: (await deps(c.movieId)).team });
     expect(view?.team.map((t) => t.userId)).toEqual([c.owner.id, m.id]);
 
     const live = await makeCampaign({ status: 'live', members: [{ user: m, approved: true }] });
     await db().update(videos).set({ reviewStatus: 'pending' }).where(eq(videos.id, live.movieId));
     const owner = asViewer(live.owner, ['contributor']);
     const own = await filmCampaignView(svc(), owner, await catalogued(live.movieId, owner));
-    expect(own).toEqual({ funding: null, breakdown: null, team: (await services(live.movieId, owner)).team });
+    expect(own).toEqual({ funding: null, breakdown: null, team: (await deps(live.movieId, owner)).team });
     expect(own?.team.map((t) => t.userId)).toEqual([live.owner.id, m.id]);
     // Anyone else may not see the film, so nothing of its campaign either.
     const film = await catalogued(live.movieId, owner);
@@ -313,7 +313,7 @@ describe("the film page's campaign view", () => {
     const owner = await makeUser(['contributor'], 'solo');
     const movieId = await makeFilm(owner.id);
     const view = await filmCampaignView(svc(), ANYONE, await catalogued(movieId));
-    expect(view).toEqual({ funding: null, breakdown: null, team: (await services(movieId)).team });
+    expect(view).toEqual({ funding: null, breakdown: null, team: (await deps(movieId)).team });
     expect(view?.team).toEqual([
       { userId: owner.id, username: owner.username, avatarUrl: null, role: 'Originator', isOriginator: true },
     ]);

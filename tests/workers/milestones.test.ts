@@ -31,7 +31,7 @@ import {
   testPayment,
   testPayments,
 } from './stripe-support';
-import { call, testServices } from './worker-call';
+import { call, testDeps } from './worker-call';
 
 registerMoneyTestHooks();
 
@@ -245,7 +245,7 @@ describe('payments while the team votes', () => {
       },
     });
     await receiveStripeEvent(
-      testServices({ db: racing, stripe, bell: silentDoorbell }),
+      testDeps({ db: racing, stripe, bell: silentDoorbell }),
       TEST_SYSTEM,
       sessionCompleted(p),
       'platform',

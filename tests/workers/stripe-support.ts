@@ -7,7 +7,7 @@ import { checkoutSessions, ledgerEntries, stripeEvents } from '../../functions/d
 import { WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
-import type { ServiceOverrides } from '../../functions/platform/services';
+import type { DepsOverrides } from '../../functions/platform/deps';
 import { ORIGIN } from '../support/http';
 import { expectLedgerBalanced } from '../support/ledger';
 import {
@@ -18,7 +18,7 @@ import {
   testPayment,
   uid,
 } from '../support/stripe-fixtures';
-import { call, env, testServices } from './worker-call';
+import { call, env, testDeps } from './worker-call';
 
 export * from '../support/stripe-fixtures';
 
@@ -79,11 +79,11 @@ export function routeSelfFetchToWorker() {
   });
 }
 
-/** The services a request gets (TEST mode's Stripe), with their background deliveries collected to await. */
-export function testPayments(overrides: ServiceOverrides = {}) {
+/** The deps a request gets (TEST mode's Stripe), with their background deliveries collected to await. */
+export function testPayments(overrides: DepsOverrides = {}) {
   const pending: Promise<unknown>[] = [];
-  const services = testServices({ ...overrides, schedule: (work) => void pending.push(work) });
-  return Object.assign(services, {
+  const deps = testDeps({ ...overrides, schedule: (work) => void pending.push(work) });
+  return Object.assign(deps, {
     /** Waits for every event delivery started so far. */
     settled: async () => {
       while (pending.length) await Promise.all(pending.splice(0));

@@ -12,7 +12,7 @@ import { TEST_SYSTEM } from '../support/actors';
 import { fileOf, MKV_HEAD, MOV_HEAD, MP4_HEAD, png, webm } from '../support/media';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { bytesInit, head, sendPart, startUpload, type UploadView } from './films-support';
-import { call, env, testServices } from './worker-call';
+import { call, env, testDeps } from './worker-call';
 
 let creator: TestUser;
 let other: TestUser;
@@ -260,12 +260,12 @@ describe('abandoned uploads', { timeout: 30_000 }, () => {
       .set({ updatedAt: new Date(Date.now() - ABANDONED_AFTER_MS - 60_000) })
       .where(eq(uploads.id, stale.id));
 
-    const result = await cleanupAbandonedUploads(testServices(), TEST_SYSTEM);
+    const result = await cleanupAbandonedUploads(testDeps(), TEST_SYSTEM);
     expect(result.aborted).toBeGreaterThanOrEqual(1);
     expect((await getUpload(creator, stale.id)).upload.status).toBe('aborted');
     expect((await getUpload(creator, fresh.id)).upload.status).toBe('uploading');
     // A second run finds nothing more to do for it.
-    await cleanupAbandonedUploads(testServices(), TEST_SYSTEM);
+    await cleanupAbandonedUploads(testDeps(), TEST_SYSTEM);
     expect((await getUpload(creator, stale.id)).upload.status).toBe('aborted');
   });
 

@@ -12,7 +12,7 @@ import type { LinkRef } from '../../functions/services/wallets/internal/unlink-g
 import { siweMessage } from '../support/siwe';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
-import { call, env, testServices } from './worker-call';
+import { call, env, testDeps } from './worker-call';
 
 const db = () => getDb(env);
 const newAccount = () => privateKeyToAccount(generatePrivateKey());
@@ -288,7 +288,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
     const protectedAccount = newAccount();
     await link(me, protectedAccount);
     await link(me, newAccount(), { chainId: BASE_ID });
-    const ctx = testServices();
+    const ctx = testDeps();
     const viewer = {
       userId: me.id,
       email: me.email,
@@ -314,7 +314,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
   });
 
   it('refuses a verb call without a viewer', async () => {
-    const ctx = testServices();
+    const ctx = testDeps();
     await expect(unlinkWallet(ctx, null, BASE_SEPOLIA_ID)).rejects.toMatchObject({ status: 401 });
   });
 });

@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
-import { createServices } from '../../functions/platform/create-services';
-import type { ServiceOverrides, Services } from '../../functions/platform/services';
+import { createDeps } from '../../functions/platform/create-deps';
+import type { Deps, DepsOverrides } from '../../functions/platform/deps';
 
 export { env };
 
@@ -18,9 +18,9 @@ export function call(path: string, init: RequestInit = {}): Promise<Response> {
 }
 
 /**
- * The services a request of the worker under test gets (the one factory, over the test's D1, KV,
+ * The deps a request of the worker under test gets (the one factory, over the test's D1, KV,
  * R2 and Durable Objects), for tests that call verbs directly; `overrides` as a Node caller's.
  */
-export function testServices(overrides: ServiceOverrides = {}): Services {
-  return createServices(env, overrides);
+export function testDeps(overrides: DepsOverrides = {}): Deps {
+  return createDeps(env, overrides);
 }

@@ -1,7 +1,7 @@
 /**
  * When a campaign ends, and whether it takes money at a given moment: the one rule every path
  * reads (checkout, the funding view, the payment webhook, the completion job). Callers pass
- * `services.clock.now()`, never the wall clock. See docs/end-dates.md.
+ * `deps.clock.now()`, never the wall clock. See docs/end-dates.md.
  */
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 /**
  * The campaign status machine in one place: statuses and their labels, who may do what, which transitions are allowed from where,
- * and the four-step progress tracker. The services enforce it; the screens only mirror it.
+ * and the four-step progress tracker. The verbs enforce it; the screens only mirror it.
  */
 import { CAMPAIGN_MSG } from './messages';
 

@@ -9,7 +9,7 @@ export type EventTarget = 'platform' | 'connect';
 /** Hands events to the webhook delivery (signed HTTP POSTs to our own endpoints, after the response). */
 export type Emit = (events: Stripe.Event[], target: EventTarget) => void;
 
-/** TEST mode's fake Stripe as the service factory builds it (services.payments.testStripe). */
+/** TEST mode's fake Stripe as the service factory builds it (deps.payments.testStripe). */
 export interface TestStripe {
   store: TestStore;
   /** The site's origin (PUBLIC_URL): hosted TEST pages live under it. */

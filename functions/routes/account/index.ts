@@ -16,14 +16,14 @@ export const accountRoutes = new Hono<AppEnv>()
   /** Sign out everywhere: every session of the user is revoked, and this browser's cookies cleared. */
   .post('/sign-out', async (c) => {
     const viewer = await currentViewer(c);
-    const cookies = await signOutEverywhere(c.get('services'), viewer, c.req.raw.headers);
+    const cookies = await signOutEverywhere(c.get('deps'), viewer, c.req.raw.headers);
     if (viewer && c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
     for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
     return c.json({ ok: true });
   })
   .patch('/profile', validate('json', updateProfileInput), async (c) => {
     const viewer = await currentViewer(c);
-    const profile = await updateProfile(c.get('services'), viewer, c.req.valid('json'));
+    const profile = await updateProfile(c.get('deps'), viewer, c.req.valid('json'));
     return c.json({ profile });
   })
   /** The avatar is an image file in the body (its type from its leading bytes); DELETE goes back to the initial. */
@@ -38,11 +38,11 @@ export const accountRoutes = new Hono<AppEnv>()
     }),
     async (c) => {
       const viewer = await currentViewer(c);
-      const profile = await setAvatar(c.get('services'), viewer, await c.req.arrayBuffer());
+      const profile = await setAvatar(c.get('deps'), viewer, await c.req.arrayBuffer());
       return c.json({ profile });
     },
   )
   .delete('/avatar', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ profile: await removeAvatar(c.get('services'), viewer) });
+    return c.json({ profile: await removeAvatar(c.get('deps'), viewer) });
   });

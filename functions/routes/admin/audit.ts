@@ -9,5 +9,5 @@ import { listAudit } from '../../services/audit';
 export const auditRoutes = new Hono<AppEnv>().get('/', validate('query', listAuditQuery), async (c) => {
   const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, no-store');
-  return c.json(await listAudit(c.get('services'), viewer, c.req.valid('query')));
+  return c.json(await listAudit(c.get('deps'), viewer, c.req.valid('query')));
 });

@@ -14,10 +14,10 @@ export const adminPayoutRoutes = new Hono<AppEnv>()
   .get('/', validate('query', listQuery), async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await adminPayouts(c.get('services'), viewer, c.req.valid('query').status));
+    return c.json(await adminPayouts(c.get('deps'), viewer, c.req.valid('query').status));
   })
-  .post('/refresh', async (c) => c.json(await refreshPayouts(c.get('services'), await currentViewer(c))))
+  .post('/refresh', async (c) => c.json(await refreshPayouts(c.get('deps'), await currentViewer(c))))
   .post(`/:id${ID.payout}/retry`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ outcome: await retryPayout(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ outcome: await retryPayout(c.get('deps'), viewer, c.req.param('id')) });
   });

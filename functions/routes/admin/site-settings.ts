@@ -10,10 +10,10 @@ export const siteSettingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ settings: await viewSiteSettings(c.get('services'), viewer) });
+    return c.json({ settings: await viewSiteSettings(c.get('deps'), viewer) });
   })
   .put('/', validate('json', updateSiteSettingsInput), async (c) => {
     const viewer = await currentViewer(c);
-    const settings = await updateSiteSettings(c.get('services'), viewer, c.req.valid('json'));
+    const settings = await updateSiteSettings(c.get('deps'), viewer, c.req.valid('json'));
     return c.json({ settings });
   });

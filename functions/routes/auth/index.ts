@@ -67,14 +67,14 @@ async function authErrorCode(res: Response): Promise<string | null> {
 
 /** Runs better-auth; the reserved attempts are kept when `keep` says so, else given back. */
 async function counted(c: Ctx, keys: string[], keep: (res: Response) => boolean) {
-  const { auth, db } = c.get('services');
+  const { auth, db } = c.get('deps');
   const res = await auth.handler(c.req.raw);
   if (!keep(res)) await releaseAttempt(db, keys);
   return res;
 }
 
 async function signIn(c: Ctx, body: Body) {
-  const { auth, db } = c.get('services');
+  const { auth, db } = c.get('deps');
   const email = text(body, 'email');
   const ip = clientAddress(c);
   if (!email) return auth.handler(c.req.raw);
@@ -95,10 +95,10 @@ async function signUp(c: Ctx, body: Body) {
   refuseWeak(text(body, 'password'), { email, username: text(body, 'name') });
   await reserveOr429(
     c,
-    attemptLimits.signUp(clientAddress(c), c.get('services').config.AUTH_SIGN_UP_PER_HOUR),
+    attemptLimits.signUp(clientAddress(c), c.get('deps').config.AUTH_SIGN_UP_PER_HOUR),
     'Too many accounts were created from your network.',
   );
-  const res = await c.get('services').auth.handler(c.req.raw);
+  const res = await c.get('deps').auth.handler(c.req.raw);
   if (res.status === 422 && email) return answerExistingEmail(c, res, body);
   return res;
 }
@@ -106,8 +106,8 @@ async function signUp(c: Ctx, body: Body) {
 /** better-auth's own sign-out is global too (every session of the user), and closes their sockets. */
 async function signOut(c: Ctx) {
   const viewer = await currentViewer(c);
-  if (!viewer) return c.get('services').auth.handler(c.req.raw);
-  const cookies = await signOutEverywhere(c.get('services'), viewer, c.req.raw.headers);
+  if (!viewer) return c.get('deps').auth.handler(c.req.raw);
+  const cookies = await signOutEverywhere(c.get('deps'), viewer, c.req.raw.headers);
   if (c.env.USER_CHANNEL) await closeSockets(c.env.USER_CHANNEL, viewer.userId);
   for (const cookie of cookies) c.header('set-cookie', cookie, { append: true });
   return c.json({ success: true });
@@ -116,7 +116,7 @@ async function signOut(c: Ctx) {
 export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
   const path = c.req.path.replace(/^\/api\/auth/, '') || '/';
   if (!isOpen(c.req.method, path)) throw notFound('No such endpoint');
-  const { auth, db } = c.get('services');
+  const { auth, db } = c.get('deps');
   if (c.req.method !== 'POST') return auth.handler(c.req.raw);
   if (path === '/sign-out') return signOut(c);
 

@@ -17,7 +17,7 @@ export async function answerExistingEmail(c: Context<AppEnv>, res: Response, bod
     .catch(() => null)) as { code?: string } | null;
   if (problem?.code !== BETTER_AUTH_EXISTING_EMAIL) return res;
   const email = String(body.email).trim().toLowerCase();
-  const { config, mailer } = c.get('services');
+  const { config, mailer } = c.get('deps');
   const site = config.PUBLIC_URL.replace(/\/$/, '');
   try {
     await mailer.send({

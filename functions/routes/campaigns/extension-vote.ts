@@ -8,5 +8,5 @@ import { getExtensionVote } from '../../services/milestones';
 export const extensionVoteRoutes = new Hono<AppEnv>().get(`/:id${ID.campaign}/extension-vote`, async (c) => {
   const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, no-store');
-  return c.json({ extension: await getExtensionVote(c.get('services'), viewer, c.req.param('id')) });
+  return c.json({ extension: await getExtensionVote(c.get('deps'), viewer, c.req.param('id')) });
 });

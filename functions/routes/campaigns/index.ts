@@ -62,93 +62,93 @@ export const campaignRoutes = new Hono<AppEnv>()
   .get('/mine', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await listMyCampaigns(c.get('services'), viewer));
+    return c.json(await listMyCampaigns(c.get('deps'), viewer));
   })
   .get('/live', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ campaigns: await liveCampaigns(c.get('services'), ANYONE) });
+    return c.json({ campaigns: await liveCampaigns(c.get('deps'), ANYONE) });
   })
   .get('/review-queue', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ campaigns: await listReviewQueue(c.get('services'), viewer) });
+    return c.json({ campaigns: await listReviewQueue(c.get('deps'), viewer) });
   })
   .post('/', validate('json', createCampaignSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    const created = await createCampaign(services, viewer, c.req.valid('json'));
-    return c.json({ campaign: await getCampaignView(services, viewer, created.id) }, 201);
+    const deps = c.get('deps');
+    const created = await createCampaign(deps, viewer, c.req.valid('json'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, created.id) }, 201);
   })
   .get(`/:id${ID.campaign}`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ campaign: await getCampaignView(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ campaign: await getCampaignView(c.get('deps'), viewer, c.req.param('id')) });
   })
   .patch(`/:id${ID.campaign}`, validate('json', editCampaignSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    const { outcome } = await editCampaign(services, viewer, c.req.param('id'), c.req.valid('json'));
-    return c.json({ outcome, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    const { outcome } = await editCampaign(deps, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ outcome, campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .delete(`/:id${ID.campaign}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ deleted: await deleteCampaign(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ deleted: await deleteCampaign(c.get('deps'), viewer, c.req.param('id')) });
   })
   .patch(`/:id${ID.campaign}/coins`, validate('json', coinSettingsSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await updateCoinSettings(services, viewer, c.req.param('id'), c.req.valid('json'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await updateCoinSettings(deps, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/submit`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await submitCampaign(services, viewer, c.req.param('id'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await submitCampaign(deps, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/approve`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await approveCampaign(services, viewer, c.req.param('id'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await approveCampaign(deps, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/reject`, validate('json', rejectSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await rejectCampaign(services, viewer, c.req.param('id'), c.req.valid('json').reason);
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await rejectCampaign(deps, viewer, c.req.param('id'), c.req.valid('json').reason);
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/launch`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await launchCampaign(services, viewer, c.req.param('id'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await launchCampaign(deps, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/pause`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await pauseCampaign(services, viewer, c.req.param('id'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await pauseCampaign(deps, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/resume`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await resumeCampaign(services, viewer, c.req.param('id'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await resumeCampaign(deps, viewer, c.req.param('id'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/status`, validate('json', setStatusSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
+    const deps = c.get('deps');
     const { status, reason } = c.req.valid('json');
-    await setCampaignStatus(services, viewer, c.req.param('id'), status, reason);
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    await setCampaignStatus(deps, viewer, c.req.param('id'), status, reason);
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .get(`/:id${ID.campaign}/funding`, async (c) => {
-    const services = c.get('services');
+    const deps = c.get('deps');
     const id = c.req.param('id');
     // Most campaigns asked for are public: the session is looked up only for one that is not.
     const funding =
-      (await campaignFunding(services, ANYONE, id)) ?? (await campaignFunding(services, await currentViewer(c), id));
+      (await campaignFunding(deps, ANYONE, id)) ?? (await campaignFunding(deps, await currentViewer(c), id));
     if (!funding) throw notFound(MSG.campaignNotFoundState);
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
@@ -158,7 +158,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     const body = c.req.valid('json');
     // A request the verb refuses anyway costs no attempt.
     if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
-    const { config } = c.get('services');
+    const { config } = c.get('deps');
     await reserveOr429(
       c,
       attemptLimits.checkout(
@@ -169,7 +169,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       ),
       'Too many payments were started.',
     );
-    const started = await startCampaignCheckout(c.get('services'), viewer, c.req.param('id'), {
+    const started = await startCampaignCheckout(c.get('deps'), viewer, c.req.param('id'), {
       amountCents: body.amountCents,
       guestEmail: body.guestEmail,
       attemptId: body.attemptId ?? crypto.randomUUID(),
@@ -179,33 +179,30 @@ export const campaignRoutes = new Hono<AppEnv>()
   .get(`/:id${ID.campaign}/candidates`, validate('query', candidatesQuery), async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    const users = await searchCandidates(c.get('services'), viewer, c.req.param('id'), c.req.valid('query').q);
+    const users = await searchCandidates(c.get('deps'), viewer, c.req.param('id'), c.req.valid('query').q);
     return c.json({ users });
   })
   .post(`/:id${ID.campaign}/members`, validate('json', addMemberSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    const member = await addMember(services, viewer, c.req.param('id'), c.req.valid('json'));
-    return c.json(
-      { member: { id: member.id }, campaign: await getCampaignView(services, viewer, c.req.param('id')) },
-      201,
-    );
+    const deps = c.get('deps');
+    const member = await addMember(deps, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ member: { id: member.id }, campaign: await getCampaignView(deps, viewer, c.req.param('id')) }, 201);
   })
   .delete(`/:id${ID.campaign}/members/:memberId${ID.record}`, async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    await removeMember(services, viewer, c.req.param('id'), c.req.param('memberId'));
-    return c.json({ campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    await removeMember(deps, viewer, c.req.param('id'), c.req.param('memberId'));
+    return c.json({ campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/invitation/accept`, validate('json', acceptSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const services = c.get('services');
-    const { joined } = await acceptInvitation(services, viewer, c.req.param('id'), c.req.valid('json'));
-    return c.json({ joined, campaign: await getCampaignView(services, viewer, c.req.param('id')) });
+    const deps = c.get('deps');
+    const { joined } = await acceptInvitation(deps, viewer, c.req.param('id'), c.req.valid('json'));
+    return c.json({ joined, campaign: await getCampaignView(deps, viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.campaign}/invitation/decline`, validate('json', declineSchema), async (c) => {
     const viewer = await currentViewer(c);
-    const { ownerId } = await declineInvitation(c.get('services'), viewer, c.req.param('id'), c.req.valid('json'));
+    const { ownerId } = await declineInvitation(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json'));
     return c.json({ ownerId, redirectTo: `/messages/${ownerId}?newMessage=true` });
   })
   // The read-outs of a campaign (breakdown, agreements, analytics) and its milestone vote.

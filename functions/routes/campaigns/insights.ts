@@ -10,15 +10,15 @@ export const campaignInsightRoutes = new Hono<AppEnv>()
   .get(`/:id${ID.campaign}/breakdown`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
-    return c.json({ breakdown: await campaignBreakdown(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ breakdown: await campaignBreakdown(c.get('deps'), viewer, c.req.param('id')) });
   })
   .get(`/:id${ID.campaign}/agreements`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', viewer ? 'private, no-store' : 'no-store');
-    return c.json({ agreements: await agreementHistory(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ agreements: await agreementHistory(c.get('deps'), viewer, c.req.param('id')) });
   })
   .get(`/:id${ID.campaign}/analytics`, async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json({ analytics: await campaignAnalytics(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ analytics: await campaignAnalytics(c.get('deps'), viewer, c.req.param('id')) });
   });

@@ -8,7 +8,7 @@ import {
 } from '../../domain/campaigns/validation';
 import { MSG } from '../../domain/messages';
 
-// Shapes only: the services apply the field rules (domain/campaigns/validation.ts) and answer with their messages.
+// Shapes only: the verbs apply the field rules (domain/campaigns/validation.ts) and answer with their messages.
 const title = z.string({ error: MSG.titleRequired }).max(1000);
 const goalAmount = z.number({ error: MSG.invalidGoal });
 const endDate = z.string({ error: MSG.endDateFuture }).max(20);

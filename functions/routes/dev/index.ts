@@ -12,15 +12,15 @@ import { setClockOffset, viewClock } from '../../services/site-settings';
 /** Local development only (ENVIRONMENT=local): the mail outbox and the clock. In production these do not exist. */
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!c.get('services').config.isLocal) throw notFound('No such endpoint');
+    if (!c.get('deps').config.isLocal) throw notFound('No such endpoint');
     await next();
   })
   .get('/outbox', validate('query', z.object({ to: z.string().optional() })), async (c) => {
     const { to } = c.req.valid('query');
-    return c.json({ mails: await readOutbox(c.get('services'), ANYONE, { to }) });
+    return c.json({ mails: await readOutbox(c.get('deps'), ANYONE, { to }) });
   })
-  .get('/clock', (c) => c.json(viewClock(c.get('services'), ANYONE)))
+  .get('/clock', (c) => c.json(viewClock(c.get('deps'), ANYONE)))
   .put('/clock', validate('json', clockOffsetInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await setClockOffset(c.get('services'), viewer, c.req.valid('json')));
+    return c.json(await setClockOffset(c.get('deps'), viewer, c.req.valid('json')));
   });

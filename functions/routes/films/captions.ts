@@ -31,7 +31,7 @@ export const filmCaptionRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = await currentViewer(c);
       const body = await c.req.arrayBuffer();
-      const track = await addCaptions(c.get('services'), viewer, c.req.param('id'), c.req.valid('query'), body);
+      const track = await addCaptions(c.get('deps'), viewer, c.req.param('id'), c.req.valid('query'), body);
       return c.json({ captions: track }, 201);
     },
   )
@@ -44,12 +44,12 @@ export const filmCaptionRoutes = new Hono<AppEnv>()
       const viewer = await currentViewer(c);
       const body = await c.req.arrayBuffer();
       const { id, captionId } = c.req.param();
-      const track = await replaceCaptions(c.get('services'), viewer, id, captionId, c.req.valid('query'), body);
+      const track = await replaceCaptions(c.get('deps'), viewer, id, captionId, c.req.valid('query'), body);
       return c.json({ captions: track });
     },
   )
   .delete(`/:id${ID.film}/captions/:captionId${ID.caption}`, async (c) => {
     const viewer = await currentViewer(c);
     const { id, captionId } = c.req.param();
-    return c.json(await removeCaptions(c.get('services'), viewer, id, captionId));
+    return c.json(await removeCaptions(c.get('deps'), viewer, id, captionId));
   });

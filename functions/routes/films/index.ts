@@ -15,19 +15,19 @@ import { filmTeamRoutes } from './team';
 export const filmRoutes = new Hono<AppEnv>()
   .post('/', validate('json', createFilmInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ film: await createFilm(c.get('services'), viewer, c.req.valid('json')) }, 201);
+    return c.json({ film: await createFilm(c.get('deps'), viewer, c.req.valid('json')) }, 201);
   })
   .patch(`/:id${ID.film}`, validate('json', updateFilmInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ film: await updateFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json')) });
+    return c.json({ film: await updateFilm(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json')) });
   })
   .post(`/:id${ID.film}/approve`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ film: await approveFilm(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ film: await approveFilm(c.get('deps'), viewer, c.req.param('id')) });
   })
   .post(`/:id${ID.film}/reject`, validate('json', rejectFilmInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ film: await rejectFilm(c.get('services'), viewer, c.req.param('id'), c.req.valid('json').reason) });
+    return c.json({ film: await rejectFilm(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json').reason) });
   })
   .route('/', filmCaptionRoutes)
   .route('/', filmTeamRoutes);

@@ -8,5 +8,5 @@ import { getFilmTeam } from '../../services/campaigns';
 export const filmTeamRoutes = new Hono<AppEnv>().get(`/:movieId${ID.film}/team`, async (c) => {
   const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, max-age=60');
-  return c.json(await getFilmTeam(c.get('services'), viewer, c.req.param('movieId')));
+  return c.json(await getFilmTeam(c.get('deps'), viewer, c.req.param('movieId')));
 });

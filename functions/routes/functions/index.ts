@@ -28,9 +28,9 @@ const deploySchema = z.object({
 export const functionsRoutes = new Hono<AppEnv>()
   .post('/vote-campaign-extension', validate('json', voteSchema), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await castExtensionVote(c.get('services'), viewer, c.req.valid('json')));
+    return c.json(await castExtensionVote(c.get('deps'), viewer, c.req.valid('json')));
   })
   .post('/deploy-creator-coin', validate('json', deploySchema), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ deployment: await deployCreatorCoin(c.get('services'), viewer, c.req.valid('json')) });
+    return c.json({ deployment: await deployCreatorCoin(c.get('deps'), viewer, c.req.valid('json')) });
   });

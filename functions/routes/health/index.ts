@@ -4,6 +4,6 @@ import type { AppEnv } from '../../http/types';
 import { checkHealth } from '../../services/health';
 
 export const health = new Hono<AppEnv>().get('/', async (c) => {
-  const report = await checkHealth(c.get('services'), ANYONE);
+  const report = await checkHealth(c.get('deps'), ANYONE);
   return c.json(report, report.status === 'ok' ? 200 : 503);
 });

@@ -13,13 +13,13 @@ export const statementRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({
-      statement: await memberStatement(c.get('services'), viewer, c.req.valid('query').campaignId ?? null),
+      statement: await memberStatement(c.get('deps'), viewer, c.req.valid('query').campaignId ?? null),
     });
   })
   .get('/statement.csv', validate('query', statementQuery), async (c) => {
     const viewer = await currentViewer(c);
     const campaignId = c.req.valid('query').campaignId ?? null;
-    const { csv, fileName } = await memberStatementCsv(c.get('services'), viewer, campaignId);
+    const { csv, fileName } = await memberStatementCsv(c.get('deps'), viewer, campaignId);
     return c.body(csv, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -13,21 +13,21 @@ import { streamCaptions, streamFilm, streamPoster } from '../../services/catalog
  */
 export const mediaRoutes = new Hono<AppEnv>()
   .get(`/videos/:id${ID.film}`, async (c) =>
-    streamFilm(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
+    streamFilm(c.get('deps'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
   // One caption track (its id, not the film's), with its film's rule.
   .get(`/captions/:id${ID.caption}`, async (c) =>
-    streamCaptions(c.get('services'), await currentViewer(c), c.req.param('id'), c.req.raw),
+    streamCaptions(c.get('deps'), await currentViewer(c), c.req.param('id'), c.req.raw),
   )
   .get(`/posters/:id${ID.film}`, async (c) => {
-    const services = c.get('services');
+    const deps = c.get('deps');
     const id = c.req.param('id');
     // Most posters are public: the session is looked up only for a film that is not.
     const res =
-      (await streamPoster(services, null, id, c.req.raw)) ??
-      (await streamPoster(services, await currentViewer(c), id, c.req.raw));
+      (await streamPoster(deps, null, id, c.req.raw)) ??
+      (await streamPoster(deps, await currentViewer(c), id, c.req.raw));
     if (!res) throw notFound('Poster not found');
     return res;
   })
   // Public to everyone alike: no session is looked up.
-  .get(`/avatars/:id${ID.avatar}`, async (c) => streamAvatar(c.get('services'), null, c.req.param('id'), c.req.raw));
+  .get(`/avatars/:id${ID.avatar}`, async (c) => streamAvatar(c.get('deps'), null, c.req.param('id'), c.req.raw));

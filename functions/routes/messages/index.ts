@@ -21,16 +21,16 @@ export const messageRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ conversations: await listConversations(c.get('services'), viewer) });
+    return c.json({ conversations: await listConversations(c.get('deps'), viewer) });
   })
   .get(`/:userId${ID.user}`, validate('query', threadQuery), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await readThread(c.get('services'), viewer, c.req.param('userId'), c.req.valid('query')));
+    return c.json(await readThread(c.get('deps'), viewer, c.req.param('userId'), c.req.valid('query')));
   })
   .post(`/:userId${ID.user}`, validate('json', postMessageInput), async (c) => {
     const viewer = await currentViewer(c);
     try {
-      const message = await postMessage(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json'));
+      const message = await postMessage(c.get('deps'), viewer, c.req.param('userId'), c.req.valid('json'));
       return c.json({ message }, 201);
     } catch (err) {
       if (err instanceof RateLimitedError) c.header('Retry-After', String(err.retryAfterSeconds));
@@ -40,9 +40,9 @@ export const messageRoutes = new Hono<AppEnv>()
   // The screen showing a thread marks it read (reading it with GET changes nothing).
   .post(`/:userId${ID.user}/read-all`, validate('json', markThreadReadInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await markThreadRead(c.get('services'), viewer, c.req.param('userId'), c.req.valid('json')));
+    return c.json(await markThreadRead(c.get('deps'), viewer, c.req.param('userId'), c.req.valid('json')));
   })
   .post(`/:messageId${ID.message}/read`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await markMessageRead(c.get('services'), viewer, c.req.param('messageId')));
+    return c.json(await markMessageRead(c.get('deps'), viewer, c.req.param('messageId')));
   });

@@ -12,13 +12,13 @@ export const myListRoutes = new Hono<AppEnv>()
   })
   .get('/', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ items: await listMyList(c.get('services'), viewer) });
+    return c.json({ items: await listMyList(c.get('deps'), viewer) });
   })
   .put(`/:videoId${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await addToMyList(c.get('services'), viewer, c.req.param('videoId')));
+    return c.json(await addToMyList(c.get('deps'), viewer, c.req.param('videoId')));
   })
   .delete(`/:videoId${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await removeFromMyList(c.get('services'), viewer, c.req.param('videoId')));
+    return c.json(await removeFromMyList(c.get('deps'), viewer, c.req.param('videoId')));
   });

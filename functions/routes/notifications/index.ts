@@ -19,17 +19,17 @@ export const notificationRoutes = new Hono<AppEnv>()
   })
   .get('/', validate('query', listNotificationsQuery), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await listNotifications(c.get('services'), viewer, c.req.valid('query')));
+    return c.json(await listNotifications(c.get('deps'), viewer, c.req.valid('query')));
   })
   .get('/summary', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await notificationSummary(c.get('services'), viewer));
+    return c.json(await notificationSummary(c.get('deps'), viewer));
   })
   .post('/read-all', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await markAllNotificationsRead(c.get('services'), viewer));
+    return c.json(await markAllNotificationsRead(c.get('deps'), viewer));
   })
   .post(`/:id${ID.notification}/read`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await markNotificationRead(c.get('services'), viewer, c.req.param('id')));
+    return c.json(await markNotificationRead(c.get('deps'), viewer, c.req.param('id')));
   });

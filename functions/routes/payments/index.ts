@@ -7,7 +7,7 @@ import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
 
 /** The TEST responder's state and emitter; 404 unless payments run in TEST mode. */
 function testMode(c: Context<AppEnv>) {
-  const { config, payments } = c.get('services');
+  const { config, payments } = c.get('deps');
   if (!config.paymentsTestMode || !payments.testStripe) throw notFound('No such endpoint');
   return payments.testStripe;
 }

@@ -7,12 +7,12 @@ import { connectPayoutAccount, memberPayouts } from '../../services/payouts';
 export const payoutRoutes = new Hono<AppEnv>()
   .post('/connect', async (c) => {
     const viewer = await currentViewer(c);
-    const link = await connectPayoutAccount(c.get('services'), viewer);
+    const link = await connectPayoutAccount(c.get('deps'), viewer);
     c.header('Cache-Control', 'no-store');
     return c.json(link);
   })
   .get('/mine', async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await memberPayouts(c.get('services'), viewer));
+    return c.json(await memberPayouts(c.get('deps'), viewer));
   });

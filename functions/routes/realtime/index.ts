@@ -17,8 +17,7 @@ import { campaignLiveFigures } from '../../services/insights';
 /** A browser page of another origin may not open our sockets (a request without Origin is not a page). */
 function refuseOtherSites(c: Context<AppEnv>) {
   const origin = c.req.header('origin');
-  if (origin && origin !== c.get('services').config.PUBLIC_URL)
-    throw forbidden('Connections from other sites are refused');
+  if (origin && origin !== c.get('deps').config.PUBLIC_URL) throw forbidden('Connections from other sites are refused');
 }
 
 function requireUpgrade(c: Context<AppEnv>) {
@@ -50,14 +49,14 @@ export const realtimeRoutes = new Hono<AppEnv>()
    */
   .get(`/campaigns/:id${ID.campaign}`, async (c) => {
     const id = c.req.param('id');
-    if (!(await campaignLiveFigures(c.get('services'), ANYONE, id))) throw notFound(MSG.campaignNotFoundState);
+    if (!(await campaignLiveFigures(c.get('deps'), ANYONE, id))) throw notFound(MSG.campaignNotFoundState);
     requireUpgrade(c);
     refuseOtherSites(c);
     const headers = new Headers({
       Upgrade: 'websocket',
       [CAMPAIGN_ID_HEADER]: id,
       [CLIENT_ADDRESS_HEADER]: clientAddress(c) ?? 'unknown',
-      [SOCKET_CAP_HEADER]: String(c.get('services').config.CAMPAIGN_SOCKETS_PER_ADDRESS),
+      [SOCKET_CAP_HEADER]: String(c.get('deps').config.CAMPAIGN_SOCKETS_PER_ADDRESS),
     });
     const ns = c.env.CAMPAIGN_CHANNEL;
     const res = await ns.get(ns.idFromName(id)).fetch(new Request(c.req.raw.url, { headers }));

@@ -14,5 +14,5 @@ const query = z.object({
 export const searchRoutes = new Hono<AppEnv>().get('/', validate('query', query), async (c) => {
   const { q, page } = c.req.valid('query');
   c.header('Cache-Control', 'public, max-age=60');
-  return c.json(await searchFilms(c.get('services'), ANYONE, q, page));
+  return c.json(await searchFilms(c.get('deps'), ANYONE, q, page));
 });

@@ -14,10 +14,10 @@ export const shortLinkRoutes = new Hono<AppEnv>().post('/', validate('json', cre
   if (viewer) {
     await reserveOr429(
       c,
-      attemptLimits.shortLink(clientAddress(c), c.get('services').config.SHORT_LINKS_PER_HOUR_PER_ADDRESS),
+      attemptLimits.shortLink(clientAddress(c), c.get('deps').config.SHORT_LINKS_PER_HOUR_PER_ADDRESS),
       'Too many short links were made from your network.',
     );
   }
-  const link = await createShortLink(c.get('services'), viewer, c.req.valid('json'));
+  const link = await createShortLink(c.get('deps'), viewer, c.req.valid('json'));
   return c.json(link);
 });

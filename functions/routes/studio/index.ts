@@ -18,33 +18,31 @@ import {
 export const studioRoutes = new Hono<AppEnv>()
   .get('/films', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ films: await listMyFilms(c.get('services'), viewer) });
+    return c.json({ films: await listMyFilms(c.get('deps'), viewer) });
   })
-  .get('/categories', async (c) =>
-    c.json({ categories: await listCategories(c.get('services'), await currentViewer(c)) }),
-  )
+  .get('/categories', async (c) => c.json({ categories: await listCategories(c.get('deps'), await currentViewer(c)) }))
   .get('/review', async (c) => {
     const viewer = await currentViewer(c);
     const [films, history] = await Promise.all([
-      listReviewQueue(c.get('services'), viewer),
-      listReviewHistory(c.get('services'), viewer),
+      listReviewQueue(c.get('deps'), viewer),
+      listReviewHistory(c.get('deps'), viewer),
     ]);
     return c.json({ films, history });
   })
   .get(`/films/:id${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
     const [film, categories] = await Promise.all([
-      getFilmForEdit(c.get('services'), viewer, c.req.param('id')),
-      listCategories(c.get('services'), viewer),
+      getFilmForEdit(c.get('deps'), viewer, c.req.param('id')),
+      listCategories(c.get('deps'), viewer),
     ]);
     return c.json({ film, categories });
   })
   .get(`/films/:id${ID.film}/video`, async (c) => {
     const viewer = await currentViewer(c);
-    return previewMedia(c.get('services'), viewer, c.req.param('id'), 'video', c.req.raw);
+    return previewMedia(c.get('deps'), viewer, c.req.param('id'), 'video', c.req.raw);
   })
   .get(`/films/:id${ID.film}/poster`, async (c) => {
     const viewer = await currentViewer(c);
     const which = c.req.query('pending') ? 'pending-poster' : 'poster';
-    return previewMedia(c.get('services'), viewer, c.req.param('id'), which, c.req.raw);
+    return previewMedia(c.get('deps'), viewer, c.req.param('id'), which, c.req.raw);
   });

@@ -34,12 +34,12 @@ const limit = (maxSize: number, message: string) =>
 export const uploadRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const viewer = await currentViewer(c);
-    const uploads = await listUnfinishedUploads(c.get('services'), viewer);
-    return c.json({ uploads, maxBytes: c.get('services').config.UPLOAD_MAX_BYTES });
+    const uploads = await listUnfinishedUploads(c.get('deps'), viewer);
+    return c.json({ uploads, maxBytes: c.get('deps').config.UPLOAD_MAX_BYTES });
   })
   .post('/', validate('json', createUploadInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ upload: await createUpload(c.get('services'), viewer, c.req.valid('json')) }, 201);
+    return c.json({ upload: await createUpload(c.get('deps'), viewer, c.req.valid('json')) }, 201);
   })
   .post(
     '/posters',
@@ -49,12 +49,12 @@ export const uploadRoutes = new Hono<AppEnv>()
     async (c) => {
       const viewer = await currentViewer(c);
       const body = await c.req.arrayBuffer();
-      return c.json({ upload: await uploadPoster(c.get('services'), viewer, body, c.req.valid('query').name) }, 201);
+      return c.json({ upload: await uploadPoster(c.get('deps'), viewer, body, c.req.valid('query').name) }, 201);
     },
   )
   .get(`/:id${ID.upload}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ upload: await getUpload(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ upload: await getUpload(c.get('deps'), viewer, c.req.param('id')) });
   })
   .put(
     `/:id${ID.upload}/parts/:part`,
@@ -64,14 +64,14 @@ export const uploadRoutes = new Hono<AppEnv>()
       const viewer = await currentViewer(c);
       const part = Number(c.req.param('part'));
       const body = await c.req.arrayBuffer();
-      return c.json({ upload: await putPart(c.get('services'), viewer, c.req.param('id'), part, body) });
+      return c.json({ upload: await putPart(c.get('deps'), viewer, c.req.param('id'), part, body) });
     },
   )
   .post(`/:id${ID.upload}/complete`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ upload: await completeUpload(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ upload: await completeUpload(c.get('deps'), viewer, c.req.param('id')) });
   })
   .delete(`/:id${ID.upload}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ upload: await abortUpload(c.get('services'), viewer, c.req.param('id')) });
+    return c.json({ upload: await abortUpload(c.get('deps'), viewer, c.req.param('id')) });
   });

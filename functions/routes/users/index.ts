@@ -8,5 +8,5 @@ import { searchUsers, userSearchQuery } from '../../services/users';
 export const userRoutes = new Hono<AppEnv>().get('/search', validate('query', userSearchQuery), async (c) => {
   const viewer = await currentViewer(c);
   c.header('Cache-Control', 'private, no-store');
-  return c.json({ users: await searchUsers(c.get('services'), viewer, c.req.valid('query').q) });
+  return c.json({ users: await searchUsers(c.get('deps'), viewer, c.req.valid('query').q) });
 });

@@ -13,16 +13,16 @@ import { chainParam } from './schema';
 export const walletRoutes = new Hono<AppEnv>()
   .get('/chains', (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(c.get('services').config.chains);
+    return c.json(c.get('deps').config.chains);
   })
   .get('/', async (c) => {
-    const wallets = await listWallets(c.get('services'), await currentViewer(c));
+    const wallets = await listWallets(c.get('deps'), await currentViewer(c));
     c.header('Cache-Control', 'private, no-store');
     return c.json({ wallets });
   })
   .post('/nonce', async (c) => {
     try {
-      const issued = await issueWalletNonce(c.get('services'), await currentViewer(c));
+      const issued = await issueWalletNonce(c.get('deps'), await currentViewer(c));
       c.header('Cache-Control', 'private, no-store');
       return c.json(issued, 201);
     } catch (err) {
@@ -31,10 +31,10 @@ export const walletRoutes = new Hono<AppEnv>()
     }
   })
   .post('/', validate('json', linkWalletInput), async (c) => {
-    const wallet = await linkWallet(c.get('services'), await currentViewer(c), c.req.valid('json'));
+    const wallet = await linkWallet(c.get('deps'), await currentViewer(c), c.req.valid('json'));
     return c.json({ wallet }, 201);
   })
   .delete('/:chainId', validate('param', chainParam), async (c) => {
-    await unlinkWallet(c.get('services'), await currentViewer(c), c.req.valid('param').chainId);
+    await unlinkWallet(c.get('deps'), await currentViewer(c), c.req.valid('param').chainId);
     return c.json({ ok: true });
   });

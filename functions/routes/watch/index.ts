@@ -14,17 +14,17 @@ export const watchRoutes = new Hono<AppEnv>()
   })
   .get('/continue', async (c) => {
     const viewer = await currentViewer(c);
-    return c.json({ items: await continueWatching(c.get('services'), viewer) });
+    return c.json({ items: await continueWatching(c.get('deps'), viewer) });
   })
   .get(`/:videoId${ID.film}`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await getProgress(c.get('services'), viewer, c.req.param('videoId')));
+    return c.json(await getProgress(c.get('deps'), viewer, c.req.param('videoId')));
   })
   .put(`/:videoId${ID.film}`, validate('json', progressInput), async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await saveProgress(c.get('services'), viewer, c.req.param('videoId'), c.req.valid('json')));
+    return c.json(await saveProgress(c.get('deps'), viewer, c.req.param('videoId'), c.req.valid('json')));
   })
   .post(`/:videoId${ID.film}/view`, async (c) => {
     const viewer = await currentViewer(c);
-    return c.json(await recordView(c.get('services'), viewer, c.req.param('videoId')));
+    return c.json(await recordView(c.get('deps'), viewer, c.req.param('videoId')));
   });

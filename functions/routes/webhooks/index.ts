@@ -37,13 +37,13 @@ async function receive(c: Context<AppEnv>, source: StripeEventSource) {
   if (!signature) throw badRequest('Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
-    const secret = webhookSecrets(c.get('services').config)[source];
+    const secret = webhookSecrets(c.get('deps').config)[source];
     event = await Stripe.webhooks.constructEventAsync(payload, signature, secret, TOLERANCE_SECONDS, cryptoProvider);
   } catch {
     throw badRequest('Invalid Stripe signature');
   }
   if (!envelope.safeParse(event).success) throw badRequest('Not a Stripe event');
-  const receipt = await receiveStripeEvent(c.get('services'), WEBHOOK, event, source);
+  const receipt = await receiveStripeEvent(c.get('deps'), WEBHOOK, event, source);
   return c.json({ received: true, ...receipt });
 }
 

@@ -7,11 +7,11 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { sniffImage } from '../../domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../domain/users/avatar';
 import { ApiError, conflict, notFound } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
 import { refreshCreatorPage } from './internal/owns-films';
 
-type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
+type AvatarDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /**
  * A signed-in person sets their avatar from an image file: typed by its leading bytes, at most
@@ -19,7 +19,7 @@ type AvatarServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock' | 'follo
  * public. The profile moves from the avatar read to the new one only if nobody changed it meanwhile;
  * the replaced picture is deleted afterwards.
  */
-export async function setAvatar(services: AvatarServices, actor: Actor, body: ArrayBuffer) {
+export async function setAvatar(deps: AvatarDeps, actor: Actor, body: ArrayBuffer) {
   const viewer = authorize(actor, 'signed-in');
   if (body.byteLength === 0) throw new ApiError('validation_failed', AVATAR_MSG.avatarEmpty);
   if (body.byteLength > AVATAR_MAX_BYTES) {
@@ -28,7 +28,7 @@ export async function setAvatar(services: AvatarServices, actor: Actor, body: Ar
   const image = sniffImage(new Uint8Array(body));
   if (!image) throw new ApiError('unsupported_media_type', AVATAR_MSG.avatarNotAnImage);
 
-  const bucket = mediaOf(services);
+  const bucket = mediaOf(deps);
   const id = crypto.randomUUID();
   const url = `${AVATAR_PATH}${id}`;
   const key = avatarKeyOf(url) as string;
@@ -37,7 +37,7 @@ export async function setAvatar(services: AvatarServices, actor: Actor, body: Ar
     customMetadata: { owner: viewer.userId },
   });
   try {
-    return await replaceAvatar(services, viewer, url);
+    return await replaceAvatar(deps, viewer, url);
   } catch (err) {
     await bucket.delete(key).catch(() => {});
     throw err;
@@ -45,13 +45,13 @@ export async function setAvatar(services: AvatarServices, actor: Actor, body: Ar
 }
 
 /** Back to the initial: the profile's avatar is cleared and an uploaded picture deleted. */
-export async function removeAvatar(services: AvatarServices, actor: Actor) {
+export async function removeAvatar(deps: AvatarDeps, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  return replaceAvatar(services, viewer, null);
+  return replaceAvatar(deps, viewer, null);
 }
 
-async function replaceAvatar(services: AvatarServices, viewer: Viewer, url: string | null) {
-  const { db, cache } = services;
+async function replaceAvatar(deps: AvatarDeps, viewer: Viewer, url: string | null) {
+  const { db, cache } = deps;
   const { userId } = viewer;
   const before = await db
     .select({ avatarUrl: profiles.avatarUrl })
@@ -60,7 +60,7 @@ async function replaceAvatar(services: AvatarServices, viewer: Viewer, url: stri
     .get();
   if (!before) throw notFound('Profile not found');
   // A person's own picture: no audit row.
-  const uow = new UnitOfWork(services, viewer).add(
+  const uow = new UnitOfWork(deps, viewer).add(
     db
       .update(profiles)
       .set({ avatarUrl: url, updatedAt: new Date() })
@@ -88,11 +88,11 @@ async function replaceAvatar(services: AvatarServices, viewer: Viewer, url: stri
 }
 
 /** An uploaded avatar, to anyone: its address changes with every upload, so browsers keep it a week. */
-export async function streamAvatar(services: Pick<Services, 'media'>, actor: Actor, id: string, request: Request) {
+export async function streamAvatar(deps: Pick<Deps, 'media'>, actor: Actor, id: string, request: Request) {
   authorize(actor, 'public');
   const key = avatarKeyOf(`${AVATAR_PATH}${id}`);
   const res = key
-    ? await serveObject(mediaOf(services), key, request, { cacheControl: 'public, max-age=604800, immutable' })
+    ? await serveObject(mediaOf(deps), key, request, { cacheControl: 'public, max-age=604800, immutable' })
     : null;
   if (!res) throw notFound(AVATAR_MSG.avatarNotFound);
   return res;

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { Role } from '../../domain/users/roles';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { grantRoleStatement } from './internal/roles';
 
 export interface EnsureUserInput {
@@ -18,12 +18,12 @@ export interface EnsureUserInput {
  * email exists, then grants the roles. Used by the seed and by `npm run user:create`.
  */
 export async function ensureUser(
-  services: Pick<Services, 'auth' | 'db' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'auth' | 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   input: EnsureUserInput,
 ) {
   const system = authorize(actor, 'system');
-  const { auth, db } = services;
+  const { auth, db } = deps;
   const email = input.email.trim().toLowerCase();
   let existing = await db
     .select({ id: user.id, username: profiles.username })
@@ -39,7 +39,7 @@ export async function ensureUser(
   }
   const granted: Role[] = [];
   for (const role of input.roles) {
-    const [added] = (await new UnitOfWork(services, system)
+    const [added] = (await new UnitOfWork(deps, system)
       .add(grantRoleStatement(db, existing.id, role))
       // The audit row directly follows the insert: changes() is 0 when the user had the role.
       .audit({

@@ -4,7 +4,7 @@ import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { UpdateProfileInput } from '../../domain/accounts/input';
 import { badRequest, conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { refreshCreatorPage } from './internal/owns-films';
 
 /**
@@ -13,12 +13,12 @@ import { refreshCreatorPage } from './internal/owns-films';
  * cards, film and creator pages show the new one at once.
  */
 export async function updateProfile(
-  services: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   input: UpdateProfileInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
-  const { db, cache } = services;
+  const { db, cache } = deps;
   if (!input.username) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
@@ -35,7 +35,7 @@ export async function updateProfile(
     .where(eq(profiles.userId, viewer.userId))
     .get();
   // A person's own profile: no audit row. Their name shows on cards and pages: the cache follows.
-  const uow = new UnitOfWork(services, viewer).add(
+  const uow = new UnitOfWork(deps, viewer).add(
     db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
     db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)),
   );

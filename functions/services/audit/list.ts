@@ -4,7 +4,7 @@ import { keyset, keysetOrder } from '../../db/keyset';
 import { type AuditActorKind, auditLog, profiles } from '../../db/schema';
 import type { ListAuditQuery } from '../../domain/audit/input';
 import { decodeCursor, encodeCursor } from '../../domain/cursor';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface AuditEntryView {
   id: string;
@@ -28,7 +28,7 @@ export interface AuditPage {
  * Admins read who changed what (docs/architecture.md, "How a change is written"): the audit rows,
  * newest first, a page at a time, narrowed by actor (a user id or a job's name), resource and verb.
  */
-export async function listAudit({ db }: Pick<Services, 'db'>, actor: Actor, q: ListAuditQuery): Promise<AuditPage> {
+export async function listAudit({ db }: Pick<Deps, 'db'>, actor: Actor, q: ListAuditQuery): Promise<AuditPage> {
   authorize(actor, 'admin');
   const where: (SQL | undefined)[] = [];
   if (q.actor) where.push(eq(auditLog.actorId, q.actor));

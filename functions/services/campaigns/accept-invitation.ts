@@ -6,7 +6,7 @@ import { canAcceptInvitation } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { isContributor } from '../../domain/users/roles';
 import { conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
@@ -20,13 +20,13 @@ import { commitGuarded, historyRow, memberWon, newRevision } from './lib/guarded
  * `expectedSharePermille` (the share the invitee saw) makes the approval fail if it changed since.
  */
 export async function acceptInvitation(
-  services: Services,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
@@ -39,7 +39,7 @@ export async function acceptInvitation(
   const joined = !access.hasAgreement;
   const now = new Date();
   const revision = newRevision();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(campaignContributors)

@@ -5,7 +5,7 @@ import { MAX_TEAM_SIZE } from '../../domain/campaigns/shares';
 import { canChangeTeam } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
 import { type MemberRow, requireCampaignAction } from './lib/access';
@@ -18,13 +18,13 @@ const DEFAULT_MEMBER_ROLE = 'Contributor';
  * recomputed and every approval reset, and the invitee is notified (team_invitation) — one batch.
  */
 export async function addMember(
-  services: Services,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   input: { userId?: string | null; role?: string | null },
 ): Promise<MemberRow> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const userId = input.userId?.trim();
   if (!userId) throw badRequest(MSG.selectUser);
@@ -46,7 +46,7 @@ export async function addMember(
 
   const role = input.role?.trim() || DEFAULT_MEMBER_ROLE;
   const memberId = crypto.randomUUID();
-  const { uow, shares } = beginTeamChange(services, viewer, access, {
+  const { uow, shares } = beginTeamChange(deps, viewer, access, {
     verb: 'addMember',
     event: 'member_added',
     reason: `${invitee.username} invited as ${role}`,

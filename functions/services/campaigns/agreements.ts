@@ -3,7 +3,7 @@ import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernamesOf } from '../agreements';
 import { loadCampaignAccess } from './lib/access';
 import { type AgreedSplit, type ProposedSplit, splitSummary } from './lib/split-summary';
@@ -20,7 +20,7 @@ export interface AgreementHistory {
  * public campaign (isPublicCampaign); otherwise its owner, team and admins; everyone else 404.
  */
 export async function agreementHistory(
-  { db }: Pick<Services, 'db'>,
+  { db }: Pick<Deps, 'db'>,
   actor: Actor,
   campaignId: string,
 ): Promise<AgreementHistory> {

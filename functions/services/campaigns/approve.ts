@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../domain/messages';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
@@ -8,7 +8,7 @@ import { applyTransition } from './internal/transition';
  * An admin approves a campaign under review: a first review makes it approved; a campaign that
  * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
  */
-export async function approveCampaign(ctx: Services, actor: Actor, campaignId: string) {
+export async function approveCampaign(ctx: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'approve',

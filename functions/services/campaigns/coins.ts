@@ -4,7 +4,7 @@ import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../domain/campaigns/validation';
 import { conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { campaignChanged } from './internal/changed';
 import { validationFailed } from './internal/validation-failed';
 import { type CampaignRow, requireCampaignAction } from './lib/access';
@@ -19,13 +19,13 @@ export interface CoinSettingsInput {
 
 /** Admins alone enable creator coins and set their symbol and price; fixed once deployed. */
 export async function updateCoinSettings(
-  services: Services,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   input: CoinSettingsInput,
 ): Promise<CampaignRow> {
   const viewer = authorize(actor, 'signed-in');
-  const { db } = services;
+  const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');
   const c = access.campaign;
   const next = {
@@ -43,7 +43,7 @@ export async function updateCoinSettings(
   if (c.creatorCoinDeployed && touchesCoin) throw conflict('The coin is deployed: its symbol and price are fixed');
 
   const revision = newRevision();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(campaigns)

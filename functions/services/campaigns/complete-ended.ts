@@ -4,14 +4,14 @@ import { campaigns, checkoutSessions } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { hasEnded, utcToday } from '../../domain/campaigns/end-date';
 import { fillMessage, MSG } from '../../domain/messages';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
 import { campaignWon, historyRow, lostTheRace, newRevision } from './lib/guarded-write';
 import { campaignTeam } from './lib/team';
 
 /** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
-async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {
+async function backersOf({ db }: Pick<Deps, 'db'>, campaignId: string) {
   const rows = await db
     .selectDistinct({ payerId: checkoutSessions.payerId, guestEmail: checkoutSessions.guestEmail })
     .from(checkoutSessions)
@@ -36,14 +36,14 @@ async function backersOf({ db }: Pick<Services, 'db'>, campaignId: string) {
  * attempt's revision back — an admin or another run that completed it first rolls the batch back.
  * Returns whether this call completed it.
  */
-export async function completeEndedCampaign(services: Services, actor: Actor, campaignId: string): Promise<boolean> {
+export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId: string): Promise<boolean> {
   const system = authorize(actor, 'system');
-  const { db, bell, clock } = services;
+  const { db, bell, clock } = deps;
   const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (c?.status !== 'live' || c.extensionPending || !hasEnded(c.endDate, clock.now())) return false;
-  const [team, backers] = await Promise.all([campaignTeam(db, campaignId), backersOf(services, campaignId)]);
+  const [team, backers] = await Promise.all([campaignTeam(db, campaignId), backersOf(deps, campaignId)]);
   const revision = newRevision();
-  const uow = new UnitOfWork(services, system);
+  const uow = new UnitOfWork(deps, system);
   uow.add(
     db
       .update(campaigns)
@@ -98,22 +98,22 @@ export async function completeEndedCampaign(services: Services, actor: Actor, ca
  * The hourly job: every live campaign whose end has passed and whose team is not voting completes.
  * Money stops at the exact end without it (checkout and the payment webhook read the end date).
  */
-export async function completeEndedCampaigns(services: Services, actor: Actor) {
+export async function completeEndedCampaigns(deps: Deps, actor: Actor) {
   authorize(actor, 'system');
-  const rows = await services.db
+  const rows = await deps.db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(
       and(
         eq(campaigns.status, 'live'),
         eq(campaigns.extensionPending, false),
-        lt(campaigns.endDate, utcToday(services.clock.now())),
+        lt(campaigns.endDate, utcToday(deps.clock.now())),
       ),
     );
   const completed: string[] = [];
   for (const { id } of rows) {
     try {
-      if (await completeEndedCampaign(services, actor, id)) completed.push(id);
+      if (await completeEndedCampaign(deps, actor, id)) completed.push(id);
     } catch (err) {
       console.error(`scheduled: completing ended campaign ${id} failed (next hour retries):`, err);
     }

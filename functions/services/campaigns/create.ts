@@ -8,7 +8,7 @@ import { serverToday, validateCampaignFields, validatePlatformFee } from '../../
 import { MSG } from '../../domain/messages';
 import { isAdmin } from '../../domain/users/roles';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { validationFailed } from './internal/validation-failed';
 import type { CampaignRow } from './lib/access';
@@ -28,9 +28,9 @@ export interface CreateCampaignInput {
  * review or rejected has none). A new goal is $1,000–$10,000 in $1,000 steps; the fee is 10 %
  * unless an admin sets another.
  */
-export async function createCampaign(services: Services, actor: Actor, input: CreateCampaignInput) {
+export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
   const viewer = authorize(actor, 'signed-in');
-  const { db, clock } = services;
+  const { db, clock } = deps;
   const film = await db
     .select({ id: videos.id, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })
     .from(videos)
@@ -50,7 +50,7 @@ export async function createCampaign(services: Services, actor: Actor, input: Cr
   if (existing) throw conflict(MSG.campaignExists);
 
   const id = crypto.randomUUID();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .insert(campaigns)

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { sendMessage } from '../messages';
 import { notify } from '../notifications';
@@ -17,13 +17,13 @@ import { commitGuarded } from './lib/guarded-write';
  * receives it as a creator message titled 'Campaign Invitation Declined' — one batch.
  */
 export async function declineInvitation(
-  services: Services,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   input: { message?: string | null } = {},
 ): Promise<{ ownerId: string }> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
@@ -31,7 +31,7 @@ export async function declineInvitation(
   const text = input.message?.trim() ?? '';
   const who = viewer.username ?? member.username ?? 'A member';
 
-  const { uow } = beginTeamChange(services, viewer, access, {
+  const { uow } = beginTeamChange(deps, viewer, access, {
     verb: 'declineInvitation',
     event: 'member_declined',
     reason: text ? `${who} declined: ${text}` : `${who} declined`,

@@ -4,7 +4,7 @@ import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { requireCampaignAction } from './lib/access';
 import { openCheckouts } from './lib/open-checkouts';
 
@@ -14,16 +14,16 @@ import { openCheckouts } from './lib/open-checkouts';
  * deleted: it is cancelled instead, which refunds what it holds. The condition is part of the
  * delete, so a payment racing in wins.
  */
-export async function deleteCampaign(services: Services, actor: Actor, campaignId: string) {
+export async function deleteCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { db } = services;
+  const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
   const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;
   // The session rows go with the campaign: the follow-up gets their ids, read first.
   const sessions = await openCheckouts(db, campaignId);
   const deleted = sql`not exists (select 1 from campaigns where id = ${campaignId})`;
-  const [gone] = (await new UnitOfWork(services, viewer)
+  const [gone] = (await new UnitOfWork(deps, viewer)
     .add(
       db
         .delete(campaigns)

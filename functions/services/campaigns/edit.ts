@@ -7,7 +7,7 @@ import { canEditFields, reviewReturnTarget } from '../../domain/campaigns/status
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
 import { MSG } from '../../domain/messages';
 import { conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { newProposal, recordAgreementIfApproved } from '../agreements';
 import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
@@ -35,7 +35,7 @@ export type EditOutcome = 'unchanged' | 'saved' | 'review' | 'extension';
  * extension: back to review, every approval reset and every member told.
  */
 export async function editCampaign(
-  ctx: Services,
+  ctx: Deps,
   actor: Actor,
   campaignId: string,
   input: EditCampaignInput,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { canSee } from '../catalogue';
 import { filmTeamFrom } from './lib/film-team-of';
 import { teamWithProfiles } from './lib/team';
@@ -14,7 +14,7 @@ export type { FilmTeamMember } from './lib/film-team-of';
  * owner) first, then every contributor who approved, with their roles. Only approved films are
  * public; the owner and admins also see their unapproved films. Shares are not part of it.
  */
-export async function getFilmTeam({ db }: Pick<Services, 'db'>, actor: Actor, movieId: string) {
+export async function getFilmTeam({ db }: Pick<Deps, 'db'>, actor: Actor, movieId: string) {
   const viewer = authorize(actor, 'public');
   // The film with its owner's profile, its campaign and the team, at once: only the film decides.
   const [film, campaign, team] = await Promise.all([

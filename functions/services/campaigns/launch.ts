@@ -1,10 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../domain/messages';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** Approved → live, by the film owner only (admins included: they are not the originator). */
-export async function launchCampaign(ctx: Services, actor: Actor, campaignId: string) {
+export async function launchCampaign(ctx: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'launch',

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns, profiles, videos } from '../../db/schema';
 import { type CampaignStatus, displayStatus, STATUS_LABELS } from '../../domain/campaigns/status';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface CampaignListItem {
   id: string;
@@ -68,7 +68,7 @@ const columnsFor = (viewerId: string) => ({
  * The /contributor Campaigns tab: campaigns of the viewer's films, the teams they are on or invited
  * to, and their approved films that have no campaign yet.
  */
-export async function listMyCampaigns({ db }: Services, actor: Actor) {
+export async function listMyCampaigns({ db }: Deps, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
   const columns = columnsFor(viewer.userId);
   // Not db.batch: D1's batch maps joined columns by name (id, title collide).

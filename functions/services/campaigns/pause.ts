@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** Pause from any status but under review, completed, cancelled (and not twice); remembers where from. */
-export async function pauseCampaign(ctx: Services, actor: Actor, campaignId: string) {
+export async function pauseCampaign(ctx: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'pause',

@@ -1,10 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */
-export async function rejectCampaign(ctx: Services, actor: Actor, campaignId: string, reason: string) {
+export async function rejectCampaign(ctx: Deps, actor: Actor, campaignId: string, reason: string) {
   const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'reject',

@@ -4,7 +4,7 @@ import { campaignContributors } from '../../db/schema';
 import { canChangeTeam } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
@@ -12,9 +12,9 @@ import { requireCampaignAction } from './lib/access';
 import { commitGuarded } from './lib/guarded-write';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
-export async function removeMember(services: Services, actor: Actor, campaignId: string, memberId: string) {
+export async function removeMember(deps: Deps, actor: Actor, campaignId: string, memberId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const team = await db
     .select()
@@ -25,7 +25,7 @@ export async function removeMember(services: Services, actor: Actor, campaignId:
   if (!member) throw notFound('Team member not found');
   if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
 
-  const { uow } = beginTeamChange(services, viewer, access, {
+  const { uow } = beginTeamChange(deps, viewer, access, {
     verb: 'removeMember',
     event: 'member_removed',
     reason: `${member.username ?? MSG.unknownContributor} removed`,

@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** A paused campaign returns to the status it was paused from. */
-export async function resumeCampaign(ctx: Services, actor: Actor, campaignId: string) {
+export async function resumeCampaign(ctx: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
   const { campaign } = await applyTransition(ctx, viewer, campaignId, {
     verb: 'resume',

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { REVIEWED_FIELDS } from './internal/changes';
 
 export interface ReviewItem {
@@ -26,7 +26,7 @@ export interface ReviewItem {
 }
 
 /** Admin: campaigns waiting for review (status pending_approval), oldest first, with their diffs. */
-export async function listReviewQueue({ db }: Services, actor: Actor): Promise<ReviewItem[]> {
+export async function listReviewQueue({ db }: Deps, actor: Actor): Promise<ReviewItem[]> {
   authorize(actor, 'admin');
   const rows = await db
     .select({

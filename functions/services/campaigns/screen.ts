@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type CampaignScreen, decideScreen, type ScreenDecision } from './internal/screen-decision';
 import { buildCampaignView, type CampaignView, resolveCampaignOrFilm } from './internal/view';
 import { type CampaignAccess, type FilmRef, loadCampaignAccess } from './lib/access';
@@ -12,7 +12,7 @@ export type ScreenLoad =
 
 /** Resolves the id (campaign first, then film), decides, and loads the view the screen shows. */
 export async function loadCampaignScreen(
-  { db }: Services,
+  { db }: Deps,
   actor: Actor,
   id: string,
   screen: CampaignScreen,

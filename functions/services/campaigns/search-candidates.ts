@@ -1,7 +1,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { byUsername, startsFirst, usernameContains } from '../users';
 import { requireCampaignAction } from './lib/access';
 
@@ -11,7 +11,7 @@ const CANDIDATE_LIMIT = 10;
  * Users the film owner or an admin can invite: the text anywhere in the username (in any case),
  * names that start with it first; never the owner or current members.
  */
-export async function searchCandidates({ db }: Services, actor: Actor, campaignId: string, q: string) {
+export async function searchCandidates({ db }: Deps, actor: Actor, campaignId: string, q: string) {
   const viewer = authorize(actor, 'signed-in');
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const match = usernameContains(q);

@@ -1,12 +1,12 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
-  ctx: Services,
+  ctx: Deps,
   actor: Actor,
   campaignId: string,
   status: AdminSettableStatus,

@@ -1,11 +1,11 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../domain/messages';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { applyTransition } from './internal/transition';
 
 /** Draft → Pending Review, only when every member approved their share; every admin is told in the same batch. */
-export async function submitCampaign(ctx: Services, actor: Actor, campaignId: string) {
+export async function submitCampaign(ctx: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
   const admins = await reviewingAdmins(ctx.db, viewer.userId);
   const result = await applyTransition(ctx, viewer, campaignId, {

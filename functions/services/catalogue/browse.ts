@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './lib/cards';
 
 const BROWSE_PAGE_SIZE = 24;
@@ -14,7 +14,7 @@ export interface CategoryCount {
 
 /** Every category with its number of approved films, in the catalogue's order. */
 export function categoriesWithCounts(
-  { db, cache }: Pick<Services, 'db' | 'cache'>,
+  { db, cache }: Pick<Deps, 'db' | 'cache'>,
   actor: Actor,
 ): Promise<CategoryCount[]> {
   authorize(actor, 'public');
@@ -36,7 +36,7 @@ export interface CategoryPage {
 
 /** One page of a category's films, newest first with the id as tie-break, so pages never overlap. */
 export function filmsInCategory(
-  ctx: Pick<Services, 'db' | 'cache'>,
+  ctx: Pick<Deps, 'db' | 'cache'>,
   actor: Actor,
   categoryId: string,
   page: number,

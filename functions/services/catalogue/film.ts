@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type CaptionView, captionsOf } from '../films';
 import { approved, cardsQuery, creatorPageKey, type FilmCard, newestFirst, posterUrl, toCard } from './lib/cards';
 import { canSee } from './lib/film-access';
@@ -59,7 +59,7 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
 
 /** A film by id as this actor may see it (approved films to anyone, others to their owner and admins); misses are not cached. */
 export async function getFilm(
-  { db, cache }: Pick<Services, 'db' | 'cache'>,
+  { db, cache }: Pick<Deps, 'db' | 'cache'>,
   actor: Actor,
   id: string,
 ): Promise<FilmDetail | null> {
@@ -76,7 +76,7 @@ export async function getFilm(
 const CREATOR_TTL_S = 300;
 
 /** A creator's public page: the profile and their approved films. */
-export function getCreator({ db, cache }: Pick<Services, 'db' | 'cache'>, actor: Actor, creatorId: string) {
+export function getCreator({ db, cache }: Pick<Deps, 'db' | 'cache'>, actor: Actor, creatorId: string) {
   authorize(actor, 'public');
   return cache.read(
     creatorPageKey(creatorId),

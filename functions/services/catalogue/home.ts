@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './lib/cards';
 import { byViews, recentViews } from './lib/popularity';
 
@@ -23,7 +23,7 @@ export interface HomeCatalogue {
 }
 
 /** The newest approved films. */
-async function newestFilms({ db }: Pick<Services, 'db'>, limit = ROW_SIZE) {
+async function newestFilms({ db }: Pick<Deps, 'db'>, limit = ROW_SIZE) {
   const rows = await cardsQuery(db)
     .where(approved)
     .orderBy(...newestFirst)
@@ -32,7 +32,7 @@ async function newestFilms({ db }: Pick<Services, 'db'>, limit = ROW_SIZE) {
 }
 
 /** The most watched approved films (see popularity.ts); films nobody watched lately are not listed. */
-async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>, limit = ROW_SIZE) {
+async function popularFilms({ db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>, limit = ROW_SIZE) {
   const views = recentViews(db, clock.now());
   const rows = await cardsQuery(db)
     .innerJoin(views, eq(views.videoId, videos.id))
@@ -44,7 +44,7 @@ async function popularFilms({ db, clock }: Pick<Services, 'db' | 'clock' | 'foll
 
 /** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
 export function loadHome(
-  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<HomeCatalogue> {
   authorize(actor, 'public');
@@ -86,7 +86,7 @@ export function loadHome(
 }
 
 /** /new-and-popular: more of both lists. */
-export function loadNewAndPopular(ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
+export function loadNewAndPopular(ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'public');
   return ctx.cache.read(
     'new-and-popular',

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions } from '../../db/schema';
 import { FILM_MSG } from '../../domain/films/messages';
 import { notFound } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
 import { canSee, canWatch, getFilmAssets } from './lib/film-access';
 
@@ -12,15 +12,15 @@ import { canSee, canWatch, getFilmAssets } from './lib/film-access';
  * film, their own, or any as admin); anyone else gets 404.
  */
 export async function streamFilm(
-  services: Pick<Services, 'db' | 'cache' | 'media'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'media'>,
   actor: Actor,
   id: string,
   request: Request,
 ): Promise<Response> {
   const viewer = authorize(actor, 'signed-in');
-  const film = await getFilmAssets(services, id);
+  const film = await getFilmAssets(deps, id);
   if (!film?.videoKey || !canWatch(film, viewer)) throw notFound('Video not found');
-  const res = await serveObject(mediaOf(services), film.videoKey, request, {
+  const res = await serveObject(mediaOf(deps), film.videoKey, request, {
     cacheControl: 'private, max-age=3600',
     contentType: film.videoType,
   });
@@ -30,20 +30,20 @@ export async function streamFilm(
 
 /** One caption track of a film, to whoever may watch the film (the same rule as its video). */
 export async function streamCaptions(
-  services: Pick<Services, 'db' | 'cache' | 'media'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'media'>,
   actor: Actor,
   captionId: string,
   request: Request,
 ): Promise<Response> {
   const viewer = authorize(actor, 'signed-in');
-  const track = await services.db
+  const track = await deps.db
     .select({ videoId: filmCaptions.videoId, r2Key: filmCaptions.r2Key })
     .from(filmCaptions)
     .where(eq(filmCaptions.id, captionId))
     .get();
-  const film = track ? await getFilmAssets(services, track.videoId) : null;
+  const film = track ? await getFilmAssets(deps, track.videoId) : null;
   if (!track || !film || !canWatch(film, viewer)) throw notFound(FILM_MSG.captionsNotFound);
-  const res = await serveObject(mediaOf(services), track.r2Key, request, {
+  const res = await serveObject(mediaOf(deps), track.r2Key, request, {
     cacheControl: 'private, max-age=3600',
     contentType: 'text/vtt; charset=utf-8',
   });
@@ -56,17 +56,17 @@ export async function streamCaptions(
  * the film's version), otherwise only for its owner and admins. null when this actor may not see it.
  */
 export async function streamPoster(
-  services: Pick<Services, 'db' | 'cache' | 'media'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'media'>,
   actor: Actor,
   id: string,
   request: Request,
 ): Promise<Response | null> {
   const viewer = authorize(actor, 'public');
-  const film = await getFilmAssets(services, id);
+  const film = await getFilmAssets(deps, id);
   if (!film?.posterKey) throw notFound('Poster not found');
   const isPublic = film.reviewStatus === 'approved';
   if (!isPublic && !canSee(film, viewer)) return null;
-  const res = await serveObject(mediaOf(services), film.posterKey, request, {
+  const res = await serveObject(mediaOf(deps), film.posterKey, request, {
     cacheControl: isPublic ? 'public, max-age=604800' : 'private, no-store',
   });
   if (!res) throw notFound('Poster not found');

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import {
   normaliseQuery,
   parseHighlight,
@@ -34,7 +34,7 @@ interface Row {
 
 /** One page of ranked results for the user's text; an empty query returns nothing without a database call. */
 export async function searchFilms(
-  { db }: Pick<Services, 'db'>,
+  { db }: Pick<Deps, 'db'>,
   actor: Actor,
   rawQuery: string | null | undefined,
   page = 1,

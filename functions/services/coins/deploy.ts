@@ -3,7 +3,7 @@ import type { CoinDeploymentRow } from '../../db/schema';
 import { COIN_MSG } from '../../domain/coins/messages';
 import type { DeployRequest } from '../../domain/coins/supply';
 import { ApiError, conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
 
 /**
@@ -11,15 +11,11 @@ import { checkDeployable } from './lib/deployable';
  * settings and the fixed supply, and every member's linked wallet, then hands the job to the chain's
  * one deployer, which sends it, waits for it and stores it (functions/chain/deployer-object.ts).
  */
-export async function deployCreatorCoin(
-  services: Services,
-  actor: Actor,
-  body: DeployRequest,
-): Promise<CoinDeploymentRow> {
+export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRequest): Promise<CoinDeploymentRow> {
   const viewer = authorize(actor, 'admin');
-  const { coins, deployer } = services.chain;
+  const { coins, deployer } = deps.chain;
   if (!coins || !deployer) throw conflict(COIN_MSG.coinsDisabled);
-  const job = await checkDeployable(services.db, coins, body.campaignId, body);
+  const job = await checkDeployable(deps.db, coins, body.campaignId, body);
   const result = await deployer.deploy(job, viewer);
   if (result.outcome === 'already') throw conflict(COIN_MSG.coinAlreadyDeployed);
   if (result.outcome === 'failed') throw new ApiError('unavailable', result.reason);

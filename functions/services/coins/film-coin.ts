@@ -5,7 +5,7 @@ import { type DropSale, dropSale } from '../../chain/drop-sale';
 import { campaigns, coinDeployments, videos } from '../../db/schema';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { explorerAddressUrl } from '../../domain/coins/state';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface FilmCoin {
   campaignTitle: string;
@@ -35,11 +35,11 @@ export interface FilmCoin {
  * only a public campaign's (isPublicCampaign) of a film in the catalogue; null otherwise or when
  * coins are off. The coin pays by the split pinned at deployment, whatever the team agrees later.
  */
-export async function filmCoin(services: Services, actor: Actor, movieId: string): Promise<FilmCoin | null> {
+export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promise<FilmCoin | null> {
   authorize(actor, 'public');
-  const { coins } = services.chain;
+  const { coins } = deps.chain;
   if (!coins) return null;
-  const row = await services.db
+  const row = await deps.db
     .select({ campaign: campaigns, deployment: coinDeployments, reviewStatus: videos.reviewStatus })
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))

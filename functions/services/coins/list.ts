@@ -5,7 +5,7 @@ import { readInTime } from '../../chain/read-in-time';
 import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
 import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
 import { ApiError } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
 
 export interface CoinCampaign {
@@ -38,10 +38,10 @@ export interface CoinsOverview {
 }
 
 /** The admins' Creator Coins tab: every campaign with coins enabled, its state, and the deployer's balance. */
-export async function listCoinCampaigns(services: Services, actor: Actor): Promise<CoinsOverview> {
+export async function listCoinCampaigns(deps: Deps, actor: Actor): Promise<CoinsOverview> {
   authorize(actor, 'admin');
-  const { coins } = services.chain;
-  const { db } = services;
+  const { coins } = deps.chain;
+  const { db } = deps;
   if (!coins) return { chain: null, deployer: null, campaigns: [] };
   const chain = chainClients(coins);
   // The chain's reads run at once, beside the database's, so a slow chain holds the tab for one
@@ -89,7 +89,7 @@ export async function listCoinCampaigns(services: Services, actor: Actor): Promi
             : null,
         txHash: d?.txHash ?? null,
         receiptNote: d?.status === 'deploying' && d.txHash ? await receiptNote(chain, d.txHash as `0x${string}`) : null,
-        stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, services.clock.now()),
+        stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, deps.clock.now()),
         agreementVersion: d?.agreementVersion ?? null,
         members: d?.members ?? [],
       };

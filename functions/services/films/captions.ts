@@ -6,7 +6,7 @@ import type { CaptionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
 import { FILM_MSG } from '../../domain/films/messages';
 import { ApiError, badRequest, notFound } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { storeCaptions } from './internal/captions';
 import { loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
@@ -18,7 +18,7 @@ import { captionView } from './lib/caption-tracks';
  * film back to review; they are served with the film's own access rules (the media route).
  */
 
-type CaptionServices = Pick<Services, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
+type CaptionDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /** The file's problems, as the API reports them: empty, too large, not WebVTT. */
 function checkFile(body: ArrayBuffer) {
@@ -33,23 +33,23 @@ function checkFile(body: ArrayBuffer) {
 
 /** Adds a caption track to a film. */
 export async function addCaptions(
-  services: CaptionServices,
+  deps: CaptionDeps,
   actor: Actor,
   filmId: string,
   track: CaptionTrackInput,
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
+  const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
   checkFile(body);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId));
   if (n >= CAPTIONS_MAX_TRACKS) throw badRequest(FILM_MSG.captionsTooMany(CAPTIONS_MAX_TRACKS));
 
-  const stored = await storeCaptions(mediaOf(services), filmId, body);
+  const stored = await storeCaptions(mediaOf(deps), filmId, body);
   const now = new Date();
   const id = crypto.randomUUID();
-  const uow = new UnitOfWork(services, viewer)
+  const uow = new UnitOfWork(deps, viewer)
     .add(
       db
         .insert(filmCaptions)
@@ -82,7 +82,7 @@ export async function addCaptions(
  * language and label change when given. An empty body keeps the file.
  */
 export async function replaceCaptions(
-  services: CaptionServices,
+  deps: CaptionDeps,
   actor: Actor,
   filmId: string,
   captionId: string,
@@ -90,19 +90,19 @@ export async function replaceCaptions(
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
+  const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
-  const current = await trackOf(services, filmId, captionId);
+  const current = await trackOf(deps, filmId, captionId);
   const newFile = body.byteLength > 0;
   if (newFile) checkFile(body);
   if (!newFile && track.language === undefined && track.label === undefined) {
     throw badRequest(FILM_MSG.nothingToUpdate);
   }
 
-  const bucket = mediaOf(services);
+  const bucket = mediaOf(deps);
   const stored = newFile ? await storeCaptions(bucket, filmId, body) : null;
   const now = new Date();
-  const uow = new UnitOfWork(services, viewer).add(
+  const uow = new UnitOfWork(deps, viewer).add(
     db
       .update(filmCaptions)
       .set({
@@ -134,12 +134,12 @@ export async function replaceCaptions(
 }
 
 /** Removes a track and deletes its file. */
-export async function removeCaptions(services: CaptionServices, actor: Actor, filmId: string, captionId: string) {
+export async function removeCaptions(deps: CaptionDeps, actor: Actor, filmId: string, captionId: string) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
+  const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
-  const current = await trackOf(services, filmId, captionId);
-  const uow = new UnitOfWork(services, viewer)
+  const current = await trackOf(deps, filmId, captionId);
+  const uow = new UnitOfWork(deps, viewer)
     .add(
       db.delete(filmCaptions).where(eq(filmCaptions.id, captionId)),
       // Removed meanwhile by someone else: nothing is written, audited or owed (409).
@@ -158,7 +158,7 @@ export async function removeCaptions(services: CaptionServices, actor: Actor, fi
   return { id: captionId };
 }
 
-async function trackOf({ db }: CaptionServices, filmId: string, captionId: string) {
+async function trackOf({ db }: CaptionDeps, filmId: string, captionId: string) {
   const row = await db
     .select()
     .from(filmCaptions)

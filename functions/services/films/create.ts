@@ -3,7 +3,7 @@ import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { CreateFilmInput } from '../../domain/films/input';
 import { isAdmin } from '../../domain/users/roles';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { assertCategory, resolveUpload } from './internal/assets';
 import { loadFilmView } from './internal/film-view';
 import { notifyAdminsOfSubmission } from './internal/notify-admins';
@@ -13,9 +13,9 @@ import { notifyAdminsOfSubmission } from './internal/notify-admins';
  * are added to it afterwards: ./captions.ts). A creator's film goes straight to review (pending) and the admins hear of
  * it in the same write; an admin's film is published at once, recorded as reviewed by that admin.
  */
-export async function createFilm(services: Services, actor: Actor, input: CreateFilmInput) {
+export async function createFilm(deps: Deps, actor: Actor, input: CreateFilmInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const publish = isAdmin(viewer.roles);
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', null) : null;
@@ -23,7 +23,7 @@ export async function createFilm(services: Services, actor: Actor, input: Create
 
   const id = crypto.randomUUID();
   const now = new Date();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db.insert(videos).values({
       id,

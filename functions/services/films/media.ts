@@ -1,8 +1,8 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
-import { mediaOf } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
+import { mediaOf } from '../../platform/deps';
 import { rangeNotSatisfiable } from '../media';
 import { loadManageableFilm } from './internal/film-view';
 import { parseRange } from './internal/range';
@@ -12,15 +12,15 @@ import { parseRange } from './internal/range';
  * Range support so the player can seek. The public catalogue streams approved films on its own.
  */
 export async function previewMedia(
-  services: Pick<Services, 'db' | 'media'>,
+  deps: Pick<Deps, 'db' | 'media'>,
   actor: Actor,
   id: string,
   which: 'video' | 'poster' | 'pending-poster',
   request: Request,
 ): Promise<Response> {
   const viewer = authorize(actor, 'contributor');
-  const film = await loadManageableFilm(services.db, viewer, id);
-  const bucket = mediaOf(services);
+  const film = await loadManageableFilm(deps.db, viewer, id);
+  const bucket = mediaOf(deps);
   const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;
   if (!key) throw notFound(MSG.videoNotFound);
 

@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, profiles, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { filmViews, loadFilmView, loadManageableFilm, selectFilmViews } from './internal/film-view';
 
 /** The caller's own films with their review states, newest first. */
-export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function listMyFilms({ db }: Pick<Deps, 'db'>, actor: Actor) {
   const viewer = authorize(actor, 'contributor');
   const rows = await selectFilmViews(db)
     .where(eq(videos.contributorId, viewer.userId))
@@ -15,7 +15,7 @@ export async function listMyFilms({ db }: Pick<Services, 'db'>, actor: Actor) {
 }
 
 /** Films awaiting review, the longest-waiting first. */
-export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function listReviewQueue({ db }: Pick<Deps, 'db'>, actor: Actor) {
   authorize(actor, 'admin');
   const rows = await selectFilmViews(db)
     .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
@@ -28,7 +28,7 @@ export async function listReviewQueue({ db }: Pick<Services, 'db'>, actor: Actor
 const HISTORY_LIMIT = 20;
 
 /** The review history: films an admin decided (an admin's own film, published directly, too), the latest first. */
-export async function listReviewHistory({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function listReviewHistory({ db }: Pick<Deps, 'db'>, actor: Actor) {
   authorize(actor, 'admin');
   const rows = await selectFilmViews(db)
     .where(isNotNull(videos.reviewedAt))
@@ -49,13 +49,13 @@ export async function listReviewHistory({ db }: Pick<Services, 'db'>, actor: Act
 }
 
 /** One film for its edit form (owner or admin; anyone else 404). */
-export async function getFilmForEdit({ db }: Pick<Services, 'db'>, actor: Actor, id: string) {
+export async function getFilmForEdit({ db }: Pick<Deps, 'db'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'contributor');
   await loadManageableFilm(db, viewer, id);
   return loadFilmView(db, id);
 }
 
-export async function listCategories({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function listCategories({ db }: Pick<Deps, 'db'>, actor: Actor) {
   authorize(actor, 'contributor');
   return db
     .select({ id: categories.id, name: categories.name })

@@ -5,7 +5,7 @@ import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { FILM_MSG } from '../../domain/films/messages';
 import { conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
@@ -14,16 +14,16 @@ import { abortUnlessChanged, committing } from './internal/guard';
  * An admin approves a film awaiting review (or one rejected earlier): it enters the catalogue, the
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
-export async function approveFilm(services: Services, actor: Actor, id: string) {
+export async function approveFilm(deps: Deps, actor: Actor, id: string) {
   const viewer = authorize(actor, 'admin');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
-  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(services, viewer, film);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(deps, viewer, film);
   if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
   if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
 
   const now = new Date();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(videos)
@@ -67,9 +67,9 @@ const takePendingPoster = (film: FilmRow) =>
     : {};
 
 /** The waiting poster of an approved film replaces the public one. */
-async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) {
-  const { db, bell } = services;
-  const uow = new UnitOfWork(services, viewer);
+async function approvePoster(deps: Deps, viewer: Viewer, film: FilmRow) {
+  const { db, bell } = deps;
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(videos)
@@ -98,9 +98,9 @@ async function approvePoster(services: Services, viewer: Viewer, film: FilmRow) 
 }
 
 /** The waiting poster of an approved film is refused; the film and its public poster stay as they are. */
-async function rejectPoster(services: Services, viewer: Viewer, film: FilmRow, reason: string) {
-  const { db, bell } = services;
-  const uow = new UnitOfWork(services, viewer);
+async function rejectPoster(deps: Deps, viewer: Viewer, film: FilmRow, reason: string) {
+  const { db, bell } = deps;
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(videos)
@@ -133,15 +133,15 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * An admin rejects a film awaiting review, or takes an approved one out of the catalogue, with a
  * reason the owner sees; the owner may edit and resubmit it.
  */
-export async function rejectFilm(services: Services, actor: Actor, id: string, reason: string) {
+export async function rejectFilm(deps: Deps, actor: Actor, id: string, reason: string) {
   const viewer = authorize(actor, 'admin');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
-  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(services, viewer, film, reason);
+  if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(deps, viewer, film, reason);
   if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
 
   const now = new Date();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(videos)

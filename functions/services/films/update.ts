@@ -6,7 +6,7 @@ import type { UpdateFilmInput } from '../../domain/films/input';
 import { FILM_MSG } from '../../domain/films/messages';
 import { isAdmin } from '../../domain/users/roles';
 import { badRequest } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { assertCategory, resolveUpload } from './internal/assets';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
 import { abortUnlessChanged, committing } from './internal/guard';
@@ -25,9 +25,9 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
 }
 
 /** The owner or an admin edits a film's details, poster or video (captions: ./captions.ts). Anyone else: 404. */
-export async function updateFilm(services: Services, actor: Actor, id: string, input: UpdateFilmInput) {
+export async function updateFilm(deps: Deps, actor: Actor, id: string, input: UpdateFilmInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);
 
@@ -39,7 +39,7 @@ export async function updateFilm(services: Services, actor: Actor, id: string, i
   const resubmitted = status === 'pending' && film.reviewStatus !== 'pending';
   // An owner's new poster for an approved film waits for review; the approved one stays public meanwhile.
   const holdPoster = Boolean(poster) && status === 'approved' && !isAdmin(viewer.roles);
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(videos)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface HealthReport {
   status: 'ok' | 'degraded';
@@ -9,7 +9,7 @@ export interface HealthReport {
 }
 
 /** Health: the database answers a query. */
-export async function checkHealth({ db }: Pick<Services, 'db'>, actor: Actor): Promise<HealthReport> {
+export async function checkHealth({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<HealthReport> {
   authorize(actor, 'public');
   let database: HealthReport['database'] = 'ok';
   try {

@@ -7,7 +7,7 @@ import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEnt
 import type { CampaignStatus, PayoutStatus } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type CampaignAccess, loadCampaignAccess } from '../campaigns';
 import type { DailyRaised } from './internal/daily';
 import { dailySeries, dayOf } from './internal/daily';
@@ -66,7 +66,7 @@ async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string
 
 /** A campaign's money and milestones for its team: GET /api/campaigns/:id/analytics and the analytics page. */
 export async function campaignAnalytics(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignAnalytics> {

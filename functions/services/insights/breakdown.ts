@@ -4,7 +4,7 @@ import type { CampaignStatus } from '../../domain/campaigns/status';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { ApiError, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernameLookup } from '../agreements';
 import { composeSplitSummary, loadCampaignAccess, type SplitSummary, splitPeople, teamRows } from '../campaigns';
 import type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
@@ -20,7 +20,7 @@ export type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
  * 404, as for an id that does not exist.
  */
 export async function campaignBreakdown(
-  { db }: Pick<Services, 'db'>,
+  { db }: Pick<Deps, 'db'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignBreakdown> {
@@ -46,15 +46,11 @@ export async function campaignBreakdown(
 }
 
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
-export async function filmBreakdown(
-  services: Pick<Services, 'db'>,
-  actor: Actor,
-  campaignId: string | null | undefined,
-) {
+export async function filmBreakdown(deps: Pick<Deps, 'db'>, actor: Actor, campaignId: string | null | undefined) {
   const viewer = authorize(actor, 'public');
   if (!campaignId) return null;
   try {
-    return await campaignBreakdown(services, viewer, campaignId);
+    return await campaignBreakdown(deps, viewer, campaignId);
   } catch (e) {
     if (e instanceof ApiError && e.code === 'not_found') return null;
     throw e;

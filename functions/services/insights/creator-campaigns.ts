@@ -8,7 +8,7 @@ import {
   type PublicState,
   publicState,
 } from '../../domain/campaigns/public-state';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
 
 export interface CreatorCampaign {
@@ -32,7 +32,7 @@ export interface CreatorCampaign {
  * Only campaigns anyone may see (isPublicCampaign) of films in the catalogue.
  */
 export async function creatorCampaigns(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   creatorId: string,
 ): Promise<CreatorCampaign[]> {

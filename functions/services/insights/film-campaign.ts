@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles } from '../../db/schema';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernameLookup } from '../agreements';
 import { composeSplitSummary, type FilmTeamMember, filmTeamFrom, splitPeople, teamWithProfiles } from '../campaigns';
 import { canSee } from '../catalogue';
@@ -27,7 +27,7 @@ export interface FilmCampaignView {
  * fifteen in a row, made by the same functions. Null when the actor may not see the film.
  */
 export async function filmCampaignView(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   film: { id: string; title: string; creatorId: string; reviewStatus: string },
 ): Promise<FilmCampaignView | null> {

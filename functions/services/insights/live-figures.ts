@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { campaigns, ledgerEntries } from '../../db/schema';
 import { isPublicCampaign, PUBLIC_STATE_LABELS } from '../../domain/campaigns/public-state';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import type { CampaignFigures } from '../../realtime/protocol';
 import { campaignBackers, fundingRow, pausedReasonOf, publicStateOf } from '../payments';
 
@@ -13,7 +13,7 @@ import { campaignBackers, fundingRow, pausedReasonOf, publicStateOf } from '../p
  * whoever asks: the channel is open to anonymous visitors, so it shows only what anyone may see.
  */
 export async function campaignLiveFigures(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignFigures | null> {

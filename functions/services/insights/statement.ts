@@ -12,7 +12,7 @@ import {
 } from '../../db/schema';
 import { MSG } from '../../domain/messages';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
 import type { Balances, MemberStatement, StatementLine } from './internal/statement-csv';
 import { statementCsv, statementFileName } from './internal/statement-csv';
@@ -83,7 +83,7 @@ function describe(kind: LedgerKind, account: MemberAccount, key: string, milesto
  * neither owns it, is on its team, nor has money in it) or of all their campaigns.
  */
 export async function memberStatement(
-  { db }: Pick<Services, 'db'>,
+  { db }: Pick<Deps, 'db'>,
   actor: Actor,
   campaignId: string | null = null,
 ): Promise<MemberStatement> {
@@ -178,12 +178,8 @@ async function withBalances(db: Db, campaignId: string | null, raw: RawLine[]): 
 }
 
 /** The statement as a CSV download: its body and file name. */
-export async function memberStatementCsv(
-  services: Pick<Services, 'db'>,
-  actor: Actor,
-  campaignId: string | null = null,
-) {
+export async function memberStatementCsv(deps: Pick<Deps, 'db'>, actor: Actor, campaignId: string | null = null) {
   authorize(actor, 'signed-in');
-  const statement = await memberStatement(services, actor, campaignId);
+  const statement = await memberStatement(deps, actor, campaignId);
   return { csv: statementCsv(statement), fileName: statementFileName(campaignId) };
 }

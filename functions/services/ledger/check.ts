@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { ledgerEntries, ledgerGroups } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { LEDGER_PROJECTIONS, type ProjectionCheck } from './internal/projections';
 
 export interface LedgerProblem {
@@ -23,7 +23,7 @@ export interface LedgerReport {
  * `npm run ledger:check` runs it on the local database; the money tests run it after each test.
  */
 export async function checkLedger(
-  { db }: Pick<Services, 'db'>,
+  { db }: Pick<Deps, 'db'>,
   actor: Actor,
   projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS,
 ) {

@@ -2,7 +2,7 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, profiles } from '../../db/schema';
 import { previewText } from '../../domain/notifications/bell';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 /** How many conversations /messages lists (the most recent ones). */
 const CONVERSATIONS_MAX = 100;
@@ -23,7 +23,7 @@ export interface Conversation {
 }
 
 /** The viewer's conversations grouped by the other person, most recent first. */
-export async function listConversations({ db }: Services, actor: Actor): Promise<Conversation[]> {
+export async function listConversations({ db }: Deps, actor: Actor): Promise<Conversation[]> {
   const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   const m = creatorMessages;

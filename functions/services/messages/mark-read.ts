@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { ringQuietly } from '../../realtime/doorbell';
 
 /** Marks one message the viewer received read (idempotent); any other id is a 404. Other tabs are told. */
-export async function markMessageRead({ db, bell }: Services, actor: Actor, id: string) {
+export async function markMessageRead({ db, bell }: Deps, actor: Actor, id: string) {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(creatorMessages)

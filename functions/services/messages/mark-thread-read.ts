@@ -4,7 +4,7 @@ import { creatorMessages, user } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
 import type { MarkThreadReadInput } from '../../domain/messages/input';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { ringQuietly } from '../../realtime/doorbell';
 
 /**
@@ -12,7 +12,7 @@ import { ringQuietly } from '../../realtime/doorbell';
  * once it showed the conversation; the viewer's other tabs and the bell are told. Idempotent.
  */
 export async function markThreadRead(
-  { db, bell }: Services,
+  { db, bell }: Deps,
   actor: Actor,
   otherId: string,
   input: MarkThreadReadInput,

@@ -4,7 +4,7 @@ import { user } from '../../db/schema';
 import { NOT_ALLOWED_TO_WRITE, type PostMessageInput } from '../../domain/messages/input';
 import { MESSAGE_RATE_LIMITS } from '../../domain/messages/limits';
 import { badRequest, forbidden, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { messageSendBlocked, underSendLimits } from './internal/rate-limit';
 import { type MessageView, toMessageView } from './internal/views';
 import { RateLimitedError } from './lib/errors';
@@ -13,7 +13,7 @@ import { sendMessageIf } from './lib/send';
 
 /** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(
-  ctx: Services,
+  ctx: Deps,
   actor: Actor,
   recipientId: string,
   input: PostMessageInput,

@@ -5,7 +5,7 @@ import { creatorMessages, profiles, user } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
 import type { ThreadQuery } from '../../domain/messages/input';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type MessageView, toMessageView } from './internal/views';
 import { mayWrite } from './lib/may-write';
 
@@ -24,7 +24,7 @@ export interface Thread {
  * Reading changes nothing: a screen marks what it showed read with markThreadRead (mark-thread-read.ts).
  * Without a cursor: the latest page; `before`: older; `after`: what came after the last message seen.
  */
-export async function readThread({ db }: Services, actor: Actor, otherId: string, q: ThreadQuery): Promise<Thread> {
+export async function readThread({ db }: Deps, actor: Actor, otherId: string, q: ThreadQuery): Promise<Thread> {
   const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');

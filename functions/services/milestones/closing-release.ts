@@ -4,7 +4,7 @@ import { campaignMilestones, campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../domain/campaigns/format';
 import { fillMessage, MSG } from '../../domain/messages';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { isUniqueViolation, messagesOf, newRevision } from '../campaigns';
 import { notify } from '../notifications';
 import { planRelease } from './internal/release';
@@ -35,7 +35,7 @@ const lost = (err: unknown) =>
  * Returns the release, or null when there is nothing to release (or the campaign is not completed).
  */
 export async function releaseCompletedCampaign(
-  deps: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
@@ -104,7 +104,7 @@ export async function releaseCompletedCampaign(
  * Completed campaigns still holding escrow (a closing release interrupted before it committed):
  * the hourly job releases them.
  */
-async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promise<string[]> {
+async function completedCampaignsWithEscrow({ db }: Pick<Deps, 'db'>): Promise<string[]> {
   const rows = await db
     .select({ id: campaigns.id })
     .from(campaigns)
@@ -124,15 +124,12 @@ async function completedCampaignsWithEscrow({ db }: Pick<Services, 'db'>): Promi
  * The hourly job: completed campaigns whose closing release did not commit (the worker stopped
  * after the status change) are released now; each release owes its payouts (a follow-up).
  */
-export async function releaseCompletedCampaigns(
-  services: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
-  actor: Actor,
-) {
+export async function releaseCompletedCampaigns(deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'system');
   const released: ({ campaignId: string } & ClosingRelease)[] = [];
-  for (const id of await completedCampaignsWithEscrow(services)) {
+  for (const id of await completedCampaignsWithEscrow(deps)) {
     try {
-      const r = await releaseCompletedCampaign(services, actor, id);
+      const r = await releaseCompletedCampaign(deps, actor, id);
       if (r) released.push({ campaignId: id, ...r });
     } catch (err) {
       console.error(`scheduled: releasing completed campaign ${id} failed (next hour retries):`, err);

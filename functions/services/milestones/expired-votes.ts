@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignMilestones, campaigns } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { resolveRound, VOTE_OPEN_MS } from './internal/resolve';
 
 /**
@@ -9,10 +9,10 @@ import { resolveRound, VOTE_OPEN_MS } from './internal/resolve';
  * as complete (resolve.ts). Runs before ended campaigns complete, so a vote open at a campaign's end
  * finishes first. Each resolution owes the payouts it writes (a follow-up).
  */
-export async function closeExpiredVotes(services: Services, actor: Actor) {
+export async function closeExpiredVotes(deps: Deps, actor: Actor) {
   const system = authorize(actor, 'system');
-  const cutoff = new Date(services.clock.now().getTime() - VOTE_OPEN_MS);
-  const open = await services.db
+  const cutoff = new Date(deps.clock.now().getTime() - VOTE_OPEN_MS);
+  const open = await deps.db
     .select({ id: campaigns.id, round: campaigns.milestoneCount })
     .from(campaigns)
     .innerJoin(
@@ -26,7 +26,7 @@ export async function closeExpiredVotes(services: Services, actor: Actor) {
   const closed: string[] = [];
   for (const { id, round } of open) {
     try {
-      if (await resolveRound(services, system, id, round, 'closeExpiredVotes')) closed.push(id);
+      if (await resolveRound(deps, system, id, round, 'closeExpiredVotes')) closed.push(id);
     } catch (err) {
       console.error(`scheduled: closing the expired vote of campaign ${id} failed (next hour retries):`, err);
     }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { loadCampaignAccess, milestoneTeam } from '../campaigns';
 
 /** What the vote dialog shows: GET /api/campaigns/:id/extension-vote. */
@@ -27,7 +27,7 @@ export interface ExtensionVoteView {
 }
 
 /** Owner, members, the round's voters and admins see its votes (anyone else: 404, as for the campaign itself). */
-export async function getExtensionVote({ db }: Services, actor: Actor, campaignId: string): Promise<ExtensionVoteView> {
+export async function getExtensionVote({ db }: Deps, actor: Actor, campaignId: string): Promise<ExtensionVoteView> {
   const viewer = authorize(actor, 'signed-in');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound('Campaign not found');

@@ -4,7 +4,7 @@ import { campaignExtensionVotes, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { MSG } from '../../domain/messages';
 import { conflict, forbidden, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { isUniqueViolation, loadCampaignAccess, milestoneTeam } from '../campaigns';
 import { resolveRound } from './internal/resolve';
 
@@ -15,7 +15,7 @@ export interface VoteInput {
   vote: boolean;
 }
 
-const voteOf = (ctx: Services, campaignId: string, round: number, userId: string) =>
+const voteOf = (ctx: Deps, campaignId: string, round: number, userId: string) =>
   ctx.db
     .select({ vote: campaignExtensionVotes.vote })
     .from(campaignExtensionVotes)
@@ -37,7 +37,7 @@ const voteOf = (ctx: Services, campaignId: string, round: number, userId: string
  * the round resolves (resolve.ts), exactly once however many final votes race.
  */
 export async function castExtensionVote(
-  ctx: Services,
+  ctx: Deps,
   actor: Actor,
   input: VoteInput,
 ): Promise<{ votingComplete: boolean }> {

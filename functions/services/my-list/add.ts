@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { myList, videos } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 /** Adds an approved film to the viewer's list (adding twice keeps the first time). */
-export async function addToMyList({ db }: Pick<Services, 'db'>, actor: Actor, videoId: string) {
+export async function addToMyList({ db }: Pick<Deps, 'db'>, actor: Actor, videoId: string) {
   const viewer = authorize(actor, 'signed-in');
   const film = await db
     .select({ id: videos.id })

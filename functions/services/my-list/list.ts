@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, myList, profiles, videos } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { approved, cardColumns, type FilmCard, toCard } from '../catalogue';
 
 export interface MyListItem extends FilmCard {
@@ -12,7 +12,7 @@ export interface MyListItem extends FilmCard {
 const MY_LIST_LIMIT = 500;
 
 /** The viewer's list, newest first; a film that left the catalogue drops out of it. */
-export async function listMyList({ db }: Pick<Services, 'db'>, actor: Actor): Promise<MyListItem[]> {
+export async function listMyList({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<MyListItem[]> {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select({ ...cardColumns, addedAt: myList.createdAt })

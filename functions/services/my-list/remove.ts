@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { myList } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 /** Removes a film from the viewer's own list; removing what is not there is not an error. */
-export async function removeFromMyList({ db }: Pick<Services, 'db'>, actor: Actor, videoId: string) {
+export async function removeFromMyList({ db }: Pick<Deps, 'db'>, actor: Actor, videoId: string) {
   const viewer = authorize(actor, 'signed-in');
   const removed = await db
     .delete(myList)

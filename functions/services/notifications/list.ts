@@ -4,7 +4,7 @@ import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
 import type { ListNotificationsQuery } from '../../domain/notifications/input';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
 
@@ -19,7 +19,7 @@ export interface NotificationPage {
  * With `after`: the rows written after that cursor, oldest first — what a reconnecting tab missed.
  */
 export async function listNotifications(
-  { db }: Services,
+  { db }: Deps,
   actor: Actor,
   q: ListNotificationsQuery,
 ): Promise<NotificationPage> {

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { notifications } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { ringQuietly } from '../../realtime/doorbell';
 
 /** Marks one of the viewer's notifications read (idempotent); another user's id is a 404. Other tabs are told. */
-export async function markNotificationRead({ db, bell }: Services, actor: Actor, id: string) {
+export async function markNotificationRead({ db, bell }: Deps, actor: Actor, id: string) {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(notifications)
@@ -19,7 +19,7 @@ export async function markNotificationRead({ db, bell }: Services, actor: Actor,
 }
 
 /** Marks every unread notification of the viewer read; returns how many changed. */
-export async function markAllNotificationsRead({ db, bell }: Services, actor: Actor) {
+export async function markAllNotificationsRead({ db, bell }: Deps, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .update(notifications)

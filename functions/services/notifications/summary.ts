@@ -4,7 +4,7 @@ import { creatorMessages, notifications, profiles } from '../../db/schema';
 import { encodeCursor } from '../../domain/cursor';
 import { POPOVER_MESSAGES, POPOVER_NOTIFICATIONS, previewText } from '../../domain/notifications/bell';
 import { messageTarget } from '../../domain/notifications/targets';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
 
@@ -28,7 +28,7 @@ export interface Summary {
 }
 
 /** What the bell shows: the 5 latest notifications, the 5 latest unread messages, unread counts. */
-export async function notificationSummary({ db }: Services, actor: Actor): Promise<Summary> {
+export async function notificationSummary({ db }: Deps, actor: Actor): Promise<Summary> {
   const viewer = authorize(actor, 'signed-in');
   const me = viewer.userId;
   const [latest, unreadMessages, [unreadN], [unreadM]] = await db.batch([

@@ -7,7 +7,7 @@ import { checkoutExpiresAt, utcToday } from '../../domain/campaigns/end-date';
 import { mayPerform } from '../../domain/campaigns/status';
 import { MSG } from '../../domain/messages';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
 import { loadCampaignAccess, splitSummary } from '../campaigns';
 import { createCheckout } from './internal/create-checkout';
@@ -39,7 +39,7 @@ async function visibleTo(db: Db, viewer: Viewer | null, funding: CampaignFunding
 
 /** A campaign's funding figures (the fund and donate pages, GET /api/campaigns/:id/funding), or null. */
 export async function campaignFunding(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
 ) {
@@ -49,7 +49,7 @@ export async function campaignFunding(
 
 /** The funding figures of a film's campaign, or null when it has none the actor may see. */
 export async function filmFunding(
-  { db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>,
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
   actor: Actor,
   movieId: string,
 ) {
@@ -58,7 +58,7 @@ export async function filmFunding(
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
-export async function liveCampaigns({ db, clock }: Pick<Services, 'db' | 'clock' | 'followUps'>, actor: Actor) {
+export async function liveCampaigns({ db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'public');
   const today = utcToday(clock.now());
   return db
@@ -95,7 +95,7 @@ export interface CampaignCheckoutInput {
  * the payment arrives (it may have stopped taking money meanwhile) and refunds it if so.
  */
 export async function startCampaignCheckout(
-  services: Pick<Services, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
   campaignId: string,
   input: CampaignCheckoutInput,
@@ -104,12 +104,12 @@ export async function startCampaignCheckout(
   if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
   // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
-  const now = services.clock.now();
-  const funding = await fundingWhere(services.db, now, eq(campaigns.id, campaignId));
+  const now = deps.clock.now();
+  const funding = await fundingWhere(deps.db, now, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(MSG.campaignNotFoundState);
   if (!funding.takingPayments) throw conflict(funding.pausedReason ?? MSG.campaignNotTakingPayments);
-  const base = services.config.PUBLIC_URL.replace(/\/$/, '');
-  const created = await createCheckout(services, {
+  const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
+  const created = await createCheckout(deps, {
     campaignId,
     payer: payer ? { userId: payer.userId, email: payer.email } : { guestEmail: input.guestEmail as string },
     amountCents: input.amountCents,
@@ -124,7 +124,7 @@ export async function startCampaignCheckout(
 }
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
-export async function checkoutReceipt({ db }: Pick<Services, 'db'>, actor: Actor, sessionId: string) {
+export async function checkoutReceipt({ db }: Pick<Deps, 'db'>, actor: Actor, sessionId: string) {
   authorize(actor, 'public');
   return (
     (await db

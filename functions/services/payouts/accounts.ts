@@ -8,8 +8,8 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import { isContributor } from '../../domain/users/roles';
 import { ApiError, forbidden } from '../../http/errors';
-import type { Services } from '../../platform/services';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices } from './internal/constants';
+import type { Deps } from '../../platform/deps';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutDeps } from './internal/constants';
 import { accountFacts, accountOf, accountUpdate } from './lib/stripe-accounts';
 import { processPayouts } from './process';
 
@@ -39,7 +39,7 @@ export interface ConnectLink {
  * so every call makes a new one; /redirect/stripe-connect calls this again when a link expires.
  */
 export async function connectPayoutAccount(
-  deps: Pick<Services, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<ConnectLink> {
   const viewer = authorize(actor, 'signed-in');
@@ -93,10 +93,7 @@ export async function connectPayoutAccount(
  * Re-reads the member's account from Stripe and stores what changed. Returns the row as now
  * stored (null when the member has none) and whether transfers just became possible.
  */
-async function syncAccountFromStripe(
-  deps: Pick<PayoutServices, 'db' | 'stripe' | 'clock' | 'followUps'>,
-  viewer: Viewer,
-) {
+async function syncAccountFromStripe(deps: Pick<PayoutDeps, 'db' | 'stripe' | 'clock' | 'followUps'>, viewer: Viewer) {
   const { userId } = viewer;
   const before = await accountOf(deps.db, userId);
   if (!before) return { account: null, becameReady: false };
@@ -112,11 +109,11 @@ async function syncAccountFromStripe(
  * Stripe, so the page says what is true now even before account.updated arrives; payouts waiting
  * for it go out. The account as now stored, or null when the member has none.
  */
-export async function refreshMyPayoutAccount(services: PayoutServices, actor: Actor) {
+export async function refreshMyPayoutAccount(deps: PayoutDeps, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  const synced = await syncAccountFromStripe(services, viewer);
+  const synced = await syncAccountFromStripe(deps, viewer);
   if (synced.becameReady)
-    await processPayouts(services, viewer, {
+    await processPayouts(deps, viewer, {
       userId: viewer.userId,
       retryFailed: true,
       maxAttempts: MAX_AUTOMATIC_ATTEMPTS,

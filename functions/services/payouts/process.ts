@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
 import type { PayoutOutcome } from './internal/attempt';
 import { attemptPayout } from './internal/attempt';
-import type { PayoutServices } from './internal/constants';
+import type { PayoutDeps } from './internal/constants';
 
 export interface PayoutFilter {
   payoutIds?: string[];
@@ -23,7 +23,7 @@ export type { PayoutOutcome } from './internal/attempt';
 
 const BATCH_LIMIT = 100;
 
-function candidates(deps: Pick<PayoutServices, 'db'>, f: PayoutFilter) {
+function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
   const failed: SQL[] = [eq(payouts.status, 'failed')];
   if (f.maxAttempts !== undefined) failed.push(lt(payouts.attempts, f.maxAttempts));
   if (f.failedBefore) failed.push(lt(payouts.updatedAt, f.failedBefore));
@@ -53,7 +53,7 @@ function candidates(deps: Pick<PayoutServices, 'db'>, f: PayoutFilter) {
  * `await processPayouts(deps, { campaignId, milestoneNumber })`.
  */
 export async function processPayouts(
-  deps: PayoutServices,
+  deps: PayoutDeps,
   actor: Actor,
   filter: PayoutFilter = {},
 ): Promise<PayoutOutcome[]> {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { MAX_AUTOMATIC_ATTEMPTS, type PayoutServices, RETRY_BACKOFF_MS } from './internal/constants';
+import { MAX_AUTOMATIC_ATTEMPTS, type PayoutDeps, RETRY_BACKOFF_MS } from './internal/constants';
 import type { RefreshChange } from './internal/stale';
 import { resolveStaleTransfers } from './internal/stale';
 import { accountFacts, accountState, accountUpdate } from './lib/stripe-accounts';
@@ -14,7 +14,7 @@ export type { RefreshChange } from './internal/stale';
  * /admin/payout-refresh: re-reads every connected account from Stripe, resolves payouts stuck in
  * processing, then pays pending payouts whose account is now ready. Returns what changed.
  */
-export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: { staleMs?: number } = {}) {
+export async function refreshPayouts(deps: PayoutDeps, actor: Actor, opts: { staleMs?: number } = {}) {
   const viewer = authorize(actor, 'admin');
   const changes: RefreshChange[] = [];
   const accounts = await deps.db.select().from(connectAccounts).limit(500);
@@ -75,7 +75,7 @@ export async function refreshPayouts(deps: PayoutServices, actor: Actor, opts: {
 }
 
 /** The hourly job: stuck transfers resolved, failed payouts retried with backoff and a cap, waiting ones paid. */
-export async function runPayoutJobs(deps: PayoutServices, actor: Actor) {
+export async function runPayoutJobs(deps: PayoutDeps, actor: Actor) {
   const system = authorize(actor, 'system');
   const resolved = await resolveStaleTransfers(deps, { actor: system, verb: 'runPayoutJobs' });
   const outcomes = await processPayouts(deps, actor, {

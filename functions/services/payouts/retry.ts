@@ -4,11 +4,11 @@ import { connectAccounts, payouts } from '../../db/schema';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import { conflict, notFound } from '../../http/errors';
 import { attemptPayout } from './internal/attempt';
-import type { PayoutServices } from './internal/constants';
+import type { PayoutDeps } from './internal/constants';
 import type { PayoutOutcome } from './process';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */
-export async function retryPayout(deps: PayoutServices, actor: Actor, payoutId: string): Promise<PayoutOutcome> {
+export async function retryPayout(deps: PayoutDeps, actor: Actor, payoutId: string): Promise<PayoutOutcome> {
   const viewer = authorize(actor, 'admin');
   const row = await deps.db
     .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
 import type { PayoutStatus } from '../../domain/campaigns/status';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { type AccountState, accountOf, accountState } from './lib/stripe-accounts';
 
 export interface PayoutView {
@@ -88,7 +88,7 @@ function toView(r: Row): PayoutView {
 }
 
 /** What /contributor/payouts shows: the member's account, their payouts and their bank payouts. */
-export async function memberPayouts({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function memberPayouts({ db }: Pick<Deps, 'db'>, actor: Actor) {
   const { userId } = authorize(actor, 'signed-in');
   const [account, rows, banks] = await Promise.all([
     accountOf(db, userId),
@@ -126,7 +126,7 @@ export interface AdminPayoutView extends PayoutView {
 }
 
 /** Every payout (newest first, optionally of one status) and the totals per status, for /admin/payouts. */
-export async function adminPayouts({ db }: Pick<Services, 'db'>, actor: Actor, status?: PayoutStatus) {
+export async function adminPayouts({ db }: Pick<Deps, 'db'>, actor: Actor, status?: PayoutStatus) {
   authorize(actor, 'admin');
   const query = payoutSelect(db);
   const rows = await (status ? query.where(eq(payouts.status, status)) : query)

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { ringCampaign } from '../../realtime/campaign-bell';
 import { teamApproved } from '../agreements';
 import { expireCheckoutSessions, expireOpenCheckouts } from '../campaigns';
@@ -17,7 +17,7 @@ import { refundCancelledCampaign } from './internal/refund-campaign';
  * ids it read before. Safe to repeat.
  */
 export async function afterCampaignChange(
-  deps: Services,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   sessionsBeforeDelete?: string[],

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, ledgerGroups } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { finishStripeRefunds } from './internal/complete';
 import { sendRefundNotices } from './internal/notices';
 import { refundCancelledCampaign } from './internal/refund-campaign';
@@ -10,7 +10,7 @@ import { refundCancelledCampaign } from './internal/refund-campaign';
  * The hourly job: cancelled campaigns still holding unclaimed payments are refunded, refunds
  * claimed but not made at Stripe are made, and payers not yet told are told.
  */
-export async function finishRefunds(deps: Services, actor: Actor) {
+export async function finishRefunds(deps: Deps, actor: Actor) {
   const system = authorize(actor, 'system');
   const holding = await deps.db
     .select({ id: campaigns.id })

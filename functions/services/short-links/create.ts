@@ -8,7 +8,7 @@ import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../domain
 import { matchPageRoute, type PageAccess } from '../../domain/site/pages';
 import { allowedFor } from '../../edge/protection';
 import { ApiError, badRequest, forbidden } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface ShortLink {
   code: string;
@@ -28,7 +28,7 @@ function mayOpen(access: PageAccess, viewer: Viewer, isLocal: boolean) {
  * code. The short_urls row is the record (its unique original_url settles races); KV gets a copy.
  */
 export async function createShortLink(
-  deps: Pick<Services, 'db' | 'kv' | 'config'>,
+  deps: Pick<Deps, 'db' | 'kv' | 'config'>,
   actor: Actor,
   input: z.infer<typeof createShortLinkInput>,
 ): Promise<ShortLink> {

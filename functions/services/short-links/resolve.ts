@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { shortUrls } from '../../db/schema';
 import { SHORT_LINK_KV_PREFIX } from '../../domain/short-links/target';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 /**
  * The stored address of a code: KV first; on a miss (or a KV failure) the short_urls row, which is
  * then copied to KV. null when the code is unknown; a failing table read throws.
  */
 export async function resolveShortLink(
-  { db, kv }: Pick<Services, 'db' | 'kv'>,
+  { db, kv }: Pick<Deps, 'db' | 'kv'>,
   actor: Actor,
   code: string,
 ): Promise<string | null> {

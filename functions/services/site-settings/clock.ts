@@ -5,11 +5,11 @@ import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { clockOffsetInput } from '../../domain/site-settings/input';
 import { forbidden } from '../../http/errors';
+import type { Deps } from '../../platform/deps';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
-import type { Services } from '../../platform/services';
 
 /** What a local server's clock reads now, and how far it is moved from the real time. */
-export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {
+export function viewClock({ clock }: Pick<Deps, 'clock'>, actor: Actor) {
   authorize(actor, 'public');
   const now = clock.now();
   return { now: now.toISOString(), offsetMs: now.getTime() - Date.now() };
@@ -20,16 +20,16 @@ export function viewClock({ clock }: Pick<Services, 'clock'>, actor: Actor) {
  * with ENVIRONMENT=local: production always runs on the real time and refuses.
  */
 export async function setClockOffset(
-  services: Pick<Services, 'db' | 'config' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
   input: z.infer<typeof clockOffsetInput>,
 ) {
   const viewer = authorize(actor, 'admin');
-  if (!services.config.isLocal) throw forbidden('The clock can only be moved on a local server');
+  if (!deps.config.isLocal) throw forbidden('The clock can only be moved on a local server');
   const value = String(input.offsetMs);
-  await new UnitOfWork(services, viewer)
+  await new UnitOfWork(deps, viewer)
     .add(
-      services.db
+      deps.db
         .insert(siteSettings)
         .values({ settingKey: CLOCK_OFFSET_KEY, settingValue: value, updatedBy: viewer.userId })
         .onConflictDoUpdate({
@@ -45,5 +45,5 @@ export async function setClockOffset(
     })
     .commit();
   adoptLocalClockOffset(input.offsetMs);
-  return viewClock(services, viewer);
+  return viewClock(deps, viewer);
 }

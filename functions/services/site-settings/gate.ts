@@ -5,15 +5,15 @@ import { signAccess } from '../../domain/site-settings/access-cookie';
 import { passcodeVersion, verifyPasscode } from '../../domain/site-settings/passcode';
 import { ApiError, forbidden } from '../../http/errors';
 import { readGateSettings } from './internal/store';
-import { type GateServices, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from './lib/gate-access';
+import { type GateDeps, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from './lib/gate-access';
 
 /**
  * Whether this request may see the site while the coming-soon gate is on (GET /api/gate/status).
  * Open to everyone: it says only what this browser and session may see.
  */
-export async function readSiteAccess(services: GateServices, actor: Actor, headers: Headers): Promise<GateStatus> {
+export async function readSiteAccess(deps: GateDeps, actor: Actor, headers: Headers): Promise<GateStatus> {
   const viewer = authorize(actor, 'public');
-  return gateStatus(services, headers, async () => viewer);
+  return gateStatus(deps, headers, async () => viewer);
 }
 
 /**
@@ -21,7 +21,7 @@ export async function readSiteAccess(services: GateServices, actor: Actor, heade
  * 403 (the page shows no message); each try is reserved before the check (so parallel guesses are
  * counted too), and many from one address are refused for a while. A right one clears the count.
  */
-export async function unlockGate(deps: GateServices, actor: Actor, passcode: string, address: string | null) {
+export async function unlockGate(deps: GateDeps, actor: Actor, passcode: string, address: string | null) {
   authorize(actor, 'public');
   const now = deps.clock.now().getTime();
   const key = address ? `coming-soon:${address}` : null;

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import type { updateSiteSettingsInput } from '../../domain/site-settings/input';
 import { hashPasscode } from '../../domain/site-settings/passcode';
 import { ApiError } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from './internal/store';
 
 /** What admins see of the settings: whether a passcode is set, never the passcode. */
@@ -15,7 +15,7 @@ export interface SiteSettingsView {
   passcodeSet: boolean;
 }
 
-export async function viewSiteSettings({ db }: Pick<Services, 'db'>, actor: Actor): Promise<SiteSettingsView> {
+export async function viewSiteSettings({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<SiteSettingsView> {
   authorize(actor, 'admin');
   const s = await readSettingsTable(db);
   return { comingSoonEnabled: s.enabled, passcodeSet: s.passcode !== '' };
@@ -23,7 +23,7 @@ export async function viewSiteSettings({ db }: Pick<Services, 'db'>, actor: Acto
 
 /** Admins switch the gate and set the passcode: the table first (the record), then KV. */
 export async function updateSiteSettings(
-  deps: Pick<Services, 'db' | 'kv' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'kv' | 'clock' | 'followUps'>,
   actor: Actor,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {

@@ -1,21 +1,17 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { FILM_MSG } from '../../domain/films/messages';
 import { conflict } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { abortRow } from './internal/abort-row';
 import { loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Cancels an unfinished upload: R2 drops its parts, the row says aborted. A second cancel is a no-op. */
-export async function abortUpload(
-  services: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
-  actor: Actor,
-  id: string,
-) {
+export async function abortUpload(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
+  const { db } = deps;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') throw conflict(FILM_MSG.uploadFinished);
   if (row.status === 'aborted') return uploadView(row);
-  const aborted = await abortRow(services, viewer, mediaOf(services), row);
+  const aborted = await abortRow(deps, viewer, mediaOf(deps), row);
   return uploadView(aborted ?? { ...row, status: 'aborted' });
 }

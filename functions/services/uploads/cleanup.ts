@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { ABANDONED_AFTER_MS } from './internal/abandoned';
 import { abortRow } from './internal/abort-row';
 
@@ -11,14 +11,11 @@ const BATCH = 50;
  * Aborts abandoned uploads (R2 drops their parts) and marks them aborted. Run by the worker's cron
  * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
  */
-export async function cleanupAbandonedUploads(
-  services: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
-  actor: Actor,
-) {
+export async function cleanupAbandonedUploads(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>, actor: Actor) {
   const system = authorize(actor, 'system');
-  const { db } = services;
-  const bucket = mediaOf(services);
-  const cutoff = new Date(services.clock.now().getTime() - ABANDONED_AFTER_MS);
+  const { db } = deps;
+  const bucket = mediaOf(deps);
+  const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);
   let aborted = 0;
   let failed = 0;
   for (;;) {
@@ -30,7 +27,7 @@ export async function cleanupAbandonedUploads(
       .limit(BATCH);
     for (const row of stale) {
       try {
-        if (await abortRow(services, system, bucket, row)) aborted++;
+        if (await abortRow(deps, system, bucket, row)) aborted++;
       } catch (err) {
         failed++;
         console.error(`cleanup: could not abort upload ${row.id}:`, err);

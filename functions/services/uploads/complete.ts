@@ -3,13 +3,13 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
 import { FILM_MSG } from '../../domain/films/messages';
 import { conflict } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Joins the confirmed parts into the R2 object once every part is there. Completing twice is a no-op. */
-export async function completeUpload(services: Pick<Services, 'db' | 'media'>, actor: Actor, id: string) {
+export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
+  const { db } = deps;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') return uploadView(row);
   assertUploading(row);
@@ -22,14 +22,14 @@ export async function completeUpload(services: Pick<Services, 'db' | 'media'>, a
 
   let size: number;
   try {
-    const object = await mediaOf(services)
+    const object = await mediaOf(deps)
       .resumeMultipartUpload(row.r2Key, row.r2UploadId)
       .complete(parts.map(({ partNumber, etag }) => ({ partNumber, etag })));
     size = object.size;
   } catch (err) {
     // A complete racing this one may have joined the parts first: R2 then knows no such upload,
     // but the object is there, and this caller records the same completion.
-    const joined = await mediaOf(services).head(row.r2Key);
+    const joined = await mediaOf(deps).head(row.r2Key);
     if (!joined) throw err;
     size = joined.size;
   }

@@ -5,7 +5,7 @@ import { FILM_MSG } from '../../domain/films/messages';
 import { planParts } from '../../domain/films/upload-plan';
 import type { CreateUploadInput } from '../../domain/uploads/input';
 import { ApiError } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
 const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
@@ -14,10 +14,10 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  * Starts a video upload: checks the size limit and the type (from the leading bytes), opens an R2
  * multipart upload and records it. The first part is checked again when it arrives.
  */
-export async function createUpload(services: Services, actor: Actor, input: CreateUploadInput) {
+export async function createUpload(deps: Deps, actor: Actor, input: CreateUploadInput) {
   const viewer = authorize(actor, 'contributor');
-  const { db } = services;
-  const maxBytes = services.config.UPLOAD_MAX_BYTES;
+  const { db } = deps;
+  const maxBytes = deps.config.UPLOAD_MAX_BYTES;
   if (input.size > maxBytes) throw new ApiError('payload_too_large', FILM_MSG.videoTooLarge(input.size, maxBytes));
   const contentType = sniffVideo(fromBase64(input.head));
   if (!contentType) throw new ApiError('unsupported_media_type', FILM_MSG.notAVideo);
@@ -25,7 +25,7 @@ export async function createUpload(services: Services, actor: Actor, input: Crea
   const plan = planParts(input.size);
   const id = crypto.randomUUID();
   const r2Key = `uploads/video/${id}`;
-  const multipart = await mediaOf(services).createMultipartUpload(r2Key, {
+  const multipart = await mediaOf(deps).createMultipartUpload(r2Key, {
     httpMetadata: { contentType },
     customMetadata: { owner: viewer.userId, upload: id },
   });

@@ -4,12 +4,12 @@ import { sniffImage } from '../../domain/films/media-sniff';
 import { FILM_MSG } from '../../domain/films/messages';
 import { MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
 import { ApiError } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
 /** A poster is one PUT: checked by its leading bytes, stored in R2, recorded as a completed upload. */
 export async function uploadPoster(
-  services: Pick<Services, 'db' | 'media'>,
+  deps: Pick<Deps, 'db' | 'media'>,
   actor: Actor,
   body: ArrayBuffer,
   fileName: string,
@@ -22,8 +22,8 @@ export async function uploadPoster(
   const image = sniffImage(new Uint8Array(body));
   if (!image) throw new ApiError('unsupported_media_type', FILM_MSG.notAnImage);
 
-  const { db } = services;
-  const bucket = mediaOf(services);
+  const { db } = deps;
+  const bucket = mediaOf(deps);
   const id = crypto.randomUUID();
   const r2Key = `uploads/poster/${id}`;
   await bucket.put(r2Key, body, {

@@ -6,7 +6,7 @@ import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_MSG } from '../../domain/films/messages';
 import { expectedPartSize } from '../../domain/films/upload-plan';
 import { ApiError, badRequest, conflict } from '../../http/errors';
-import { mediaOf, type Services } from '../../platform/services';
+import { type Deps, mediaOf } from '../../platform/deps';
 import { abortUpload } from './abort';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
@@ -16,7 +16,7 @@ import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './in
  * cancelled. Sending a confirmed part again replaces it (R2 keeps the last one sent).
  */
 export async function putPart(
-  deps: Pick<Services, 'db' | 'media' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>,
   actor: Actor,
   uploadId: string,
   partNumber: number,

@@ -1,18 +1,18 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** One of the caller's uploads with its confirmed parts: what a client resumes from. */
-export async function getUpload({ db }: Pick<Services, 'db'>, actor: Actor, id: string) {
+export async function getUpload({ db }: Pick<Deps, 'db'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'contributor');
   const row = await loadOwnUpload(db, viewer.userId, id);
   return uploadView(row, await confirmedParts(db, id));
 }
 
 /** The caller's unfinished video uploads, newest first, with how far each got. */
-export async function listUnfinishedUploads({ db }: Pick<Services, 'db'>, actor: Actor) {
+export async function listUnfinishedUploads({ db }: Pick<Deps, 'db'>, actor: Actor) {
   const viewer = authorize(actor, 'contributor');
   const rows = await db
     .select()

@@ -1,7 +1,7 @@
 import { and, ne } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { byUsername, USER_SEARCH_LIMIT, usernameStartsWith } from './lib/search-query';
 
 /** What anyone signed in may see of another person: never an email. */
@@ -15,7 +15,7 @@ export interface UserMatch {
  * People whose username starts with the trimmed text, compared case-insensitively (the lower(username)
  * index serves it, as the campaign team search does), without the viewer. Empty text finds nobody.
  */
-export async function searchUsers({ db }: Services, actor: Actor, q: string): Promise<UserMatch[]> {
+export async function searchUsers({ db }: Deps, actor: Actor, q: string): Promise<UserMatch[]> {
   const viewer = authorize(actor, 'signed-in');
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { NONCE_KEEP_MS, NONCE_LIMIT, NONCE_TTL_MS } from '../../domain/wallets/limits';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { NonceRateLimitedError } from './lib/errors';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -19,9 +19,9 @@ function randomNonce(): string {
  * Written only while the viewer is under NONCE_LIMIT — counted by the insert itself, so concurrent
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
-export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock' | 'followUps'>, actor: Actor) {
+export async function issueWalletNonce(deps: Pick<Deps, 'db' | 'clock' | 'followUps'>, actor: Actor) {
   const viewer = authorize(actor, 'signed-in');
-  const { db } = services;
+  const { db } = deps;
   const now = Date.now();
   const nonce = randomNonce();
   const expiresAt = now + NONCE_TTL_MS;
@@ -31,7 +31,7 @@ export async function issueWalletNonce(services: Pick<Services, 'db' | 'clock' |
   );
   const under = sql`(${db.select({ n: count() }).from(walletNonces).where(inWindow)}) < ${NONCE_LIMIT.max}`;
   // Personal bookkeeping: no audit row.
-  const [, inserted] = (await new UnitOfWork(services, viewer)
+  const [, inserted] = (await new UnitOfWork(deps, viewer)
     .add(
       db
         .delete(walletNonces)

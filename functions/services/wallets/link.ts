@@ -8,10 +8,10 @@ import { fillMessage, MSG } from '../../domain/messages';
 import type { LinkWalletInput } from '../../domain/wallets/input';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
 import { badRequest, conflict } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import type { LinkedWallet } from './list';
 
-type WalletServices = Pick<Services, 'db' | 'config' | 'clock' | 'followUps'>;
+type WalletDeps = Pick<Deps, 'db' | 'config' | 'clock' | 'followUps'>;
 
 /** An EOA's signature of the message, recovered locally (contract wallets would need the chain). */
 async function signedBy(address: Hex, message: string, signature: Hex): Promise<boolean> {
@@ -22,7 +22,7 @@ async function signedBy(address: Hex, message: string, signature: Hex): Promise<
   }
 }
 
-async function explainConflict({ db, config }: WalletServices, userId: string, chainId: number, address: string) {
+async function explainConflict({ db, config }: WalletDeps, userId: string, chainId: number, address: string) {
   const owner = await db
     .select({ userId: walletAddresses.userId })
     .from(walletAddresses)
@@ -46,7 +46,7 @@ async function explainConflict({ db, config }: WalletServices, userId: string, c
  * the link, each later statement conditional on the nonce consumed by this call; an address of
  * another account, or a second wallet on the chain, changes nothing.
  */
-export async function linkWallet(ctx: WalletServices, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
+export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
   const viewer = authorize(actor, 'signed-in');
   const { db, config } = ctx;
   const now = new Date();

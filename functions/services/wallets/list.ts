@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { walletLinks } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 
 export interface LinkedWallet {
   chainId: number;
@@ -11,7 +11,7 @@ export interface LinkedWallet {
 }
 
 /** The viewer's own linked wallets, one per chain. */
-export async function listWallets({ db }: Pick<Services, 'db'>, actor: Actor): Promise<LinkedWallet[]> {
+export async function listWallets({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<LinkedWallet[]> {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select()

@@ -6,7 +6,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { MSG } from '../../domain/messages';
 import { conflict, notFound } from '../../http/errors';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
 
 /**
@@ -14,18 +14,18 @@ import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
  * The address stays the account's while another of its chains still links it.
  */
 export async function unlinkWallet(
-  services: Pick<Services, 'db' | 'clock' | 'config' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'config' | 'followUps'>,
   actor: Actor,
   chainId: number,
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
 ): Promise<void> {
   const viewer = authorize(actor, 'signed-in');
-  const { db } = services;
+  const { db } = deps;
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
   const link = await db.select().from(walletLinks).where(mine).get();
   if (!link) throw notFound(MSG.walletNotLinked);
   const ref = { userId: link.userId, chainId: link.chainId, address: link.address };
-  const uow = new UnitOfWork(services, viewer)
+  const uow = new UnitOfWork(deps, viewer)
     .add(
       db
         .delete(walletLinks)
@@ -46,7 +46,7 @@ export async function unlinkWallet(
       verb: 'unlinkWallet',
       resourceType: 'wallet',
       resourceId: link.address,
-      summary: `Unlinked wallet ${link.address} from ${chainName(services.config.chains.chains, chainId)}`,
+      summary: `Unlinked wallet ${link.address} from ${chainName(deps.config.chains.chains, chainId)}`,
     });
   if (await commitUnlessUnchanged(() => uow.commit())) return;
   for (const guard of guards) {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { categories, profiles, videos, watchProgress } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { approved, cardColumns, type FilmCard, toCard } from '../catalogue';
 import { FINISHED_RATIO } from './internal/watchable';
 
@@ -13,7 +13,7 @@ export interface ContinueItem extends FilmCard {
 }
 
 /** Films the viewer started and has not finished (under 90 %), most recent first, at most 12. */
-export async function continueWatching({ db }: Pick<Services, 'db'>, actor: Actor): Promise<ContinueItem[]> {
+export async function continueWatching({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<ContinueItem[]> {
   const viewer = authorize(actor, 'signed-in');
   const rows = await db
     .select({

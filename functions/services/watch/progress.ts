@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { watchProgress } from '../../db/schema';
 import type { ProgressInput } from '../../domain/watch/input';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */
 export async function saveProgress(
-  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   videoId: string,
   input: ProgressInput,
@@ -34,7 +34,7 @@ export async function saveProgress(
 /**
  * Where to resume: the saved position, or 0 when there is none or the film was (nearly) finished.
  */
-export async function getProgress(ctx: Pick<Services, 'db' | 'cache'>, actor: Actor, videoId: string) {
+export async function getProgress(ctx: Pick<Deps, 'db' | 'cache'>, actor: Actor, videoId: string) {
   const viewer = authorize(actor, 'signed-in');
   await requireWatchable(ctx, viewer, videoId);
   const row = await ctx.db

@@ -1,12 +1,12 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videoViews } from '../../db/schema';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import { viewDay } from '../catalogue';
 import { requireWatchable } from './internal/watchable';
 
 /** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */
 export async function recordView(
-  ctx: Pick<Services, 'db' | 'cache' | 'clock' | 'followUps'>,
+  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   videoId: string,
 ) {

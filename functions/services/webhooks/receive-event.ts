@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { type Actor, authorize } from '../../auth/authorize';
 import { type StripeEventSource, stripeEvents } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { Services } from '../../platform/services';
+import type { Deps } from '../../platform/deps';
 import type { EventHandler } from '../payments';
 import { isStaleCredit } from '../payments';
 import { fitsHandler } from './internal/event-shapes';
@@ -35,13 +35,13 @@ export interface Receipt {
  * concurrent deliveries of one event do no more than one.
  */
 export async function receiveStripeEvent(
-  services: Services,
+  deps: Deps,
   actor: Actor,
   event: Stripe.Event,
   source: StripeEventSource,
 ): Promise<Receipt> {
   const system = authorize(actor, 'system');
-  const { db } = services;
+  const { db } = deps;
   const inserted = await db
     .insert(stripeEvents)
     .values({
@@ -70,8 +70,8 @@ export async function receiveStripeEvent(
   // A credit read the campaign before its batch; if the campaign changed in between (paused, a
   // milestone's vote opened or closed), the batch rolls back and the handler decides again.
   for (let attempt = 0; ; attempt++) {
-    const uow = new UnitOfWork(services, system);
-    const effects = handler ? await handler(services, event as never, uow, system) : [];
+    const uow = new UnitOfWork(deps, system);
+    const effects = handler ? await handler(deps, event as never, uow, system) : [];
     uow.add(...effects);
     // Money moves only through handled events: each is audited once, by the batch that processes it.
     if (handler)

@@ -4,24 +4,27 @@ import { systemActor } from '../../../functions/auth/system-actor';
 import type { Viewer } from '../../../functions/auth/viewer';
 import type { Role } from '../../../functions/domain/users/roles';
 import { ApiError } from '../../../functions/http/errors';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import { VERB_RULES, type VerbRule } from '../../support/verb-rules';
 
 /**
  * Every verb, called directly (as a page, a job or another verb would, with no route in front), by
- * actors its rule refuses: each refuses with 401 or 403 before it touches anything. The services
+ * actors its rule refuses: each refuses with 401 or 403 before it touches anything. The deps
  * it gets are traps — any use of the database, KV, R2, Stripe, the mailer, the clock or the config
  * throws a plain error — so a verb whose authorization were missing, or a no-op, fails here.
  */
 const modules = import.meta.glob<Record<string, unknown>>('../../../functions/services/*/*.ts', { eager: true });
-const verbs = Object.entries(modules).flatMap(([path, exports]) => {
-  const file = path.replace('../../../functions/services/', '').replace(/\.ts$/, '');
-  return Object.entries(exports)
-    .filter(([, value]) => typeof value === 'function')
-    .map(([name, fn]) => ({ key: `${file}#${name}`, fn: fn as (...args: unknown[]) => unknown }));
-});
+// A feature's index.ts re-exports its verbs and lib/: each verb is read from its own file.
+const verbs = Object.entries(modules)
+  .filter(([path]) => !path.endsWith('/index.ts'))
+  .flatMap(([path, exports]) => {
+    const file = path.replace('../../../functions/services/', '').replace(/\.ts$/, '');
+    return Object.entries(exports)
+      .filter(([, value]) => typeof value === 'function')
+      .map(([name, fn]) => ({ key: `${file}#${name}`, fn: fn as (...args: unknown[]) => unknown }));
+  });
 
-const touched = (what: string) => new Error(`the verb used services.${what} before refusing`);
+const touched = (what: string) => new Error(`the verb used deps.${what} before refusing`);
 const trap = (what: string): unknown =>
   new Proxy(() => {}, {
     get: (_, prop) => {
@@ -32,7 +35,7 @@ const trap = (what: string): unknown =>
       throw touched(what);
     },
   });
-const trappedServices = new Proxy({} as Services, { get: (_, prop) => trap(String(prop)) });
+const trappedDeps = new Proxy({} as Deps, { get: (_, prop) => trap(String(prop)) });
 
 const viewer = (roles: Role[]): Viewer => ({
   userId: 'verb-test-user',
@@ -84,7 +87,7 @@ describe('every verb refuses an actor its rule does not allow, before anything e
     if (!rule || typeof rule !== 'string') continue;
     for (const { as, actor, status } of refusedBy(rule)) {
       it(`${key} (${rule}) refuses ${as} with ${status}`, async () => {
-        expect(await outcome(() => fn(trappedServices, actor, 'id', 'id', 'id', 'id'))).toBe(status);
+        expect(await outcome(() => fn(trappedDeps, actor, 'id', 'id', 'id', 'id'))).toBe(status);
       });
     }
   }

@@ -8,7 +8,7 @@ import { getCreator, getFilm, loadHome } from '../../../functions/services/catal
 import { ANYONE } from '../../support/actors';
 import { png } from '../../support/media';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from '../factories';
-import { call, env, testServices } from '../worker-call';
+import { call, env, testDeps } from '../worker-call';
 import { ctx, filmCall, makeFilm } from './factories';
 
 let owner: TestUser;
@@ -22,7 +22,7 @@ const noDatabase = new Proxy({} as Db, {
     throw new Error(`the database was queried (${String(prop)})`);
   },
 });
-const cacheOnly = () => testServices({ db: noDatabase });
+const cacheOnly = () => testDeps({ db: noDatabase });
 
 describe('the catalogue cache', { timeout: 30_000 }, () => {
   it('serves a repeated read from KV without a database query', async () => {
@@ -39,7 +39,7 @@ describe('the catalogue cache', { timeout: 30_000 }, () => {
     const film = await makeFilm(owner);
     await getFilm(ctx(), ANYONE, film.id);
     await loadHome(ctx(), ANYONE);
-    // A write behind the services' back is not seen: the read is the cached one.
+    // A write behind the verbs' back is not seen: the read is the cached one.
     await getDb(env).update(videos).set({ title: 'Changed behind the back' }).where(eq(videos.id, film.id));
     expect((await getFilm(ctx(), ANYONE, film.id))?.title).toBe(film.title);
 

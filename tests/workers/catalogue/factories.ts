@@ -3,9 +3,9 @@ import { categories } from '../../../functions/db/schema';
 import { webm, webp } from '../../support/media';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from '../factories';
 import { bytesInit, type FilmView, filmDetails, uploadVideo } from '../films-support';
-import { call, testServices } from '../worker-call';
+import { call, testDeps } from '../worker-call';
 
-export const ctx = () => testServices();
+export const ctx = () => testDeps();
 
 let reviewer: TestUser | null = null;
 /** An admin of this test file who reviews films. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import {
   acceptInvitation,
   addMember,
@@ -71,7 +71,7 @@ async function teamCampaign(
 const transition = (
   name: string,
   status: CampaignStatus,
-  run: (s: Services, f: TeamFixture) => Promise<unknown>,
+  run: (s: Deps, f: TeamFixture) => Promise<unknown>,
   opts: { pausedFrom?: CampaignStatus } = {},
 ): VerbCase<TeamFixture> => ({
   name,

@@ -10,7 +10,7 @@ import { TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
 import { asViewer, makeUser, type TestUser } from '../factories';
 import { db, registerMoneyTestHooks, sessionCompleted, testPayment } from '../stripe-support';
-import { call, env, testServices } from '../worker-call';
+import { call, env, testDeps } from '../worker-call';
 
 registerMoneyTestHooks();
 
@@ -47,7 +47,7 @@ const notificationsOf = async (u: TestUser, after?: string) => {
 /** The newest notification's cursor a user's tab has seen (a notice made just for this). */
 async function seenUpTo(u: TestUser, owner: TestUser) {
   const c = await makeCampaign({ owner, status: 'pending_approval' });
-  await rejectCampaign(testServices(), asViewer(admin, ['viewer', 'admin']), c.id, 'seen');
+  await rejectCampaign(testDeps(), asViewer(admin, ['viewer', 'admin']), c.id, 'seen');
   const page = await notificationsOf(u);
   const newest = page.items[0];
   if (!newest) throw new Error('no notification to start from');
@@ -71,7 +71,7 @@ describe('an unreachable Durable Object loses no notification: the row is the tr
     const cursor = await seenUpTo(invitee, invitee);
     const c = await makeCampaign({ owner, status: 'active' });
     const { bell, pushed } = unreachableChannels();
-    const member = await addMember(testServices({ bell }), asViewer(owner, ['viewer', 'contributor']), c.id, {
+    const member = await addMember(testDeps({ bell }), asViewer(owner, ['viewer', 'contributor']), c.id, {
       userId: invitee.id,
     });
     expect(member.contributorId).toBe(invitee.id);
@@ -84,7 +84,7 @@ describe('an unreachable Durable Object loses no notification: the row is the tr
     const cursor = await seenUpTo(owner, owner);
     const c = await makeCampaign({ owner, status: 'pending_approval' });
     const { bell, pushed } = unreachableChannels();
-    const rejected = await rejectCampaign(testServices({ bell }), asViewer(admin, ['viewer', 'admin']), c.id, 'No');
+    const rejected = await rejectCampaign(testDeps({ bell }), asViewer(admin, ['viewer', 'admin']), c.id, 'No');
     expect(rejected.status).toBe('rejected');
     expect(pushed).toHaveLength(1);
     expect((await notificationsOf(owner, cursor)).items.map((n) => n.title)).toEqual(['Campaign rejected']);
@@ -96,7 +96,7 @@ describe('an unreachable Durable Object loses no notification: the row is the tr
     const cursor = await seenUpTo(owner, owner);
     const event = sessionCompleted(testPayment(1500, c.id)) as unknown as Stripe.Event;
     const { bell, pushed } = unreachableChannels();
-    const receipt = await receiveStripeEvent(testServices({ bell }), TEST_SYSTEM, event, 'platform');
+    const receipt = await receiveStripeEvent(testDeps({ bell }), TEST_SYSTEM, event, 'platform');
     expect(receipt).toEqual({ duplicate: false, handled: true });
     const row = await db().select().from(campaigns).where(eq(campaigns.id, c.id)).get();
     expect(row).toMatchObject({ currentAmount: 1500, extensionPending: true, milestoneCount: 1 });

@@ -25,16 +25,16 @@ import {
 import { runDueFollowUps } from '../../../functions/follow-ups';
 import { ApiError } from '../../../functions/http/errors';
 import { buildPayments } from '../../../functions/payments/stripe';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import type { Doorbell } from '../../../functions/realtime/doorbell';
 import { TEST_SYSTEM } from '../../support/actors';
 import { expectLedgerBalanced } from '../../support/ledger';
 import { db } from '../stripe-support';
-import { env, testServices } from '../worker-call';
+import { env, testDeps } from '../worker-call';
 import { FaultPlan, isInjected, plannedDb, plannedStripe } from './inject';
 
-export interface RunServices {
-  services: Services;
+export interface RunDeps {
+  deps: Deps;
   db: FaultPlan;
   stripe: FaultPlan;
   /** Waits for the background work the run started (TEST mode's event deliveries to our webhooks). */
@@ -42,24 +42,24 @@ export interface RunServices {
 }
 
 /**
- * The services of one run, from the one factory: the database and Stripe (TEST mode's responder at
+ * The deps of one run, from the one factory: the database and Stripe (TEST mode's responder at
  * the wire) behind fault plans, the doorbell as given (the real Durable Object one otherwise).
  */
-export function runServices(opts: { db?: FaultPlan; stripe?: FaultPlan; bell?: Doorbell } = {}): RunServices {
+export function runDeps(opts: { db?: FaultPlan; stripe?: FaultPlan; bell?: Doorbell } = {}): RunDeps {
   const pending: Promise<unknown>[] = [];
   const schedule = (work: Promise<unknown>) => void pending.push(work);
   const dbPlan = opts.db ?? new FaultPlan('db', null);
   const stripePlan = opts.stripe ?? new FaultPlan('stripe', null);
-  const fake = buildPayments(testServices().config, env.KV, schedule).testStripe;
+  const fake = buildPayments(testDeps().config, env.KV, schedule).testStripe;
   if (!fake) throw new Error('the workers project runs Stripe in TEST mode');
-  const services = testServices({
+  const deps = testDeps({
     schedule,
     db: plannedDb(dbPlan),
     stripe: plannedStripe(stripePlan, fake),
     ...(opts.bell ? { bell: opts.bell } : {}),
   });
   return {
-    services,
+    deps,
     db: dbPlan,
     stripe: stripePlan,
     settled: async () => {
@@ -80,12 +80,12 @@ export interface Fixture {
 export interface VerbCase<F extends Fixture = Fixture> {
   name: string;
   setup(): Promise<F>;
-  run(s: Services, f: F): Promise<unknown>;
+  run(s: Deps, f: F): Promise<unknown>;
   /**
    * The same request again once the fault is gone; by default `run`. A verb made of several
    * committed steps (a refund, a payout) names the job that finishes an interrupted run too.
    */
-  repeat?(s: Services, f: F): Promise<unknown>;
+  repeat?(s: Deps, f: F): Promise<unknown>;
   /** Stripe is called: its requests are failed one by one too. */
   stripe?: boolean;
   /** What Stripe holds after the verb (TEST mode's store), compared with a clean run's as well. */
@@ -285,13 +285,13 @@ const stateOf = async <F extends Fixture>(c: VerbCase<F>, f: F) => ({
 });
 
 /**
- * The hourly job's pass over owed follow-ups, on services of its own, a month later: past any backoff
+ * The hourly job's pass over owed follow-ups, on deps of its own, a month later: past any backoff
  * or lease, and past the clock of a case that runs ahead of time (a vote closed a week later).
  */
 async function runOwedLater() {
-  const s = runServices();
+  const s = runDeps();
   const later = { now: () => new Date(Date.now() + 30 * 86_400_000) };
-  await runDueFollowUps({ ...s.services, clock: later }, TEST_SYSTEM);
+  await runDueFollowUps({ ...s.deps, clock: later }, TEST_SYSTEM);
   await s.settled();
 }
 
@@ -306,10 +306,10 @@ async function oneFault<F extends Fixture>(
   const f = await c.setup();
   const before = await stateOf(c, f);
   const plan = new FaultPlan(where, k, mode);
-  const run = runServices({ [where]: plan });
+  const run = runDeps({ [where]: plan });
   let error: unknown = null;
   try {
-    await c.run(run.services, f);
+    await c.run(run.deps, f);
   } catch (err) {
     error = err;
   }
@@ -343,9 +343,9 @@ async function oneFault<F extends Fixture>(
   else report.between++;
   if (c.atomic) expect(unchanged || complete || owed, `${label}: a half-written state`).toBe(true);
 
-  const again = runServices();
+  const again = runDeps();
   try {
-    await (c.repeat ?? c.run)(again.services, f);
+    await (c.repeat ?? c.run)(again.deps, f);
   } catch (err) {
     // A repeat of a change that already committed is refused (409) as any repeat would be.
     if (!(err instanceof ApiError && err.status < 500 && (complete || owed))) throw err;
@@ -367,8 +367,8 @@ async function oneFault<F extends Fixture>(
 export async function exercise<F extends Fixture>(c: VerbCase<F>): Promise<CaseReport> {
   const f0 = await c.setup();
   const setup0 = await stateOf(c, f0);
-  const run0 = runServices();
-  await c.run(run0.services, f0);
+  const run0 = runDeps();
+  await c.run(run0.deps, f0);
   await run0.settled();
   await expectLedgerBalanced(db());
   // A clean run leaves nothing owed: every follow-up it owed ran right after its commit.

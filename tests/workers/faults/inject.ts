@@ -64,7 +64,7 @@ function plannedStatement(real: D1PreparedStatement, plan: FaultPlan): D1Prepare
 
 /**
  * The test's D1 with every call that reaches the database (a statement's run/all/raw/first, and
- * one `batch`) counted by `plan`; drizzle over it is what `services.db` becomes. Counting at the
+ * one `batch`) counted by `plan`; drizzle over it is what `deps.db` becomes. Counting at the
  * binding counts exactly the round trips, whichever builder, relational query or batch made them.
  */
 export function plannedD1(plan: FaultPlan, real: D1Database = env.DB): D1Database {
@@ -90,7 +90,7 @@ export function plannedD1(plan: FaultPlan, real: D1Database = env.DB): D1Databas
 
 export const plannedDb = (plan: FaultPlan): Db => drizzle(plannedD1(plan), { schema });
 
-/** The SDK over TEST mode's responder (the same wire answers as services.stripe), with requests counted by `plan`. */
+/** The SDK over TEST mode's responder (the same wire answers as deps.stripe), with requests counted by `plan`. */
 export function plannedStripe(plan: FaultPlan, fake: Parameters<typeof testModeFetch>[0]): Stripe {
   const answer = testModeFetch(fake);
   return new Stripe('sk_test_reelfund_faults', {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns } from '../../../functions/db/schema';
 import { TestStore } from '../../../functions/payments/test-mode/store';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import {
   completeEndedCampaign,
   completeEndedCampaigns,
@@ -35,7 +35,7 @@ import {
   type TestPayment,
   testPayment,
 } from '../stripe-support';
-import { env, testServices } from '../worker-call';
+import { env, testDeps } from '../worker-call';
 import { type CaseReport, exercise, type Fixture, printReports, type VerbCase } from './harness';
 
 registerMoneyTestHooks();
@@ -95,8 +95,8 @@ async function creditFixture(goal?: number): Promise<EventFixture> {
   return { ...f, event, ids: { ...f.ids, evt: event.id } };
 }
 
-/** The services of a worker that stops right after each commit: what the change owes is left to the job. */
-const stoppedAfterCommit = () => testServices({ followUpsAfterCommit: false });
+/** The deps of a worker that stops right after each commit: what the change owes is left to the job. */
+const stoppedAfterCommit = () => testDeps({ followUpsAfterCommit: false });
 
 const cancelled = async () => {
   const f = await fundedCampaign();
@@ -124,8 +124,8 @@ const payoutJobLater = (s: Parameters<typeof runPayoutJobs>[0]) =>
     TEST_SYSTEM,
   );
 
-/** The services as if a week and a minute later: the milestone's vote has closed. */
-const aWeekLater = (s: Services): Services => ({
+/** The deps as if a week and a minute later: the milestone's vote has closed. */
+const aWeekLater = (s: Deps): Deps => ({
   ...s,
   clock: { now: () => new Date(Date.now() + VOTE_OPEN_MS + 60_000) },
 });
@@ -158,7 +158,7 @@ const CASES: VerbCase<MoneyFixture & Partial<EventFixture>>[] = [
     atomic: false,
     setup: async () => {
       const f = await fundedCampaign({ goal: 3000 });
-      await castExtensionVote(testServices(), asViewer(owner, ['viewer', 'contributor']), {
+      await castExtensionVote(testDeps(), asViewer(owner, ['viewer', 'contributor']), {
         campaignId: f.campaignId,
         userId: owner.id,
         vote: false,

@@ -4,7 +4,7 @@ import { beforeAll, describe } from 'vitest';
 import type { Viewer } from '../../../functions/auth/viewer';
 import { campaigns } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import {
   acceptInvitation,
   addMember,
@@ -46,7 +46,7 @@ import {
   sessionCompleted,
   testPayment,
 } from '../stripe-support';
-import { call, testServices } from '../worker-call';
+import { call, testDeps } from '../worker-call';
 import { scenario } from './harness';
 
 /**
@@ -90,8 +90,8 @@ async function team(status: CampaignStatus, approved = true): Promise<Team> {
 const api = (method: string, path: string, who: TestUser, body: unknown = {}) =>
   call(`/api/campaigns/${path}`, jsonInit(method, body, who.cookie));
 
-/** The services of a worker that stops right after each commit: what a change owes is left to the job. */
-const stoppedAfterCommit = () => testServices({ followUpsAfterCommit: false });
+/** The deps of a worker that stops right after each commit: what a change owes is left to the job. */
+const stoppedAfterCommit = () => testDeps({ followUpsAfterCommit: false });
 
 /** A payment of `cents` held at Stripe (the TEST responder) and recorded, credited by our webhook unless told. */
 async function pay(campaignId: string, cents: number, credit = true) {
@@ -120,11 +120,11 @@ async function fundedThen(status: 'completed' | 'cancelled') {
 /** A campaign whose team voted except its member: the member's vote is the final one. */
 async function voting() {
   const f = await funded(3000);
-  await castExtensionVote(testServices(), as.owner(), { campaignId: f.id, userId: owner.id, vote: false });
+  await castExtensionVote(testDeps(), as.owner(), { campaignId: f.id, userId: owner.id, vote: false });
   return f;
 }
 
-const aWeekLater = () => testServices({ clock: { now: () => new Date(Date.now() + VOTE_OPEN_MS + 60_000) } });
+const aWeekLater = () => testDeps({ clock: { now: () => new Date(Date.now() + VOTE_OPEN_MS + 60_000) } });
 
 describe('campaign verbs', () => {
   scenario('campaigns/create#createCampaign', {
@@ -332,7 +332,7 @@ describe('refund and payment verbs', () => {
   };
   scenario('webhooks/receive-event#receiveStripeEvent', {
     setup: crossing,
-    run: (s: Services, f) => receiveStripeEvent(s, TEST_SYSTEM, f.event, 'platform'),
+    run: (s: Deps, f) => receiveStripeEvent(s, TEST_SYSTEM, f.event, 'platform'),
     route: (f) => deliver(f.event),
   });
 });

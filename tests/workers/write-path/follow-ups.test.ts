@@ -15,7 +15,7 @@ import {
   sessionCompleted,
   testPayment,
 } from '../stripe-support';
-import { env, testServices } from '../worker-call';
+import { env, testDeps } from '../worker-call';
 
 /**
  * A follow-up whose first run fails stays owed, with its attempts and last error, and the hourly
@@ -24,7 +24,7 @@ import { env, testServices } from '../worker-call';
 registerMoneyTestHooks();
 
 const GUEST = `guest-${crypto.randomUUID().slice(0, 8)}@example.test`;
-const later = (ms: number) => testServices({ clock: { now: () => new Date(Date.now() + ms) } });
+const later = (ms: number) => testDeps({ clock: { now: () => new Date(Date.now() + ms) } });
 const mailsTo = async () => (await listOutbox(env.KV, { to: GUEST, limit: 50 })).length;
 
 describe('a follow-up that fails', () => {
@@ -37,7 +37,7 @@ describe('a follow-up that fails', () => {
     expect((await deliver(sessionCompleted(p))).status).toBe(200);
     await db().update(campaigns).set({ endDate: '2020-01-01' }).where(eq(campaigns.id, c.id));
 
-    const refusing = testServices({
+    const refusing = testDeps({
       mailer: {
         send: async () => {
           throw new Error('Mail API answered 503: busy');
@@ -60,7 +60,7 @@ describe('a follow-up that fails', () => {
     expect(await mailsTo()).toBe(0);
 
     // The job's pass before the backoff is over leaves it; after, it sends the mail once.
-    await runDueFollowUps(testServices(), TEST_SYSTEM);
+    await runDueFollowUps(testDeps(), TEST_SYSTEM);
     expect(await row()).toMatchObject({ attempts: 1, doneAt: null });
     const outcome = await runDueFollowUps(later(5 * 60_000), TEST_SYSTEM);
     expect(outcome.done).toBeGreaterThanOrEqual(1);

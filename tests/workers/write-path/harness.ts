@@ -3,9 +3,9 @@ import { expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { auditLog, followUps } from '../../../functions/db/schema';
 import { ApiError } from '../../../functions/http/errors';
-import type { Services } from '../../../functions/platform/services';
+import type { Deps } from '../../../functions/platform/deps';
 import { WRITE_VERBS } from '../../support/write-verbs';
-import { env, testServices } from '../worker-call';
+import { env, testDeps } from '../worker-call';
 
 /**
  * One write verb's scenario: `setup` makes what it acts on, `run` calls the verb directly — as a
@@ -16,9 +16,9 @@ import { env, testServices } from '../worker-call';
  */
 export interface Scenario<F> {
   setup(): Promise<F>;
-  run(s: Services, f: F): Promise<unknown>;
+  run(s: Deps, f: F): Promise<unknown>;
   route?(f: F): Promise<Response>;
-  refuse?(s: Services, f: F): Promise<unknown>;
+  refuse?(s: Deps, f: F): Promise<unknown>;
 }
 
 const db = () => getDb(env);
@@ -78,7 +78,7 @@ async function expectAsTable(key: string, call: () => Promise<unknown>) {
 export function scenario<F>(key: string, s: Scenario<F>) {
   it(`${key}: called directly, audits and owes what the table says`, async () => {
     const f = await s.setup();
-    await expectAsTable(key, () => s.run(testServices(), f));
+    await expectAsTable(key, () => s.run(testDeps(), f));
   });
   if (s.route) {
     const route = s.route;
@@ -95,7 +95,7 @@ export function scenario<F>(key: string, s: Scenario<F>) {
     it(`${key}: refused, writes no audit row and owes nothing`, async () => {
       const f = await s.setup();
       const before = await mark();
-      const err = await refuse(testServices(), f).then(
+      const err = await refuse(testDeps(), f).then(
         () => null,
         (e: unknown) => e,
       );

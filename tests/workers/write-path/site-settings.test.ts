@@ -3,11 +3,11 @@ import { beforeAll, describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { siteSettings } from '../../../functions/db/schema';
 import type { Bindings } from '../../../functions/env';
-import { createServices } from '../../../functions/platform/create-services';
+import { createDeps } from '../../../functions/platform/create-deps';
 import { setClockOffset, unlockGate, updateSiteSettings } from '../../../functions/services/site-settings';
 import { ANYONE } from '../../support/actors';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';
-import { call, env, testServices } from '../worker-call';
+import { call, env, testDeps } from '../worker-call';
 import { scenario } from './harness';
 
 /*
@@ -24,9 +24,9 @@ beforeAll(async () => {
   admin = await makeUser(['admin'], 'wps_admin');
 });
 
-/** The services of a production worker over the same database (tests/workers/clock.test.ts). */
+/** The deps of a production worker over the same database (tests/workers/clock.test.ts). */
 const production = () =>
-  createServices({
+  createDeps({
     ...env,
     ENVIRONMENT: 'production',
     PUBLIC_URL: 'https://reelfund.example',
@@ -63,7 +63,7 @@ describe('write path: site settings', { timeout: 30_000 }, () => {
 
   scenario('site-settings/gate#unlockGate', {
     // A passcode is set while the gate stays off.
-    setup: () => updateSiteSettings(testServices(), adminV(), { comingSoonEnabled: false, passcode: PASSCODE }),
+    setup: () => updateSiteSettings(testDeps(), adminV(), { comingSoonEnabled: false, passcode: PASSCODE }),
     run: (s) => unlockGate(s, ANYONE, PASSCODE, null),
     // A wrong passcode: 403.
     refuse: (s) => unlockGate(s, ANYONE, 'not-the-passcode', null),

@@ -7,7 +7,7 @@ import { NONCE_LIMIT } from '../../../functions/domain/wallets/limits';
 import { issueWalletNonce, linkWallet, unlinkWallet } from '../../../functions/services/wallets';
 import { siweMessage } from '../../support/siwe';
 import { asViewer, jsonInit, makeUser, ORIGIN, type TestUser } from '../factories';
-import { call, testServices } from '../worker-call';
+import { call, testDeps } from '../worker-call';
 import { scenario } from './harness';
 
 /*
@@ -52,7 +52,7 @@ describe('write path: wallets', { timeout: 30_000 }, () => {
   scenario('wallets/issue-nonce#issueWalletNonce', {
     setup: async () => {
       const limited = await makeUser([], 'wpw_limited');
-      for (let i = 0; i < NONCE_LIMIT.max; i++) await issueWalletNonce(testServices(), me(limited));
+      for (let i = 0; i < NONCE_LIMIT.max; i++) await issueWalletNonce(testDeps(), me(limited));
       return { u: await makeUser([], 'wpw_nonce'), limited };
     },
     run: (s, f) => issueWalletNonce(s, me(f.u)),

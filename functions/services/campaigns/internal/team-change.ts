@@ -6,7 +6,7 @@ import { computeShares, type ShareSplit } from '../../../domain/campaigns/shares
 import type { HistoryEvent } from '../../../domain/campaigns/status';
 import { MSG } from '../../../domain/messages';
 import { conflict } from '../../../http/errors';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { newProposal } from '../../agreements';
 import type { CampaignAccess } from '../lib/access';
 import { campaignWon, historyRow, newRevision } from '../lib/guarded-write';
@@ -21,18 +21,18 @@ import { campaignChanged } from './changed';
  * delete of the member row, then (a removal) recordAgreementIfApproved, for a team left with nobody to ask.
  */
 export function beginTeamChange(
-  services: Services,
+  deps: Deps,
   viewer: Viewer,
   access: CampaignAccess,
   change: { verb: string; event: HistoryEvent; reason: string; contributorCount: number; exceptMemberId?: string },
 ): { uow: UnitOfWork; shares: ShareSplit } {
-  const { db } = services;
+  const { db } = deps;
   const c = access.campaign;
   // The vote's voters and the release's shares are the team's as it reached the milestone.
   if (c.extensionPending) throw conflict(MSG.voteTeamLocked);
   const shares = computeShares(c.platformFeePercentage, change.contributorCount);
   const revision = newRevision();
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(campaigns)

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/campaigns/status';
 import { fillMessage, MSG } from '../../../domain/messages';
 import { conflict } from '../../../http/errors';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import type { Doorbell } from '../../../realtime/doorbell';
 import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../lib/access';
 import { campaignWon, commitGuarded, historyRow, newRevision } from '../lib/guarded-write';
@@ -56,12 +56,12 @@ const VERB_NAMES: Record<TransitionVerb, string> = {
 };
 
 export async function applyTransition(
-  services: Services,
+  deps: Deps,
   viewer: Viewer,
   campaignId: string,
   spec: TransitionSpec,
 ): Promise<{ campaign: CampaignRow; from: CampaignStatus; to: CampaignStatus; access: CampaignAccess }> {
-  const { db, bell } = services;
+  const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, spec.action, spec.refusal);
   const from = access.campaign.status;
   const to = transitionTarget(spec.verb, access.campaign, spec.requested);
@@ -79,7 +79,7 @@ export async function applyTransition(
     conditions.push(
       sql`not exists (select 1 from campaign_contributors m where m.campaign_id = ${campaigns.id} and m.approved = 0)`,
     );
-  const uow = new UnitOfWork(services, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(campaigns)

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { checkoutSessions } from '../../../db/schema';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 /**
  * When a campaign stops taking money (paused, cancelled, completed, sent back to review, a
@@ -10,7 +10,7 @@ import type { Services } from '../../../platform/services';
  * a moment ago) is left to its completion event: the credit rules decide about that payment.
  * Returns how many sessions were expired. Safe to repeat; run it after the stop has committed.
  */
-export async function expireOpenCheckouts(deps: Pick<Services, 'db' | 'stripe'>, campaignId: string) {
+export async function expireOpenCheckouts(deps: Pick<Deps, 'db' | 'stripe'>, campaignId: string) {
   return expireCheckoutSessions(deps, await openCheckouts(deps.db, campaignId));
 }
 
@@ -24,7 +24,7 @@ export async function openCheckouts(db: Db, campaignId: string) {
 }
 
 /** Expires these sessions at Stripe and marks their rows (if they still exist) expired. */
-export async function expireCheckoutSessions(deps: Pick<Services, 'db' | 'stripe'>, ids: readonly string[]) {
+export async function expireCheckoutSessions(deps: Pick<Deps, 'db' | 'stripe'>, ids: readonly string[]) {
   let expired = 0;
   for (const id of ids) {
     try {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import { videos } from '../../../db/schema';
 import { isAdmin } from '../../../domain/users/roles';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 /** The storage side of a film, for the media routes only (never sent to a browser). */
 export interface FilmAssets {
@@ -14,7 +14,7 @@ export interface FilmAssets {
   posterKey: string | null;
 }
 
-export function getFilmAssets({ db, cache }: Pick<Services, 'db' | 'cache'>, id: string): Promise<FilmAssets | null> {
+export function getFilmAssets({ db, cache }: Pick<Deps, 'db' | 'cache'>, id: string): Promise<FilmAssets | null> {
   return cache.read(
     `assets:${id}`,
     async () =>

@@ -4,12 +4,12 @@ import type { DeployJob, DeployOutcome } from '../../../chain/deploy-job';
 import type { CampaignContracts } from '../../../chain/factory-calls';
 import { type CoinDeploymentRow, campaigns, coinDeployments, userRoles } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { notify } from '../../notifications';
 
 export type { DeployJob, DeployOutcome } from '../../../chain/deploy-job';
 
-export const deploymentOf = (db: Services['db'], campaignId: string, chainId: number) =>
+export const deploymentOf = (db: Deps['db'], campaignId: string, chainId: number) =>
   db
     .select()
     .from(coinDeployments)
@@ -26,7 +26,7 @@ const pinned = (job: DeployJob) => ({
 });
 
 /** Before the transaction is sent: the attempt, with the members and the version it pins. */
-export async function markDeploying({ db }: Pick<Services, 'db'>, job: DeployJob, startedAt: Date) {
+export async function markDeploying({ db }: Pick<Deps, 'db'>, job: DeployJob, startedAt: Date) {
   const row = { ...pinned(job), status: 'deploying' as const, txHash: null, error: null, startedAt };
   await db
     .insert(coinDeployments)
@@ -34,14 +34,14 @@ export async function markDeploying({ db }: Pick<Services, 'db'>, job: DeployJob
     .onConflictDoUpdate({ target: [coinDeployments.campaignId, coinDeployments.chainId], set: row });
 }
 
-export async function markSent({ db }: Pick<Services, 'db'>, job: DeployJob, txHash: string) {
+export async function markSent({ db }: Pick<Deps, 'db'>, job: DeployJob, txHash: string) {
   await db
     .update(coinDeployments)
     .set({ txHash })
     .where(and(eq(coinDeployments.campaignId, job.campaignId), eq(coinDeployments.chainId, job.chainId)));
 }
 
-export async function markFailed({ db }: Pick<Services, 'db'>, job: DeployJob, error: string) {
+export async function markFailed({ db }: Pick<Deps, 'db'>, job: DeployJob, error: string) {
   await db
     .update(coinDeployments)
     .set({ status: 'failed', error })
@@ -60,14 +60,14 @@ export async function markFailed({ db }: Pick<Services, 'db'>, job: DeployJob, e
  * the audit row of the admin who asked for it (`by`).
  */
 export async function recordDeployed(
-  services: Pick<Services, 'db' | 'bell' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps'>,
   by: Actor,
   job: DeployJob,
   contracts: CampaignContracts,
   txHash: string | null,
 ): Promise<CoinDeploymentRow> {
-  const { db, bell } = services;
-  const now = services.clock.now();
+  const { db, bell } = deps;
+  const now = deps.clock.now();
   const set = {
     ...pinned(job),
     status: 'deployed' as const,
@@ -80,7 +80,7 @@ export async function recordDeployed(
     deployedAt: now,
   };
   const admins = await db.select({ userId: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'));
-  const uow = new UnitOfWork(services, by);
+  const uow = new UnitOfWork(deps, by);
   uow.add(
     db
       .insert(coinDeployments)

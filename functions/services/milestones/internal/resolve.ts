@@ -8,7 +8,7 @@ import { formatCents } from '../../../domain/campaigns/format';
 import type { CampaignStatus } from '../../../domain/campaigns/status';
 import { fillMessage, MSG } from '../../../domain/messages';
 import { PAYOUT_TEXT } from '../../../domain/payouts/texts';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { historyRow, isUniqueViolation, lostTheRace, milestoneTeam, newRevision } from '../../campaigns';
 import { notify } from '../../notifications';
@@ -20,7 +20,7 @@ const ATTEMPTS = 5;
 export const VOTE_OPEN_MS = 7 * 86_400_000;
 
 /** When round `round`'s vote closes on its own (the milestone's reached_at + 7 days), or null. */
-async function voteClosesAt(db: Services['db'], campaignId: string, round: number): Promise<number | null> {
+async function voteClosesAt(db: Deps['db'], campaignId: string, round: number): Promise<number | null> {
   const m = await db
     .select({ reachedAt: campaignMilestones.reachedAt })
     .from(campaignMilestones)
@@ -46,7 +46,7 @@ async function voteClosesAt(db: Services['db'], campaignId: string, round: numbe
  * reads again. Returns whether the round is resolved (by this call or another).
  */
 export async function resolveRound(
-  ctx: Services,
+  ctx: Deps,
   actor: Viewer | SystemActor,
   campaignId: string,
   round: number,

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { campaignMilestones, campaigns } from '../../../db/schema';
 import { formatCents } from '../../../domain/campaigns/format';
 import { fillMessage, MSG } from '../../../domain/messages';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { ringQuietly } from '../../../realtime/doorbell';
 import { versionInForce } from '../../agreements';
 import { notificationWhen } from '../../notifications';
@@ -119,7 +119,7 @@ export const milestoneReached = (milestoneId: string) =>
  * 'campaign-changed' follow-up, which expires the open Checkout Sessions while the team votes.)
  */
 export async function ringCrossing(
-  deps: Pick<Services, 'db' | 'bell'>,
+  deps: Pick<Deps, 'db' | 'bell'>,
   milestoneId: string,
   notices: CrossingNotices['written'],
 ) {

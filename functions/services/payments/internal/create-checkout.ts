@@ -3,7 +3,7 @@ import { checkoutSessions } from '../../../db/schema';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../domain/payments/limits';
 import { ApiError, badRequest } from '../../../http/errors';
 import { derivedId } from '../../../payments/ids';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import type { PaymentMetadata } from '../lib/credit-payment';
 
 export interface CheckoutRequest {
@@ -33,10 +33,7 @@ export interface CheckoutCreated {
  * key covers campaign, payer, amount and form attempt, so a repeated request gets the same session
  * from Stripe and the same row here. Campaign rules (live, not voting) are the caller's to check.
  */
-export async function createCheckout(
-  ctx: Pick<Services, 'db' | 'stripe'>,
-  req: CheckoutRequest,
-): Promise<CheckoutCreated> {
+export async function createCheckout(ctx: Pick<Deps, 'db' | 'stripe'>, req: CheckoutRequest): Promise<CheckoutCreated> {
   const { amountCents } = req;
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS || amountCents > MAX_PAYMENT_CENTS) {
     throw badRequest(`The amount must be between $${MIN_PAYMENT_CENTS / 100} and $${MAX_PAYMENT_CENTS / 100}`);

@@ -2,7 +2,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import type { SystemActor } from '../../../auth/authorize';
 import type { UnitOfWork } from '../../../db/unit-of-work';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -18,7 +18,7 @@ export type EventChange = Pick<UnitOfWork, 'afterCommit' | 'owe'>;
  * handler calls it (most events need only the database).
  */
 export type EventHandler<T extends Stripe.Event['type']> = (
-  services: Services,
+  deps: Deps,
   event: EventOf<T>,
   change: EventChange,
   actor: SystemActor,

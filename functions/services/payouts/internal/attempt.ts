@@ -1,4 +1,4 @@
-import type { PayoutServices } from './constants';
+import type { PayoutDeps } from './constants';
 import {
   askTransfer,
   claimAttempt,
@@ -10,7 +10,7 @@ import {
 
 /** One attempt at one payout: claim it, ask Stripe for the transfer, record what Stripe said. */
 export async function attemptPayout(
-  deps: PayoutServices,
+  deps: PayoutDeps,
   by: PayoutCaller,
   p: PayoutRow,
   destination: string,

@@ -1,10 +1,10 @@
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 export type Statement = BatchItem<'sqlite'>;
 
 /** What the payout work uses: the database, Stripe, the doorbell (completion notices) and the clock (backoffs). */
-export type PayoutServices = Pick<Services, 'db' | 'stripe' | 'bell' | 'clock' | 'followUps'>;
+export type PayoutDeps = Pick<Deps, 'db' | 'stripe' | 'bell' | 'clock' | 'followUps'>;
 
 /** A failed payout is retried by the hourly job this many times at most; an admin may retry any time. */
 export const MAX_AUTOMATIC_ATTEMPTS = 5;

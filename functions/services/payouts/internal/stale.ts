@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import { payouts } from '../../../db/schema';
-import { type PayoutServices, STALE_PROCESSING_MS } from './constants';
+import { type PayoutDeps, STALE_PROCESSING_MS } from './constants';
 import { askTransfer, type PayoutCaller, recordTransferMade, recordTransferRefused } from './transfer';
 
 /**
@@ -8,7 +8,7 @@ import { askTransfer, type PayoutCaller, recordTransferMade, recordTransferRefus
  * the same request is replayed under the same attempt's idempotency key, so Stripe answers what it
  * answered then — the transfer it made, or its refusal — and nothing is transferred twice.
  */
-export async function resolveStaleTransfers(deps: PayoutServices, by: PayoutCaller, staleMs = STALE_PROCESSING_MS) {
+export async function resolveStaleTransfers(deps: PayoutDeps, by: PayoutCaller, staleMs = STALE_PROCESSING_MS) {
   const stale = await deps.db
     .select()
     .from(payouts)

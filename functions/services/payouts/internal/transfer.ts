@@ -9,7 +9,7 @@ import { formatCents } from '../../../domain/campaigns/format';
 import { PAYOUT_TEXT } from '../../../domain/payouts/texts';
 import { ledgerWrite } from '../../ledger';
 import { notifyWhen } from '../../notifications';
-import type { PayoutServices } from './constants';
+import type { PayoutDeps } from './constants';
 import { milestonePayoutStatus } from './milestone-status';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -50,7 +50,7 @@ export type TransferResult =
   | { kind: 'unknown'; message: string };
 
 export async function askTransfer(
-  deps: Pick<PayoutServices, 'stripe'>,
+  deps: Pick<PayoutDeps, 'stripe'>,
   p: PayoutRow,
   destination: string,
   attempt: number,
@@ -82,7 +82,7 @@ const stillProcessing = (p: PayoutRow, attempt: number) =>
  * posts nothing and so notifies no one): once, and never lost to a failure after the write.
  */
 export async function recordTransferMade(
-  deps: Pick<PayoutServices, 'db' | 'bell' | 'clock' | 'followUps'>,
+  deps: Pick<PayoutDeps, 'db' | 'bell' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
@@ -140,7 +140,7 @@ export async function recordTransferMade(
  * replaying the same attempt) moved the payout first.
  */
 function payoutStep(
-  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
+  deps: Pick<PayoutDeps, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   update: BatchItem<'sqlite'>,
@@ -154,7 +154,7 @@ function payoutStep(
 }
 
 export async function recordTransferRefused(
-  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
+  deps: Pick<PayoutDeps, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   attempt: number,
@@ -174,7 +174,7 @@ export async function recordTransferRefused(
 
 /** Moves a payout to processing for one more attempt; null when someone else moved it first. */
 export async function claimAttempt(
-  deps: Pick<PayoutServices, 'db' | 'clock' | 'followUps'>,
+  deps: Pick<PayoutDeps, 'db' | 'clock' | 'followUps'>,
   by: PayoutCaller,
   p: PayoutRow,
   destination: string,

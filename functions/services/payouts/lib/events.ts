@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { bankPayouts, connectAccounts, payouts } from '../../../db/schema';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { ledgerWrite } from '../../ledger';
 import type { EventChange } from '../../payments';
 import type { Statement } from '../internal/constants';
@@ -13,15 +13,11 @@ import { accountUpdate } from './stripe-accounts';
  * the member's waiting payouts (and failed ones, within the retry cap) are paid once the event's
  * batch has committed.
  */
-export async function onAccountUpdated(
-  services: Services,
-  account: Stripe.Account,
-  change: EventChange,
-): Promise<Statement[]> {
+export async function onAccountUpdated(deps: Deps, account: Stripe.Account, change: EventChange): Promise<Statement[]> {
   if (account.capabilities?.transfers === 'active') {
     change.owe('payouts', { stripeAccountId: account.id, retryFailed: true, maxAttempts: MAX_AUTOMATIC_ATTEMPTS });
   }
-  return [accountUpdate(services.db, account)];
+  return [accountUpdate(deps.db, account)];
 }
 
 /**
@@ -30,7 +26,7 @@ export async function onAccountUpdated(
  * grows with it in the same batch. A reversal of a transfer we did not record yet is retried later
  * (the throw leaves the event unprocessed); a transfer that is not a payout of ours is left alone.
  */
-export async function onTransferChanged({ db }: Pick<Services, 'db'>, transfer: Stripe.Transfer): Promise<Statement[]> {
+export async function onTransferChanged({ db }: Pick<Deps, 'db'>, transfer: Stripe.Transfer): Promise<Statement[]> {
   if (transfer.reversals.data.length === 0) return [];
   const payoutId = transfer.metadata?.payoutId;
   const payout = await db
@@ -79,7 +75,7 @@ const TERMINAL = ['paid', 'failed', 'canceled'];
  * payout.* (Connect): the connected account's own payout to its bank, kept for the member to see.
  * The object's own status decides; a late payout.created cannot undo a paid or failed one.
  */
-export async function onBankPayout({ db }: Pick<Services, 'db'>, payout: Stripe.Payout, accountId: string | undefined) {
+export async function onBankPayout({ db }: Pick<Deps, 'db'>, payout: Stripe.Payout, accountId: string | undefined) {
   const stripeAccountId = accountId ?? '';
   if (!stripeAccountId) return [];
   const values = {

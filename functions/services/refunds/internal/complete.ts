@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { escrowRefunds } from '../../../db/schema';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 type RefundRow = typeof escrowRefunds.$inferSelect;
 
@@ -11,7 +11,7 @@ type RefundRow = typeof escrowRefunds.$inferSelect;
  * is one refund at Stripe. A payment Stripe says is already refunded counts as refunded. Other
  * errors are recorded on the row and retried by the hourly job. Returns whether it is done.
  */
-export async function askStripeToRefund(deps: Services, row: RefundRow): Promise<boolean> {
+export async function askStripeToRefund(deps: Deps, row: RefundRow): Promise<boolean> {
   if (row.refundedAt) return true;
   let refundId: string | null = null;
   try {
@@ -43,7 +43,7 @@ export async function askStripeToRefund(deps: Services, row: RefundRow): Promise
   return true;
 }
 
-async function fail(deps: Services, row: RefundRow, why: string) {
+async function fail(deps: Deps, row: RefundRow, why: string) {
   console.error(
     `refunds: the refund of ${row.paymentIntentId} (campaign ${row.campaignId}) failed, will retry: ${why}`,
   );
@@ -55,7 +55,7 @@ async function fail(deps: Services, row: RefundRow, why: string) {
 }
 
 /** Refunds claimed but not yet made at Stripe (all, or one campaign's): made now. */
-export async function finishStripeRefunds(deps: Services, campaignId?: string) {
+export async function finishStripeRefunds(deps: Deps, campaignId?: string) {
   const rows = await deps.db
     .select()
     .from(escrowRefunds)

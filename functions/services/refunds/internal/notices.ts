@@ -4,7 +4,7 @@ import { campaigns, escrowRefunds } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
 import { fillMessage, MSG } from '../../../domain/messages';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { notifyWhen, onceId } from '../../notifications';
 
 /**
@@ -13,7 +13,7 @@ import { notifyWhen, onceId } from '../../notifications';
  * back if the mail is refused. So concurrent runs — the cancellation's own and the hourly job — never
  * send one twice, and a failed email is sent again by the next run.
  */
-export async function sendRefundNotices(deps: Services, actor: Actor, campaignId?: string) {
+export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: string) {
   const { db } = deps;
   const due = await db
     .select({ refund: escrowRefunds, campaignTitle: campaigns.title })

@@ -3,7 +3,7 @@ import type { Actor } from '../../../auth/authorize';
 import { campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { claimOf, escrowedPayments, type LedgerPayment } from '../../ledger';
 import { finishStripeRefunds } from './complete';
 import { sendRefundNotices } from './notices';
@@ -24,7 +24,7 @@ export interface RefundRun {
  * it or the vote released it first: the payment is left as it is, and a release is reported.
  */
 async function claimForPayer(
-  deps: Services,
+  deps: Deps,
   actor: Actor,
   p: LedgerPayment,
 ): Promise<'claimed' | 'refunded' | 'released' | 'failed'> {
@@ -64,7 +64,7 @@ async function claimForPayer(
  * row) and only then refunded at Stripe, so a payment the vote released concurrently is never also
  * refunded. Safe to repeat and to run concurrently; the hourly job finishes an interrupted run.
  */
-export async function refundCancelledCampaign(deps: Services, actor: Actor, campaignId: string): Promise<RefundRun> {
+export async function refundCancelledCampaign(deps: Deps, actor: Actor, campaignId: string): Promise<RefundRun> {
   const campaign = await deps.db
     .select({ status: campaigns.status })
     .from(campaigns)

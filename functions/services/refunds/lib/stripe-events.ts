@@ -1,6 +1,6 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import Stripe from 'stripe';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { ledgerPayment } from '../../ledger';
 import type { EventChange, EventHandler } from '../../payments';
@@ -29,7 +29,7 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
  * change nothing. A refund of a payment already released, or a partial refund, cannot be balanced
  * from escrow: it stays recorded as the event and is logged for an admin.
  */
-async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: EventChange): Promise<Statement[]> {
+async function refundedAtStripe(deps: Deps, f: StripeRefundFacts, after: EventChange): Promise<Statement[]> {
   if (!f.paymentIntentId) return [];
   const payment = await ledgerPayment(deps.db, f.paymentIntentId);
   if (!payment) {
@@ -67,7 +67,7 @@ async function refundedAtStripe(deps: Services, f: StripeRefundFacts, after: Eve
   });
 }
 
-const onRefund = async (deps: Services, refund: Stripe.Refund, after: EventChange): Promise<Statement[]> => {
+const onRefund = async (deps: Deps, refund: Stripe.Refund, after: EventChange): Promise<Statement[]> => {
   if (refund.status !== 'succeeded') {
     if (refund.status === 'failed' || refund.status === 'canceled') {
       console.error(

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { siteSettings } from '../../../db/schema';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 
 /** The gate's settings as the worker uses them. `passcode` is the stored hash ('' = none set). */
 export interface GateSettings {
@@ -43,7 +43,7 @@ export async function writeSettingsThrough(kv: KVNamespace | null, settings: Gat
  * The settings from KV; on a miss or a KV failure from the table (and KV is filled again); when
  * both fail, logged and treated as off.
  */
-export async function readGateSettings({ db, kv }: Pick<Services, 'db' | 'kv'>): Promise<GateSettings> {
+export async function readGateSettings({ db, kv }: Pick<Deps, 'db' | 'kv'>): Promise<GateSettings> {
   try {
     const hit = cached.safeParse(await kv?.get(SETTINGS_KV_KEY, 'json'));
     if (hit.success) return hit.data;

@@ -3,11 +3,11 @@ import type { GateStatus } from '../../../domain/site/coming-soon';
 import { ACCESS_COOKIE, readCookie, verifyAccess } from '../../../domain/site-settings/access-cookie';
 import { passcodeVersion } from '../../../domain/site-settings/passcode';
 import { isAdmin } from '../../../domain/users/roles';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { readGateSettings } from '../internal/store';
 
 /** The gate reads its settings (KV, then the table), checks cookies signed with AUTH_SECRET, by the clock. */
-export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock' | 'followUps'>;
+export type GateDeps = Pick<Deps, 'db' | 'kv' | 'config' | 'clock' | 'followUps'>;
 
 /**
  * Whether this request may see the site: yes while the gate is off; otherwise with a
@@ -15,7 +15,7 @@ export type GateServices = Pick<Services, 'db' | 'kv' | 'config' | 'clock' | 'fo
  * only when the cookie does not settle it.
  */
 export async function gateStatus(
-  deps: GateServices,
+  deps: GateDeps,
   headers: Headers,
   viewer: () => Promise<Viewer | null>,
 ): Promise<GateStatus> {

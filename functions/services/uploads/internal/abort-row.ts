@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../../auth/authorize';
 import { uploadParts, uploads } from '../../../db/schema';
-import { UnitOfWork, type WriteServices } from '../../../db/unit-of-work';
+import { UnitOfWork, type WriteDeps } from '../../../db/unit-of-work';
 import type { UploadRow } from './upload-rows';
 
 /**
@@ -9,7 +9,7 @@ import type { UploadRow } from './upload-rows';
  * upload is its uploader's own bookkeeping: no audit row.
  */
 export async function abortRow(
-  services: WriteServices,
+  deps: WriteDeps,
   actor: Actor,
   bucket: R2Bucket,
   row: UploadRow,
@@ -22,8 +22,8 @@ export async function abortRow(
       if (!String(err).includes('NoSuchUpload') && !String(err).includes('10024')) throw err;
     }
   }
-  const { db } = services;
-  const [rows] = (await new UnitOfWork(services, actor)
+  const { db } = deps;
+  const [rows] = (await new UnitOfWork(deps, actor)
     .add(
       db
         .update(uploads)

@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../../db/schema';
 import { hasEnded } from '../../../domain/campaigns/end-date';
-import type { Services } from '../../../platform/services';
+import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { recordAgreementIfApproved, teamApproved } from '../../agreements';
 import { campaignTeam } from '../../campaigns';
@@ -75,8 +75,8 @@ function facts(
  * the ledger records credit and reversal together. A credit's batch holds only while the campaign
  * is as read here (guardedRaisedProjection): otherwise it rolls back and settle runs again.
  */
-async function settle(services: Services, f: PaymentFacts, afterCommit: EventChange): Promise<Statement[]> {
-  const { db } = services;
+async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Promise<Statement[]> {
+  const { db } = deps;
   const campaignId = f.metadata.campaignId;
   const campaign = await db
     .select({
@@ -101,14 +101,14 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: EventCha
     .get();
   if (!campaign) {
     console.warn(`stripe: payment ${f.paymentIntentId} names unknown campaign ${campaignId}; refunding it`);
-    await refundThroughStripe(services, f);
+    await refundThroughStripe(deps, f);
     return creditAndRefundOrphan(db, f);
   }
   // Whatever follows (credit or refund), the campaign's open film pages read their figures again.
-  afterCommit.afterCommit(() => ringCampaign(services.campaignBell, campaignId));
+  afterCommit.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
   if (campaign.credited) return creditToCampaign(db, f);
-  if (hasEnded(campaign.endDate, services.clock.now())) {
-    await refundThroughStripe(services, f);
+  if (hasEnded(campaign.endDate, deps.clock.now())) {
+    await refundThroughStripe(deps, f);
     return creditAndRefund(db, f);
   }
   const read: CreditState = { extensionPending: campaign.extensionPending, milestoneCount: campaign.milestoneCount };
@@ -133,10 +133,10 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: EventCha
         ...backersNoticeStatements(db, backers, posted),
       ];
     });
-    afterCommit.afterCommit(() => ringCrossing(services, crossing.milestoneId, crossing.notices));
+    afterCommit.afterCommit(() => ringCrossing(deps, crossing.milestoneId, crossing.notices));
     // Payments pause while the team votes: a reached milestone owes the expiry of open checkouts.
     afterCommit.owe('campaign-changed', { campaignId }, { when: milestoneReached(crossing.milestoneId) });
-    afterCommit.afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
+    afterCommit.afterCommit(() => ringBackersNotices(db, deps.bell, campaignId, backers.memberIds));
     // A split everyone approved is recorded first if no version holds it yet: the credit names one.
     return [...recordAgreementIfApproved(db, campaignId), ...credit];
   }
@@ -146,7 +146,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: EventCha
     Number(campaign.sessionCreatedAt) < Number(campaign.reachedAt);
   if (campaign.status === 'live' && campaign.extensionPending && inFlight) {
     const backers = backersNotice(f, campaign.title, await campaignTeam(db, campaignId));
-    afterCommit.afterCommit(() => ringBackersNotices(db, services.bell, campaignId, backers.memberIds));
+    afterCommit.afterCommit(() => ringBackersNotices(db, deps.bell, campaignId, backers.memberIds));
     return creditPayment(db, f, (posted) => [
       guardedRaisedProjection(db, f, posted, read),
       ...backersNoticeStatements(db, backers, posted),
@@ -156,7 +156,7 @@ async function settle(services: Services, f: PaymentFacts, afterCommit: EventCha
     console.warn(
       `stripe: payment ${f.paymentIntentId} reached campaign ${campaignId} while its team approves a new split; refunding it`,
     );
-  await refundThroughStripe(services, f);
+  await refundThroughStripe(deps, f);
   return creditAndRefund(db, f);
 }
 
@@ -169,7 +169,7 @@ const backersNotice = (f: PaymentFacts, campaignTitle: string, team: readonly { 
   amountCents: f.amountCents,
 });
 
-async function refundThroughStripe({ stripe }: Pick<Services, 'stripe'>, f: PaymentFacts) {
+async function refundThroughStripe({ stripe }: Pick<Deps, 'stripe'>, f: PaymentFacts) {
   await stripe.refunds.create(
     {
       payment_intent: f.paymentIntentId,
@@ -184,7 +184,7 @@ const intentId = (pi: string | Stripe.PaymentIntent | null) => (typeof pi === 's
 
 /** A session whose payment went through credits it (card payments are paid on completion). */
 const onSessionPaid = async (
-  services: Services,
+  deps: Deps,
   session: Stripe.Checkout.Session,
   afterCommit: EventChange,
 ): Promise<Statement[]> => {
@@ -197,7 +197,7 @@ const onSessionPaid = async (
     session.currency,
     session.metadata,
   );
-  return f ? settle(services, f, afterCommit) : [];
+  return f ? settle(deps, f, afterCommit) : [];
 };
 
 /**
@@ -207,14 +207,13 @@ const onSessionPaid = async (
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
   ...REFUND_HANDLERS,
-  'checkout.session.completed': (services, event, after) => onSessionPaid(services, event.data.object, after),
-  'checkout.session.async_payment_succeeded': (services, event, after) =>
-    onSessionPaid(services, event.data.object, after),
-  'payment_intent.succeeded': async (services, event, after) => {
+  'checkout.session.completed': (deps, event, after) => onSessionPaid(deps, event.data.object, after),
+  'checkout.session.async_payment_succeeded': (deps, event, after) => onSessionPaid(deps, event.data.object, after),
+  'payment_intent.succeeded': async (deps, event, after) => {
     const pi = event.data.object;
     if (pi.status !== 'succeeded') return [];
     const f = facts('payment intent', pi.id, pi.id, pi.amount_received, pi.currency, pi.metadata);
-    return f ? settle(services, f, after) : [];
+    return f ? settle(deps, f, after) : [];
   },
   'checkout.session.expired': async ({ db }, event) => [
     db
@@ -222,18 +221,18 @@ export const PLATFORM_HANDLERS: HandlerMap = {
       .set({ status: 'expired', updatedAt: new Date() })
       .where(and(eq(checkoutSessions.id, event.data.object.id), eq(checkoutSessions.status, 'open'))),
   ],
-  'transfer.reversed': (services, event) => onTransferChanged(services, event.data.object),
-  'transfer.updated': (services, event) => onTransferChanged(services, event.data.object),
+  'transfer.reversed': (deps, event) => onTransferChanged(deps, event.data.object),
+  'transfer.updated': (deps, event) => onTransferChanged(deps, event.data.object),
 };
 
 /** Connected accounts' events: the account's state, and its own payouts to its bank. */
 export const CONNECT_HANDLERS: HandlerMap = {
-  'account.updated': (services, event, after) => onAccountUpdated(services, event.data.object, after),
-  'payout.created': async (services, event) => onBankPayout(services, event.data.object, event.account),
-  'payout.updated': async (services, event) => onBankPayout(services, event.data.object, event.account),
-  'payout.paid': async (services, event) => onBankPayout(services, event.data.object, event.account),
-  'payout.failed': async (services, event) => onBankPayout(services, event.data.object, event.account),
-  'payout.canceled': async (services, event) => onBankPayout(services, event.data.object, event.account),
+  'account.updated': (deps, event, after) => onAccountUpdated(deps, event.data.object, after),
+  'payout.created': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.updated': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.paid': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.failed': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
+  'payout.canceled': async (deps, event) => onBankPayout(deps, event.data.object, event.account),
 };
 
 export const HANDLERS: Record<StripeEventSource, HandlerMap> = {

@@ -14,11 +14,11 @@ import type { Mailer } from './mailer';
 export type { Chain } from '../chain/services';
 
 /**
- * Everything a verb may use, built once per request or job by `createServices (functions/platform/create-services.ts)` — the one place
+ * Everything a verb may use, built once per request or job by `createDeps` (functions/platform/create-deps.ts) — the one place
  * where the database, the doorbell, Stripe, the mailer, the caches and the clock are made.
  * Routes, pages, the scheduled job, the webhook handler, the seed and the tests all get theirs here.
  */
-export interface Services {
+export interface Deps {
   /** The validated environment. */
   readonly config: Config;
   readonly db: Db;
@@ -50,7 +50,7 @@ export interface Services {
 }
 
 /** What a caller may supply instead of the factory's default (Node-side commands and tests). */
-export interface ServiceOverrides {
+export interface DepsOverrides {
   db?: Db;
   bell?: Doorbell;
   campaignBell?: CampaignBell;
@@ -69,7 +69,7 @@ export interface ServiceOverrides {
 }
 
 /** The media bucket, for verbs that store or serve files. */
-export function mediaOf(services: Pick<Services, 'media'>): R2Bucket {
-  if (!services.media) throw new Error('No media bucket (R2) is bound here');
-  return services.media;
+export function mediaOf(deps: Pick<Deps, 'media'>): R2Bucket {
+  if (!deps.media) throw new Error('No media bucket (R2) is bound here');
+  return deps.media;
 }

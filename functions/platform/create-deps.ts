@@ -9,9 +9,9 @@ import { type CampaignBell, durableObjectCampaignBell, silentCampaignBell } from
 import { type Doorbell, durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
 import { type CatalogueCache, catalogueCache } from './catalogue-cache';
 import { type Clock, systemClock } from './clock';
+import type { Deps, DepsOverrides } from './deps';
 import { localClock, syncLocalClock } from './local-clock';
 import { createMailer, type Mailer } from './mailer';
-import type { ServiceOverrides, Services } from './services';
 
 /** Builds a value on first read, then keeps it. */
 function once<T>(make: () => T): () => T {
@@ -27,11 +27,11 @@ function once<T>(make: () => T): () => T {
 }
 
 /**
- * The services of one request or job. Cheap to call: what costs something (the configuration's
+ * The deps of one request or job. Cheap to call: what costs something (the configuration's
  * validation, Stripe, better-auth, the mailer) is made on first use, so a page that reads the
  * catalogue never builds Stripe, and a build-time render never validates secrets it does not use.
  */
-export function createServices(env: Bindings, overrides: ServiceOverrides = {}): Services {
+export function createDeps(env: Bindings, overrides: DepsOverrides = {}): Deps {
   const config = once(() => getConfig(env));
   const db = once(() => overrides.db ?? getDb(env));
   const kv = 'kv' in overrides ? (overrides.kv ?? null) : (env.KV ?? null);
@@ -44,7 +44,7 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
   );
   const mailer = once(() => overrides.mailer ?? createMailer(config(), kv));
   const chain = once(() => overrides.chain ?? chainOf(config().coins, env.COIN_DEPLOYER));
-  const services: Services = {
+  const deps: Deps = {
     get config() {
       return config();
     },
@@ -68,7 +68,7 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
       return mailer();
     },
     get auth() {
-      return authFor(services);
+      return authFor(deps);
     },
     // Only a local server can be moved in time; production always reads the real time.
     clock: overrides.clock ?? (env.ENVIRONMENT === 'local' ? localClock : systemClock),
@@ -77,32 +77,31 @@ export function createServices(env: Bindings, overrides: ServiceOverrides = {}):
     },
     schedule,
     followUps: {
-      runNow: (keys) =>
-        overrides.followUpsAfterCommit === false ? Promise.resolve() : runFollowUpsNow(services, keys),
+      runNow: (keys) => (overrides.followUpsAfterCommit === false ? Promise.resolve() : runFollowUpsNow(deps, keys)),
     },
   };
-  return services;
+  return deps;
 }
 
 /**
  * Before a local request or job reads the time: the local-only clock offset setting, re-read at
  * most once a second. Nothing happens in production or when the caller brought its own clock.
  */
-export async function prepareClock(services: Services): Promise<void> {
-  if (services.clock === localClock) await syncLocalClock(services.db);
+export async function prepareClock(deps: Deps): Promise<void> {
+  if (deps.clock === localClock) await syncLocalClock(deps.db);
 }
 
-const byContext = new WeakMap<object, Services>();
+const byContext = new WeakMap<object, Deps>();
 
 /**
- * The page pipeline hands the services it built for a request to Astro through the request's
+ * The page pipeline hands the deps it built for a request to Astro through the request's
  * execution context, which the adapter exposes as `Astro.locals.cfContext`.
  */
-export function handServicesToPage(ctx: ExecutionContext, services: Services) {
-  byContext.set(ctx, services);
+export function handDepsToPage(ctx: ExecutionContext, deps: Deps) {
+  byContext.set(ctx, deps);
 }
 
-/** The services the worker built for this page's request, or new ones (a build-time render). */
-export function pageServices(ctx: ExecutionContext | undefined, env: Bindings): Services {
-  return (ctx && byContext.get(ctx)) ?? createServices(env, ctx ? { schedule: ctx.waitUntil.bind(ctx) } : {});
+/** The deps the worker built for this page's request, or new ones (a build-time render). */
+export function pageDeps(ctx: ExecutionContext | undefined, env: Bindings): Deps {
+  return (ctx && byContext.get(ctx)) ?? createDeps(env, ctx ? { schedule: ctx.waitUntil.bind(ctx) } : {});
 }
