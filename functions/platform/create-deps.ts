@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { type Auth, authFor } from '../auth';
-import { type Chain, chainOf } from '../chain/services';
+import { type CoinChain, coinChainOf } from '../chain/coin-chain';
 import { type Db, getDb } from '../db/client';
 import { type Bindings, type Config, getConfig } from '../env';
 import { runFollowUpsNow } from '../follow-ups';
@@ -43,7 +43,7 @@ export function createDeps(env: Bindings, overrides: DepsOverrides = {}): Deps {
         : buildPayments(config(), kv, schedule),
   );
   const mailer = once(() => overrides.mailer ?? createMailer(config(), kv));
-  const chain = once(() => overrides.chain ?? chainOf(config().coins, env.COIN_DEPLOYER));
+  const coinChain = once(() => overrides.coinChain ?? coinChainOf(config().coins, env.COIN_DEPLOYER));
   const deps: Deps = {
     get config() {
       return config();
@@ -72,8 +72,8 @@ export function createDeps(env: Bindings, overrides: DepsOverrides = {}): Deps {
     },
     // Only a local server can be moved in time; production always reads the real time.
     clock: overrides.clock ?? (env.ENVIRONMENT === 'local' ? localClock : systemClock),
-    get chain() {
-      return chain();
+    get coinChain() {
+      return coinChain();
     },
     schedule,
     followUps: {

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Auth } from '../auth/auth';
-import type { Chain } from '../chain/services';
+import type { CoinChain } from '../chain/coin-chain';
 import type { Db } from '../db/client';
 import type { FollowUpRunner } from '../db/unit-of-work';
 import type { Config } from '../env';
@@ -11,7 +11,7 @@ import type { CatalogueCache } from './catalogue-cache';
 import type { Clock } from './clock';
 import type { Mailer } from './mailer';
 
-export type { Chain } from '../chain/services';
+export type { CoinChain } from '../chain/coin-chain';
 
 /**
  * Everything a verb may use, built once per request or job by `createDeps` (functions/platform/create-deps.ts) — the one place
@@ -42,7 +42,7 @@ export interface Deps {
   /** The time every rule reads (deadlines, backoffs, expiries). */
   readonly clock: Clock;
   /** Creator coins' chain: its configuration and its one deployer. Made on first use. */
-  readonly chain: Chain;
+  readonly coinChain: CoinChain;
   /** Work to finish after the response (the request's waitUntil), e.g. TEST mode's event deliveries. */
   readonly schedule: Schedule;
   /** Runs a change's owed follow-ups right after its commit (functions/follow-ups.ts). */
@@ -59,7 +59,7 @@ export interface DepsOverrides {
   mailer?: Mailer;
   clock?: Clock;
   stripe?: Stripe;
-  chain?: Chain;
+  coinChain?: CoinChain;
   schedule?: Schedule;
   /**
    * false for a test that stands for a worker stopped after the commit: owed follow-ups then run

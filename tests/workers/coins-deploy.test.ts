@@ -30,7 +30,7 @@ const FACTORY_IMPLEMENTATIONS = parseAbi([
 let admin: TestUser;
 let client: Awaited<ReturnType<typeof chainReady>>;
 const coins = () => {
-  const c = testDeps().chain.coins;
+  const c = testDeps().coinChain.coins;
   if (!c) throw new Error('coins are off in the worker tests');
   return c;
 };

@@ -17,7 +17,7 @@ export const chainClient = () =>
 /** Waits until the node answers and the local factory is deployed (the setup starts it in the background). */
 export async function chainReady(timeoutMs = 90_000): Promise<PublicClient> {
   const client = chainClient();
-  const factory = testDeps().chain.coins?.factory as Address;
+  const factory = testDeps().coinChain.coins?.factory as Address;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {

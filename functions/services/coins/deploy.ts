@@ -13,7 +13,7 @@ import { checkDeployable } from './lib/deployable';
  */
 export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRequest): Promise<CoinDeploymentRow> {
   const viewer = authorize(actor, 'admin');
-  const { coins, deployer } = deps.chain;
+  const { coins, deployer } = deps.coinChain;
   if (!coins || !deployer) throw conflict(COIN_MSG.coinsDisabled);
   const job = await checkDeployable(deps.db, coins, body.campaignId, body);
   const result = await deployer.deploy(job, viewer);

@@ -37,7 +37,7 @@ export interface FilmCoin {
  */
 export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promise<FilmCoin | null> {
   authorize(actor, 'public');
-  const { coins } = deps.chain;
+  const { coins } = deps.coinChain;
   if (!coins) return null;
   const row = await deps.db
     .select({ campaign: campaigns, deployment: coinDeployments, reviewStatus: videos.reviewStatus })
