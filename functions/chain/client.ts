@@ -12,8 +12,8 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { COIN_MSG } from '../domain/coins/messages';
-import { fillMessage } from '../domain/fill-message';
+import { COIN_TEXT } from '../domain/coins/texts';
+import { fillText } from '../domain/fill-text';
 import type { CoinsConfig } from './config';
 
 /** How the server talks to a chain over JSON-RPC (docs/coins.md, "Talking to the chain"). */
@@ -41,14 +41,14 @@ export const pollingIntervalOf = (chain: Pick<Chain, 'blockTime'>) =>
     Math.max(RPC.minPollMs, Math.floor((chain.blockTime ?? RPC.defaultBlockTimeMs) / RPC.overPollRatio)),
   );
 
-/** A chain call that failed in a way the product words itself (the texts of COIN_MSG). */
+/** A chain call that failed in a way the product words itself (the texts of COIN_TEXT). */
 export class ChainError extends Error {
   override name = 'ChainError';
 }
 
 /** The RPC endpoint answered with an HTTP error. */
 export const rpcFailed = (status: number, text: string, body: string) =>
-  new ChainError(fillMessage(COIN_MSG.rpcFailed, { status: String(status), text, body }));
+  new ChainError(fillText(COIN_TEXT.rpcFailed, { status: String(status), text, body }));
 
 /** fetch for viem's transport: an HTTP error becomes a ChainError with the status, its text and the body. */
 const rpcFetch: typeof fetch = async (input, init) => {
@@ -92,7 +92,7 @@ export async function receiptOf(client: PublicClient, hash: Hex): Promise<Transa
   try {
     return await client.getTransactionReceipt({ hash });
   } catch (err) {
-    if (err instanceof TransactionReceiptNotFoundError) throw new ChainError(COIN_MSG.receiptNotFound);
+    if (err instanceof TransactionReceiptNotFoundError) throw new ChainError(COIN_TEXT.receiptNotFound);
     throw err;
   }
 }
@@ -113,11 +113,11 @@ export async function waitForReceipt(
     try {
       return await receiptOf(client, hash);
     } catch (err) {
-      if (!(err instanceof ChainError && err.message === COIN_MSG.receiptNotFound)) throw err;
+      if (!(err instanceof ChainError && err.message === COIN_TEXT.receiptNotFound)) throw err;
     }
     const now = await client.getBlockNumber({ cacheTime: 0 });
     if (now - start >= BigInt(maxBlocks))
-      throw new ChainError(fillMessage(COIN_MSG.receiptNotFoundAfter, { hash, n: String(maxBlocks) }));
+      throw new ChainError(fillText(COIN_TEXT.receiptNotFoundAfter, { hash, n: String(maxBlocks) }));
     await sleep(client.pollingInterval);
   }
 }

@@ -1,8 +1,8 @@
 import { DurableObject } from 'cloudflare:workers';
 import { type Address, type Hex, TransactionNotFoundError } from 'viem';
 import type { Viewer } from '../auth/viewer';
-import { COIN_MSG } from '../domain/coins/messages';
-import { fillMessage } from '../domain/fill-message';
+import { COIN_TEXT } from '../domain/coins/texts';
+import { fillText } from '../domain/fill-text';
 import type { CoinDeployerRpc } from '../durable-objects';
 import type { Bindings } from '../env';
 import { createDeps } from '../platform/create-deps';
@@ -49,7 +49,7 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
   private async run(job: DeployJob, by: Viewer): Promise<DeployOutcome> {
     const deps = createDeps(this.env);
     const coins = deps.config.coins;
-    if (!coins || coins.chain.id !== job.chainId) return { outcome: 'failed', reason: COIN_MSG.coinsDisabled };
+    if (!coins || coins.chain.id !== job.chainId) return { outcome: 'failed', reason: COIN_TEXT.coinsDisabled };
     const stored = await deploymentOf(deps.db, job.campaignId, job.chainId);
     if (stored?.status === 'deployed') return { outcome: 'already', deployment: stored };
     const chain = chainClients(coins);
@@ -93,7 +93,7 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
     ]);
     const maxFee = fees.maxFeePerGas ?? fees.gasPrice ?? 0n;
     if (balance < gas * maxFee)
-      throw new ChainError(fillMessage(COIN_MSG.coinDeployerLow, { symbol: coins.chain.nativeCurrency.symbol }));
+      throw new ChainError(fillText(COIN_TEXT.coinDeployerLow, { symbol: coins.chain.nativeCurrency.symbol }));
 
     await markDeploying(deps, job, deps.clock.now());
     const nonce = this.nonce ?? (await client.getTransactionCount({ address: coins.deployer, blockTag: 'pending' }));
@@ -106,9 +106,9 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
   /** Waits for a sent deployment's receipt and stores what it deployed. */
   private async settle(deps: Deps, { client }: ChainClients, job: DeployJob, by: Viewer, hash: Hex) {
     const receipt = await waitForReceipt(client, hash);
-    if (receipt.status !== 'success') throw new ChainError(fillMessage(COIN_MSG.coinTxReverted, { hash }));
+    if (receipt.status !== 'success') throw new ChainError(fillText(COIN_TEXT.coinTxReverted, { hash }));
     const contracts = deploymentFromReceipt(receipt);
-    if (!contracts) throw new ChainError(fillMessage(COIN_MSG.coinTxNoCoin, { hash }));
+    if (!contracts) throw new ChainError(fillText(COIN_TEXT.coinTxNoCoin, { hash }));
     return { outcome: 'deployed' as const, deployment: await recordDeployed(deps, by, job, contracts, hash) };
   }
 }

@@ -1,5 +1,5 @@
 import { sniffImage } from '../../functions/domain/films/media-sniff';
-import { AVATAR_MAX_BYTES, AVATAR_MSG, shownAvatarUrl } from '../../functions/domain/users/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TEXT, shownAvatarUrl } from '../../functions/domain/users/avatar';
 import { checkSession } from '../stores/session';
 import { toast } from '../stores/toast';
 
@@ -73,9 +73,9 @@ function renderPreview(url: string | null, name: string) {
 
 /** What the server would refuse, said before anything is sent (the server checks again). */
 async function avatarProblem(file: File): Promise<string | null> {
-  if (file.size === 0) return AVATAR_MSG.avatarEmpty;
-  if (file.size > AVATAR_MAX_BYTES) return AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES);
-  return sniffImage(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer())) ? null : AVATAR_MSG.avatarNotAnImage;
+  if (file.size === 0) return AVATAR_TEXT.avatarEmpty;
+  if (file.size > AVATAR_MAX_BYTES) return AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES);
+  return sniffImage(new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer())) ? null : AVATAR_TEXT.avatarNotAnImage;
 }
 
 if (profileForm) {
@@ -127,11 +127,11 @@ if (profileForm) {
         headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
         body: file,
       },
-      AVATAR_MSG.avatarUpdated,
+      AVATAR_TEXT.avatarUpdated,
     );
   });
   removeButton?.addEventListener('click', () =>
-    changeAvatar({ method: 'DELETE', headers: { accept: 'application/json' } }, AVATAR_MSG.avatarRemoved),
+    changeAvatar({ method: 'DELETE', headers: { accept: 'application/json' } }, AVATAR_TEXT.avatarRemoved),
   );
 
   handle(profileForm, async () => {

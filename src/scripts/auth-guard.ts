@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import { $session } from '../stores/session';
 
 /**
@@ -14,12 +14,12 @@ $session.subscribe((s) => {
   if (s.status === 'signed-out') {
     redirecting = true;
     guard.hidden = false;
-    text.textContent = CHROME_MSG.redirecting;
+    text.textContent = CHROME_TEXT.redirecting;
     const next = `${location.pathname}${location.search}`;
     setTimeout(() => location.assign(`/auth?redirect=${encodeURIComponent(next)}`), REDIRECT_DELAY_MS);
   } else if (s.status === 'loading' && !s.me) {
     guard.hidden = false;
-    text.textContent = CHROME_MSG.authenticating;
+    text.textContent = CHROME_TEXT.authenticating;
   } else {
     guard.hidden = true;
   }

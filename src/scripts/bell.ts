@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { Summary } from '../../functions/services/notifications';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';
@@ -121,7 +121,7 @@ function render(summary: Summary | null) {
         kind: 'message',
         id: m.id,
         unread: true,
-        title: m.senderUsername ?? CHROME_MSG.unknownUser,
+        title: m.senderUsername ?? CHROME_TEXT.unknownUser,
         preview: m.subject ? `${m.subject} — ${m.preview}` : m.preview,
         createdAt: m.createdAt,
         target: m.target,

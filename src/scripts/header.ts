@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import { shownAvatarUrl } from '../../functions/domain/users/avatar';
 import { $unread } from '../stores/notifications';
 import {
@@ -167,7 +167,7 @@ for (const button of header?.querySelectorAll<HTMLButtonElement>('[data-sign-out
   button.addEventListener('click', async () => {
     button.disabled = true;
     const ok = await signOut();
-    toastAfterNavigation(ok ? CHROME_MSG.signedOut : CHROME_MSG.signOutError, ok ? 'success' : 'error');
+    toastAfterNavigation(ok ? CHROME_TEXT.signedOut : CHROME_TEXT.signOutError, ok ? 'success' : 'error');
     window.location.assign(ok ? '/' : '/auth?signout=failed');
   });
 }

@@ -1,4 +1,4 @@
-import { WALLET_MSG } from '../../functions/domain/wallets/messages';
+import { WALLET_TEXT } from '../../functions/domain/wallets/texts';
 import { api } from '../lib/api';
 import { toastAfterNavigation } from '../stores/toast';
 
@@ -20,7 +20,7 @@ async function busy(button: HTMLButtonElement, work: () => Promise<void>) {
   try {
     await work();
   } catch (err) {
-    showError(err instanceof Error ? err.message : WALLET_MSG.walletFailed);
+    showError(err instanceof Error ? err.message : WALLET_TEXT.walletFailed);
   } finally {
     button.disabled = false;
   }
@@ -30,7 +30,7 @@ for (const button of card?.querySelectorAll<HTMLButtonElement>('[data-unlink]') 
   button.addEventListener('click', () =>
     busy(button, async () => {
       await api(`/api/wallets/${button.dataset.unlink}`, { method: 'DELETE' });
-      toastAfterNavigation(WALLET_MSG.walletUnlinked, 'success');
+      toastAfterNavigation(WALLET_TEXT.walletUnlinked, 'success');
       window.location.reload();
     }),
   );
@@ -41,7 +41,7 @@ linkButton?.addEventListener('click', () =>
     const { linkActiveWallet } = await import('../components/wallet/link');
     const linked = await linkActiveWallet();
     if (!linked) return;
-    toastAfterNavigation(WALLET_MSG.walletLinked, 'success');
+    toastAfterNavigation(WALLET_TEXT.walletLinked, 'success');
     window.location.reload();
   }),
 );

@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { Conversation } from '../../functions/services/messages';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
@@ -11,7 +11,7 @@ const status = document.querySelector<HTMLElement>('[data-status]');
 const empty = document.querySelector<HTMLElement>('[data-empty]');
 
 function row(c: Conversation): HTMLLIElement {
-  const name = c.otherUsername ?? CHROME_MSG.unknownUser;
+  const name = c.otherUsername ?? CHROME_TEXT.unknownUser;
   const li = document.createElement('li');
   const a = document.createElement('a');
   a.className = 'cv-item';
@@ -73,5 +73,5 @@ onRealtime((e) => {
 });
 
 load().catch(() => {
-  if (status) status.textContent = CHROME_MSG.failedToLoad;
+  if (status) status.textContent = CHROME_TEXT.failedToLoad;
 });

@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { NotificationPage, NotificationView } from '../../functions/services/notifications';
 import { api } from '../lib/api';
 import { add } from '../lib/dom';
@@ -68,7 +68,7 @@ function row(n: NotificationView): HTMLLIElement {
         setRead([n.id]);
       } catch {
         mark.disabled = false;
-        toast(CHROME_MSG.failedToLoad, 'error');
+        toast(CHROME_TEXT.failedToLoad, 'error');
       }
     });
     add(action, mark);
@@ -136,7 +136,7 @@ more?.addEventListener('click', async () => {
   try {
     await serial(loadOlder);
   } catch {
-    toast(CHROME_MSG.failedToLoad, 'error');
+    toast(CHROME_TEXT.failedToLoad, 'error');
   } finally {
     more.disabled = false;
   }
@@ -148,7 +148,7 @@ readAll?.addEventListener('click', async () => {
     await markAllNotificationsRead();
     setRead('all');
   } catch {
-    toast(CHROME_MSG.failedToLoad, 'error');
+    toast(CHROME_TEXT.failedToLoad, 'error');
     readAll.disabled = false;
   }
 });
@@ -159,5 +159,5 @@ onRealtime((e) => {
 });
 
 serial(loadOlder).catch(() => {
-  if (status) status.textContent = CHROME_MSG.failedToLoad;
+  if (status) status.textContent = CHROME_TEXT.failedToLoad;
 });

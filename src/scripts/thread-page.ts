@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { MessageView, Thread } from '../../functions/services/messages';
 import { ApiRequestError, api } from '../lib/api';
 import { add } from '../lib/dom';
@@ -26,7 +26,7 @@ const live = root?.querySelector<HTMLElement>('[data-thread-live]');
 const base = `/api/messages/${encodeURIComponent(otherId)}`;
 let items: MessageView[] = [];
 let olderExist = false;
-let otherName: string = CHROME_MSG.unknownUser;
+let otherName: string = CHROME_TEXT.unknownUser;
 let queue: Promise<unknown> = Promise.resolve();
 const serial = <T>(task: () => Promise<T>): Promise<T> => {
   const run = queue.then(task, task);
@@ -79,7 +79,7 @@ function merge(incoming: MessageView[]) {
 }
 
 function applyThread(t: Thread) {
-  otherName = t.other.username ?? CHROME_MSG.unknownUser;
+  otherName = t.other.username ?? CHROME_TEXT.unknownUser;
   if (title) title.textContent = otherName;
   document.title = `${otherName} · Messages · Reelfund`;
   if (form) form.hidden = !t.canWrite;
@@ -153,7 +153,7 @@ earlier?.addEventListener('click', () => {
   earlier.disabled = true;
   serial(loadEarlier)
     .catch(() => {
-      if (status) status.textContent = CHROME_MSG.failedToLoad;
+      if (status) status.textContent = CHROME_TEXT.failedToLoad;
     })
     .finally(() => {
       earlier.disabled = false;
@@ -204,5 +204,5 @@ serial(loadFirst).catch((err) => {
     if (title) title.textContent = 'Messages';
     return;
   }
-  if (status) status.textContent = CHROME_MSG.failedToLoad;
+  if (status) status.textContent = CHROME_TEXT.failedToLoad;
 });

@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { CAMPAIGN_SCREEN_MSG } from '../../functions/domain/campaigns/screen-messages';
+import { CAMPAIGN_SCREEN_TEXT } from '../../functions/domain/campaigns/screen-texts';
 import type { CampaignView } from '../../functions/services/campaigns';
 import { type ApiResult, api } from '../lib/campaign-api';
 import { toast } from './toast';
@@ -57,7 +57,7 @@ export function refreshCampaign(id: string, force = false): Promise<void> {
     else if (result?.status === 404) $campaign.set({ ...$campaign.get(), status: 'gone' });
     else {
       // The screen keeps what it shows, and says that it could not bring it up to date.
-      toast(CAMPAIGN_SCREEN_MSG.dataNotAvailable, 'error');
+      toast(CAMPAIGN_SCREEN_TEXT.dataNotAvailable, 'error');
       $campaign.set({ ...$campaign.get(), status: $campaign.get().view ? 'ready' : 'error' });
     }
   })().finally(() => {

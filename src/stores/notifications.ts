@@ -1,6 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { badgeText } from '../../functions/domain/notifications/bell';
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import {
   type ChannelEvent,
   CLOSE_SESSION_EXPIRED,
@@ -56,7 +56,7 @@ function announceNew(before: Summary | null, after: Summary) {
     ...after.notifications.filter((n) => !knownN.has(n.id) && !n.isRead).map((n) => `New notification: ${n.title}`),
     ...after.messages
       .filter((m) => !knownM.has(m.id))
-      .map((m) => `New message from ${m.senderUsername ?? CHROME_MSG.unknownUser}`),
+      .map((m) => `New message from ${m.senderUsername ?? CHROME_TEXT.unknownUser}`),
   ];
   if (parts.length) $announcement.set(parts.join('. '));
 }
@@ -78,7 +78,7 @@ export function refreshSummary(): Promise<void> {
         announceNew($summary.get(), next);
         $summary.set(next);
       } catch (err) {
-        console.error(CHROME_MSG.failedToLoad, err);
+        console.error(CHROME_TEXT.failedToLoad, err);
       }
     } while (again);
   })().finally(() => {

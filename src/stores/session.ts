@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { CHROME_MSG } from '../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { Role } from '../../functions/domain/users/roles';
 import { isAdmin, isContributor, isEditor } from '../../functions/domain/users/roles';
 
@@ -84,11 +84,11 @@ export async function checkSession(): Promise<SessionState> {
       return state;
     } catch (err) {
       if (attempt < SESSION_RETRIES) {
-        console.warn(CHROME_MSG.sessionRetry);
+        console.warn(CHROME_TEXT.sessionRetry);
         await sleep(SESSION_RETRY_MS);
         continue;
       }
-      console.error(CHROME_MSG.sessionFailed, err);
+      console.error(CHROME_TEXT.sessionFailed, err);
       // Keep what we knew; a network failure is not a sign-out.
       const known = $session.get().me;
       const state: SessionState = known ? { status: 'signed-in', me: known } : { status: 'signed-out', me: null };
@@ -137,7 +137,7 @@ export async function signOut(): Promise<boolean> {
     $session.set({ status: 'signed-out', me: null });
     return true;
   } catch (err) {
-    console.error(CHROME_MSG.signOutError, err);
+    console.error(CHROME_TEXT.signOutError, err);
     clearLocalAuthEntries();
     $session.set({ status: 'signed-out', me: null });
     return false;

@@ -2,9 +2,9 @@ import { createStore as createProviderStore, type EIP6963ProviderDetail } from '
 import { atom, computed } from 'nanostores';
 import { type Address, createWalletClient, custom, defineChain, type EIP1193Provider, getAddress } from 'viem';
 import type { ChainInfo, ChainList } from '../../functions/domain/chains/info';
-import { fillMessage } from '../../functions/domain/fill-message';
+import { fillText } from '../../functions/domain/fill-text';
 import { shortAddress } from '../../functions/domain/wallets/address';
-import { WALLET_MSG } from '../../functions/domain/wallets/messages';
+import { WALLET_TEXT } from '../../functions/domain/wallets/texts';
 import { readWalletMemory, type WalletMemory, writeWalletMemory } from '../lib/wallet-memory';
 
 /**
@@ -69,7 +69,7 @@ export function rpcCode(err: unknown): number | null {
 
 function failure(err: unknown, fallback: string): WalletError {
   if (err instanceof WalletError) return err;
-  if (rpcCode(err) === 4001) return new WalletError(WALLET_MSG.walletRequestDeclined);
+  if (rpcCode(err) === 4001) return new WalletError(WALLET_TEXT.walletRequestDeclined);
   return new WalletError(fallback);
 }
 
@@ -174,14 +174,14 @@ export function startWallets(): Promise<void> {
 /** Connects a wallet (the wallet asks the person) and makes it the active one. */
 export async function connectWallet(id: string): Promise<ConnectedWallet> {
   const provider = providers.get(id);
-  if (!provider) throw new WalletError(WALLET_MSG.noActiveWallet);
+  if (!provider) throw new WalletError(WALLET_TEXT.noActiveWallet);
   let wallet: ConnectedWallet | null;
   try {
     wallet = await readConnection(id, provider, true);
   } catch (err) {
-    throw failure(err, WALLET_MSG.walletFailed);
+    throw failure(err, WALLET_TEXT.walletFailed);
   }
-  if (!wallet) throw new WalletError(WALLET_MSG.walletWithoutAccount);
+  if (!wallet) throw new WalletError(WALLET_TEXT.walletWithoutAccount);
   const s = $wallet.get();
   setConnected([...s.connected.filter((w) => w.id !== id), wallet], id);
   return wallet;
@@ -191,13 +191,13 @@ export async function connectWallet(id: string): Promise<ConnectedWallet> {
 export function setActiveWallet(id: string) {
   const s = $wallet.get();
   const wallet = s.connected.find((w) => w.id === id);
-  if (!wallet || wallet.accounts.length === 0) throw new WalletError(WALLET_MSG.walletWithoutAccount);
+  if (!wallet || wallet.accounts.length === 0) throw new WalletError(WALLET_TEXT.walletWithoutAccount);
   setConnected(s.connected, id);
 }
 
 /** Forgets a wallet here (the active one by default); the wallet may also drop this site's permission. */
 export async function disconnectWallet(id = $wallet.get().activeWalletId) {
-  if (!id) throw new WalletError(WALLET_MSG.noActiveWallet);
+  if (!id) throw new WalletError(WALLET_TEXT.noActiveWallet);
   const provider = providers.get(id);
   const s = $wallet.get();
   setConnected(
@@ -233,11 +233,11 @@ export async function switchChain(chainId: number) {
   const active = $activeWallet.get();
   if (!active) {
     throw new WalletError(
-      $wallet.get().activeWalletId ? WALLET_MSG.switchWithoutConnection : WALLET_MSG.noActiveWallet,
+      $wallet.get().activeWalletId ? WALLET_TEXT.switchWithoutConnection : WALLET_TEXT.noActiveWallet,
     );
   }
   const provider = providers.get(active.id);
-  if (!provider) throw new WalletError(WALLET_MSG.switchWithoutConnection);
+  if (!provider) throw new WalletError(WALLET_TEXT.switchWithoutConnection);
   const client = clientOf(provider);
   const chain = $chains.get()?.chains.find((c) => c.id === chainId);
   try {
@@ -250,8 +250,8 @@ export async function switchChain(chainId: number) {
     }
   } catch (err) {
     const code = rpcCode(err);
-    if (code !== null && CANNOT_SWITCH.has(code)) throw new WalletError(WALLET_MSG.walletCannotSwitchChain);
-    throw failure(err, WALLET_MSG.walletCannotSwitchChain);
+    if (code !== null && CANNOT_SWITCH.has(code)) throw new WalletError(WALLET_TEXT.walletCannotSwitchChain);
+    throw failure(err, WALLET_TEXT.walletCannotSwitchChain);
   }
   const now = await client.getChainId().catch(() => chainId);
   update(active.id, (w) => ({ ...w, chainId: now }));
@@ -262,11 +262,11 @@ export async function signWithActiveWallet(message: string) {
   const active = $activeWallet.get();
   const account = active?.accounts[0];
   const provider = active ? providers.get(active.id) : undefined;
-  if (!active || !account || !provider) throw new WalletError(WALLET_MSG.noActiveWallet);
+  if (!active || !account || !provider) throw new WalletError(WALLET_TEXT.noActiveWallet);
   try {
     return await clientOf(provider).signMessage({ account, message });
   } catch (err) {
-    throw failure(err, WALLET_MSG.walletFailed);
+    throw failure(err, WALLET_TEXT.walletFailed);
   }
 }
 
@@ -275,4 +275,4 @@ export function chainNames(): string {
   return ($chains.get()?.chains ?? []).map((c) => c.name).join(', ');
 }
 
-export const unsupportedChainMessage = () => fillMessage(WALLET_MSG.walletUnsupportedChain, { chains: chainNames() });
+export const unsupportedChainMessage = () => fillText(WALLET_TEXT.walletUnsupportedChain, { chains: chainNames() });

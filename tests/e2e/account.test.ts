@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../functions/auth/password-policy';
-import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../functions/domain/users/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '../../functions/domain/users/avatar';
 import { fileOf, png } from '../support/media';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -151,20 +151,20 @@ describe('Account Settings', () => {
       mimeType: 'image/png',
       buffer: Buffer.from('GIF89a, not what the name says'),
     });
-    await expect.poll(() => error.textContent()).toBe(AVATAR_MSG.avatarNotAnImage);
+    await expect.poll(() => error.textContent()).toBe(AVATAR_TEXT.avatarNotAnImage);
     await page.setInputFiles('[data-avatar-input]', {
       name: 'huge.png',
       mimeType: 'image/png',
       buffer: Buffer.from(fileOf(png(), AVATAR_MAX_BYTES + 1)),
     });
-    await expect.poll(() => error.textContent()).toBe(AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+    await expect.poll(() => error.textContent()).toBe(AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
     await expect((await context.request.get('/api/me')).json()).resolves.toMatchObject({
       profile: { avatarUrl: null },
     });
 
     // A real picture (a demo poster) is saved at once and shown in the preview and the header.
     await page.setInputFiles('[data-avatar-input]', 'functions/seed/media/posters/bee-season.webp');
-    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_MSG.avatarUpdated);
+    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_TEXT.avatarUpdated);
     await expect(error.isHidden()).resolves.toBe(true);
     const src = await preview.locator('img').getAttribute('src');
     expect(src).toMatch(/^\/api\/media\/avatars\/[0-9a-f-]{36}$/);
@@ -188,7 +188,7 @@ describe('Account Settings', () => {
     // Removed: the initial again, everywhere.
     await page.goto('/account');
     await page.click('[data-avatar-remove]');
-    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_MSG.avatarRemoved);
+    await expect.poll(() => toastText(page).textContent()).toContain(AVATAR_TEXT.avatarRemoved);
     await expect(preview.textContent()).resolves.toBe(me.name.charAt(0).toUpperCase());
     await expect.poll(() => headerAvatar.textContent()).toBe(me.name.charAt(0).toUpperCase());
     await expect(remove.isHidden()).resolves.toBe(true);

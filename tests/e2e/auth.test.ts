@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { baseUrl, launchBrowser, newPage } from './browser';
 
 let browser: Browser;
@@ -45,7 +45,7 @@ describe('accounts in the browser', () => {
     await openAvatarMenu(page);
     await Promise.all([page.waitForEvent('framenavigated'), page.click('#avatar-menu [data-sign-out]')]);
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect.poll(() => page.locator('[data-toast]').first().textContent()).toContain(MSG.signedOut);
+    await expect.poll(() => page.locator('[data-toast]').first().textContent()).toContain(TEXT.signedOut);
     await expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-out');
 
     // Sign in again
@@ -202,7 +202,7 @@ describe('accounts in the browser', () => {
     // The next session check (on focus/visibility or the 30 s tick) finds no session.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
     await page.waitForURL(/\/auth\?redirect=%2Fcontributor/);
-    expect(seen).toContain(MSG.redirecting);
+    expect(seen).toContain(TEXT.redirecting);
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -29,11 +29,11 @@ describe('campaigns in the browser', () => {
     await page.fill('#campaign-goal', '1500');
     await page.fill('#campaign-end', localDate(14));
     await page.click('[data-action="save"]');
-    await expect.poll(() => page.locator('[data-field-error="goalAmount"]').textContent()).toBe(MSG.goalIncrement);
+    await expect.poll(() => page.locator('[data-field-error="goalAmount"]').textContent()).toBe(TEXT.goalIncrement);
     await page.fill('#campaign-goal', '3000');
     await page.click('[data-action="save"]');
     await page.locator('[data-campaign-settings][data-mode="edit"]').waitFor();
-    await toastText(page, MSG.savedSuccessfully);
+    await toastText(page, TEXT.savedSuccessfully);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Draft');
     const mine = await apiJson<{ campaigns: { id: string; movieId: string }[] }>(
       owner.context,
@@ -48,18 +48,18 @@ describe('campaigns in the browser', () => {
     await page.click(`[data-candidate="${guest.username}"]`);
     await page.fill('#member-role', 'Editor');
     await page.click('[data-action="add-member"]');
-    await toastText(page, MSG.contributorAdded);
+    await toastText(page, TEXT.contributorAdded);
     await expect
       .poll(() => page.locator(`[data-member="${guest.username}"]`).getAttribute('data-approved'))
       .toBe('false');
-    await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe(MSG.waitingForTeam);
+    await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe(TEXT.waitingForTeam);
     expect(await page.locator('[data-action="submit"]').isDisabled()).toBe(true);
 
     // The guest opens the invitation in their own browser and joins; two seconds later, the campaigns tab.
     const guestPage = member.page;
     await open(guestPage, `/contributor/campaign-progress/${campaignId}?invitation=true`);
     await guestPage.click('[data-invitation="card"] [data-action="accept"]');
-    await toastText(guestPage, MSG.joinedCampaign);
+    await toastText(guestPage, TEXT.joinedCampaign);
     await guestPage.waitForURL(`${baseUrl()}/contributor?tab=campaigns`);
     await guestPage.locator(`[data-membership-row="${campaignId}"]`).waitFor();
 
@@ -68,7 +68,7 @@ describe('campaigns in the browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe('Submit for Approval');
     await page.click('[data-action="submit"]');
-    await toastText(page, MSG.submittedForApproval);
+    await toastText(page, TEXT.submittedForApproval);
     await page.locator('[data-under-review]').waitFor();
     await screenshot(page, 'campaign-under-review');
 
@@ -88,11 +88,11 @@ describe('campaigns in the browser', () => {
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
     await page.click('[data-action="launch"]');
-    await toastText(page, MSG.launched);
+    await toastText(page, TEXT.launched);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Live');
     await page.click('[data-action="pause"]');
     await page.click('[data-dialog="pause"] [data-confirm]');
-    await toastText(page, MSG.paused);
+    await toastText(page, TEXT.paused);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Paused');
     expect(await page.locator('[data-action="pause"]').isDisabled()).toBe(true);
     await page.click('[data-action="resume"]');
@@ -162,7 +162,7 @@ describe('a campaign that has taken money', () => {
       // The owner has no Cancel control: the note does not tell them to use one, it says who can and where.
       const text = (await note.textContent()) ?? '';
       expect(text).not.toContain('Cancel it instead');
-      expect(text).toContain(MSG.campaignHasMoney);
+      expect(text).toContain(TEXT.campaignHasMoney);
       await expect(note.locator('a[data-cancel-where="contact"]').getAttribute('href')).resolves.toBe('/contact');
       // The screenshot after the gate's loading screen has gone.
       await owner.page.waitForSelector('html:not([data-coming-soon-loading])');
@@ -173,7 +173,7 @@ describe('a campaign that has taken money', () => {
       await signIn(admin.context, 'admin@reelfund.local');
       await open(admin.page, `/admin/edit/${campaignId}/campaign`);
       const adminNote = admin.page.locator('[data-cannot-delete]');
-      await expect.poll(() => adminNote.textContent()).toBe(MSG.cancelBelow);
+      await expect.poll(() => adminNote.textContent()).toBe(TEXT.cancelBelow);
       // The control it names is on the screen.
       await expect(admin.page.locator('#admin-status option[value="cancelled"]').count()).resolves.toBe(1);
       await admin.page.locator('[data-admin-controls]').scrollIntoViewIfNeeded();

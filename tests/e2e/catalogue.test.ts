@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { baseUrl, launchBrowser, newPage } from './browser';
 
 let browser: Browser;
@@ -143,7 +143,7 @@ describe('the catalogue in Chromium', () => {
     const { page, context } = await newPage(browser);
     const id = await filmId(context, 'Night Shift');
     await page.goto(`/movie/${id}`);
-    expect(await page.locator('[data-sign-in-to-watch]').textContent()).toBe(MSG.signInToWatch);
+    expect(await page.locator('[data-sign-in-to-watch]').textContent()).toBe(TEXT.signInToWatch);
     expect(await page.locator('[data-player]').count()).toBe(0);
     await context.close();
   });
@@ -289,7 +289,7 @@ describe('the catalogue in Chromium', () => {
     const { page, context } = await newPage(browser);
     const res = await page.goto('/movie/no-such-film');
     expect(res?.status()).toBe(404);
-    expect(await page.locator('h1').textContent()).toBe(MSG.notFoundTitle);
+    expect(await page.locator('h1').textContent()).toBe(TEXT.notFoundTitle);
     await context.close();
   });
 });

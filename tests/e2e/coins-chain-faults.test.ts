@@ -8,8 +8,8 @@ import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { CHAIN_LATE } from '../../functions/chain/read-in-time';
 import { hardhat } from '../../functions/domain/chains/definitions';
-import { fillMessage } from '../../functions/domain/fill-message';
-import { MSG } from '../../functions/domain/messages';
+import { fillText } from '../../functions/domain/fill-text';
+import { TEXT } from '../../functions/domain/texts';
 import { DEMO_COINS } from '../../functions/seed/coins';
 import { type OwnServer, ownServer } from '../support/own-server';
 import { freePort } from '../support/ports';
@@ -148,7 +148,7 @@ describe('the chain failing under a deployment', () => {
       const salt = coinCard(page, DEMO_COINS.waiting.symbol);
       expect(await salt.getAttribute('data-coin-state')).toBe('deployable');
       await tap(page, salt.locator('[data-deploy]'));
-      await toastText(page, MSG.coinDeployFailed);
+      await toastText(page, TEXT.coinDeployFailed);
       await page.locator('[data-deployer-balance]').waitFor();
       expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).not.toBe('deployed');
       await screenshot(page, 'coins-rpc-failure-1280');
@@ -214,12 +214,12 @@ describe('the chain failing under a deployment', () => {
     // The node forgets the transaction and a hundred blocks pass without it.
     expect(await chain('hardhat_dropTransaction', [hash])).toBe(true);
     await chain('hardhat_mine', ['0x65']);
-    await toastText(page, MSG.coinDeployFailed);
+    await toastText(page, TEXT.coinDeployFailed);
     await page.locator('[data-deployer-balance]').waitFor();
     const failed = coinCard(page, DEMO_COINS.waiting.symbol);
     expect(await failed.getAttribute('data-coin-state')).toBe('failed');
     expect(await failed.locator('[data-reason]').textContent()).toBe(
-      fillMessage(MSG.receiptNotFoundAfter, { hash, n: '100' }),
+      fillText(TEXT.receiptNotFoundAfter, { hash, n: '100' }),
     );
     await screenshot(page, 'coins-receipt-failed-1280');
 
@@ -228,7 +228,7 @@ describe('the chain failing under a deployment', () => {
     const retry = failed.locator('[data-deploy]');
     expect(await retry.textContent()).toContain('Retry deployment');
     await tap(page, retry);
-    await toastText(page, MSG.coinDeployed);
+    await toastText(page, TEXT.coinDeployed);
     await page.locator('[data-deployer-balance]').waitFor();
     expect(await coinCard(page, DEMO_COINS.waiting.symbol).getAttribute('data-coin-state')).toBe('deployed');
     // The demo's NIGHT at start-up and SALT here: one event each.

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { DEMO_COINS } from '../../functions/seed/coins';
 import { open, signIn, toastText } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
@@ -59,7 +59,7 @@ describe('creator coins, as the admin', () => {
       // A failed request: the failure toast, and nothing deployed.
       await page.route('**/api/functions/deploy-creator-coin', (route) => route.abort('connectionfailed'));
       await deploy.click();
-      await toastText(page, MSG.coinDeployFailed);
+      await toastText(page, TEXT.coinDeployFailed);
       await page.unroute('**/api/functions/deploy-creator-coin');
       await screenshot(page, 'coins-card-1280');
 
@@ -67,7 +67,7 @@ describe('creator coins, as the admin', () => {
       await deploy.click();
       const res = await answer;
       expect(res.status(), await res.text()).toBe(200);
-      await toastText(page, MSG.coinDeployed);
+      await toastText(page, TEXT.coinDeployed);
       await page.locator('[data-coin-deployed]').waitFor();
 
       await open(page, '/admin?tab=creator-coins');

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fillMessage, MSG } from '../../functions/domain/messages';
+import { fillText, TEXT } from '../../functions/domain/texts';
 import { signUp } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -78,8 +78,8 @@ describe('who may Fund and who may Donate', () => {
       const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
       await page.goto(`/movie/${campaign.movieId}`);
       const fund = page.locator('[data-fund]');
-      await expect(fund.textContent()).resolves.toBe(MSG.signInToFund);
-      await expect(page.locator('[data-guests-donate]').textContent()).resolves.toBe(MSG.guestsDonate);
+      await expect(fund.textContent()).resolves.toBe(TEXT.signInToFund);
+      await expect(page.locator('[data-guests-donate]').textContent()).resolves.toBe(TEXT.guestsDonate);
       // The screenshot after the gate's loading screen has gone.
       await page.waitForSelector('html:not([data-coming-soon-loading])');
       await screenshot(page, `film-fund-donate-guest-${width}`);
@@ -109,7 +109,7 @@ describe('who may Fund and who may Donate', () => {
       await page.getByText('Platform fee').waitFor();
       expect(await page.locator('#guest-email').count()).toBe(0);
       await expect(page.locator('[data-paying-as]').textContent()).resolves.toBe(
-        fillMessage(MSG.payingAs, { email: `${me.username}@example.test` }),
+        fillText(TEXT.payingAs, { email: `${me.username}@example.test` }),
       );
       await screenshot(page, `donate-signed-in-${width}`);
       // The checkout starts as the account (the server takes its email).

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaignEndsAt } from '../../functions/domain/campaigns/end-date';
-import { fillMessage, MSG } from '../../functions/domain/messages';
+import { fillText, TEXT } from '../../functions/domain/texts';
 import { DEMO_PASSWORD } from '../../functions/seed/demo-users';
 import { type OwnServer, ownServer } from '../support/own-server';
 import { launchBrowser } from './browser';
@@ -158,14 +158,14 @@ describe('a campaign reaching its end date, in the browser', () => {
     // Two minutes later by the page's clock, with nobody clicking: no form, the reason instead.
     await page.clock.fastForward(2 * MINUTE);
     await expect.poll(() => form.isVisible()).toBe(false);
-    expect(await closedNote.textContent()).toContain(MSG.campaignEnding);
+    expect(await closedNote.textContent()).toContain(TEXT.campaignEnding);
 
     // The server agrees once its clock is there too: an attempt is refused, a fresh page offers no form.
     await serverClockAt(campaign.endsAt - 20 * MINUTE);
-    expect(await guestCheckout()).toEqual({ status: 409, message: MSG.campaignEnding });
+    expect(await guestCheckout()).toEqual({ status: 409, message: TEXT.campaignEnding });
     await open(page, `/movie/${campaign.movieId}/fund`);
     expect(await page.locator('[data-fund-form]').count()).toBe(0);
-    expect(await notTakingPayments(page).textContent()).toContain(MSG.campaignEnding);
+    expect(await notTakingPayments(page).textContent()).toContain(TEXT.campaignEnding);
     await page.close();
   });
 
@@ -176,13 +176,13 @@ describe('a campaign reaching its end date, in the browser', () => {
     // The film page: no Fund or Donate, and why.
     const film = await pageAt(member, after);
     await open(film, `/movie/${campaign.movieId}`);
-    expect(await film.locator('[data-funding-paused]').textContent()).toBe(MSG.campaignEnded);
+    expect(await film.locator('[data-funding-paused]').textContent()).toBe(TEXT.campaignEnded);
     expect(await film.locator('[data-fund]:visible, [data-donate]:visible').count()).toBe(0);
     // The donate page offers no form, and a checkout is refused at once (the job has not run yet).
     await open(film, `/movie/${campaign.movieId}/donate`);
     expect(await film.locator('[data-fund-form]').count()).toBe(0);
-    expect(await notTakingPayments(film).textContent()).toContain(MSG.campaignEnded);
-    expect(await guestCheckout()).toEqual({ status: 409, message: MSG.campaignEnded });
+    expect(await notTakingPayments(film).textContent()).toContain(TEXT.campaignEnded);
+    expect(await guestCheckout()).toEqual({ status: 409, message: TEXT.campaignEnded });
     expect(await campaignStatus()).toBe('live');
 
     // The team's progress screen: 0 days left, never a negative count.
@@ -195,8 +195,8 @@ describe('a campaign reaching its end date, in the browser', () => {
     await expect.poll(campaignStatus).toBe('completed');
     await runHourlyJob();
     const notices = await ok<{ items: { title: string; message: string }[] }>(member, 'GET', '/api/notifications');
-    const ended = notices.items.filter((n) => n.title === MSG.campaignEnded);
-    expect(ended.map((n) => n.message)).toEqual([fillMessage(MSG.campaignEndedTeam, { title: campaign.title })]);
+    const ended = notices.items.filter((n) => n.title === TEXT.campaignEnded);
+    expect(ended.map((n) => n.message)).toEqual([fillText(TEXT.campaignEndedTeam, { title: campaign.title })]);
 
     // The member's bell shows the notice.
     const home = await pageAt(member, after);
@@ -204,8 +204,8 @@ describe('a campaign reaching its end date, in the browser', () => {
     await home.waitForSelector('[data-bell-root][data-live="open"]');
     await home.click('[data-bell-button]');
     await home.waitForSelector('[data-bell-popover]:not([hidden])');
-    const item = home.locator('[data-bell-item="notification"]', { hasText: MSG.campaignEnded }).first();
-    expect(await item.locator('.bell-item-title').textContent()).toContain(MSG.campaignEnded);
+    const item = home.locator('[data-bell-item="notification"]', { hasText: TEXT.campaignEnded }).first();
+    expect(await item.locator('.bell-item-title').textContent()).toContain(TEXT.campaignEnded);
     expect(await item.locator('[data-bell-preview]').textContent()).toContain(
       `"${campaign.title}" reached its end date`,
     );

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
 import { formatMoney } from '../../functions/domain/money/format';
+import { TEXT } from '../../functions/domain/texts';
 import type { CampaignAnalytics, CampaignBreakdown } from '../../functions/services/insights';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -99,7 +99,7 @@ describe('the money breakdown and the analytics page', () => {
     const other = await newPage(browser);
     await signIn(other.context, 'user@reelfund.local');
     await other.page.goto(`${baseUrl()}/contributor/campaign-analytics/${live.id}`);
-    expect(await other.page.getByRole('heading', { name: MSG.campaignNotFoundState }).count()).toBe(1);
+    expect(await other.page.getByRole('heading', { name: TEXT.campaignNotFoundState }).count()).toBe(1);
     expect(await other.page.locator('[data-money-chart]').count()).toBe(0);
     await other.context.close();
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { apiJson, localDate, open, signIn, signUp, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -85,7 +85,7 @@ describe('every screen shows the agreed split and, apart, the proposal waiting f
     await page.goto(`${baseUrl()}/movie/${s.movieId}`);
     await expectAgreedAndProposed(page, `[data-breakdown="${s.campaignId}"]`, s);
     expect(await page.locator('[data-share-total]').textContent()).toBe('100.0%');
-    expect(await page.locator('[data-funding-paused]').textContent()).toBe(MSG.campaignWaitingForTeam);
+    expect(await page.locator('[data-funding-paused]').textContent()).toBe(TEXT.campaignWaitingForTeam);
     expect(await page.locator('[data-donate]:visible').count()).toBe(0);
     await screenshot(page, 'split-film-page');
     expect(errors).toEqual([]);
@@ -94,7 +94,7 @@ describe('every screen shows the agreed split and, apart, the proposal waiting f
   it('donate (signed out) and fund (signed in): no form, the reason, and both splits', async () => {
     const { page, errors } = await newPage(browser);
     await page.goto(`${baseUrl()}/movie/${s.movieId}/donate`);
-    expect(await page.getByText(MSG.campaignWaitingForTeam).count()).toBe(1);
+    expect(await page.getByText(TEXT.campaignWaitingForTeam).count()).toBe(1);
     expect(await page.locator('[data-fund-form]').count()).toBe(0);
     await expectAgreedAndProposed(page, '[data-paused-split]', s);
     await screenshot(page, 'split-donate');
@@ -102,7 +102,7 @@ describe('every screen shows the agreed split and, apart, the proposal waiting f
     const fund = await newPage(browser);
     await signIn(fund.context, 'user@reelfund.local');
     await fund.page.goto(`${baseUrl()}/movie/${s.movieId}/fund`);
-    expect(await fund.page.getByText(MSG.campaignWaitingForTeam).count()).toBe(1);
+    expect(await fund.page.getByText(TEXT.campaignWaitingForTeam).count()).toBe(1);
     await expectAgreedAndProposed(fund.page, '[data-paused-split]', s);
     expect([...errors, ...fund.errors]).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage } from './browser';
 import { tap } from './tap';
@@ -34,7 +34,7 @@ describe("the error catalogue's texts on the page", () => {
     await page.fill('#campaign-goal', '2000');
     await page.fill('#campaign-end', localDate(14));
     await tap(page, '[data-action="save"]');
-    await toastText(page, MSG.createFailed.replace('{message}', ''));
+    await toastText(page, TEXT.createFailed.replace('{message}', ''));
   });
 
   it("'Error signing out': Sign Out when the request fails", async () => {
@@ -251,7 +251,7 @@ describe("the error catalogue's texts on the page", () => {
     await toastText(owner.page, 'Failed to launch campaign');
     await owner.page.unrouteAll();
     await owner.page.locator('[data-action="launch"]').click();
-    await toastText(owner.page, MSG.launched);
+    await toastText(owner.page, TEXT.launched);
 
     // A live campaign's changed title goes back to review.
     await owner.page.fill('#campaign-title', `Launch texts renamed ${uid()}`);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILM_MSG } from '../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../functions/domain/films/texts';
 import { MIB } from '../../functions/domain/films/upload-plan';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { png, toBase64, webm } from '../support/media';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -111,7 +111,7 @@ describe('the add-film form', () => {
       await expect.poll(() => page.locator('#film-category option').count()).toBeGreaterThan(1);
       await page.click('[data-submit]');
       const error = (path: string) => page.locator(`[data-field-error="${path}"]`);
-      await expect.poll(() => error('title').textContent()).toBe(FILM_MSG.titleRequired);
+      await expect.poll(() => error('title').textContent()).toBe(FILM_TEXT.titleRequired);
       await expect(error('year').isVisible()).resolves.toBe(true);
       await screenshot(page, `add-film-errors-${width}`);
       // The three controls share one top and one height (side by side when they fit), errors or not.
@@ -217,7 +217,7 @@ describe('uploading a film', () => {
     const title = unique('Resumed Film');
     // Empty form first: every problem is shown next to its field.
     await second.click('[data-submit]');
-    await expect(second.locator('[data-field-error="title"]').textContent()).resolves.toBe(FILM_MSG.titleRequired);
+    await expect(second.locator('[data-field-error="title"]').textContent()).resolves.toBe(FILM_TEXT.titleRequired);
     await second.fill('#film-title', title);
     await second.fill('#film-description', 'A film that went up in three parts, across two visits.');
     if ((await second.locator('#film-category option').count()) > 1) {
@@ -232,7 +232,7 @@ describe('uploading a film', () => {
     });
     await second.click('[data-submit]');
     await second.waitForURL('**/contributor?tab=films');
-    await expect(toast(second).textContent()).resolves.toContain(FILM_MSG.filmSubmitted);
+    await expect(toast(second).textContent()).resolves.toContain(FILM_TEXT.filmSubmitted);
     const row = second.locator('[data-my-films] [data-film]', { hasText: title });
     await expect(row.getAttribute('data-status')).resolves.toBe('pending');
     const filmId = (await row.getAttribute('data-film')) ?? '';
@@ -246,7 +246,7 @@ describe('uploading a film', () => {
     await screenshot(admin.page, 'admin-review-queue');
     await card.locator('[data-approve]').click();
     await card.waitFor({ state: 'detached' });
-    await expect(toast(admin.page).textContent()).resolves.toContain(FILM_MSG.filmApproved);
+    await expect(toast(admin.page).textContent()).resolves.toContain(FILM_TEXT.filmApproved);
 
     // The admin's add and edit pages load the same form.
     await admin.page.goto(`/admin/edit/${filmId}`);
@@ -287,7 +287,7 @@ describe('uploading a film', () => {
     const uploadId = (await uploader.getAttribute('data-upload-id')) ?? '';
     await uploader.locator('[data-cancel]').click();
     await creator.page.locator('[data-video-uploader][data-upload-state="choose"]').waitFor();
-    await expect(toast(creator.page).textContent()).resolves.toContain(FILM_MSG.uploadCancelledToast);
+    await expect(toast(creator.page).textContent()).resolves.toContain(FILM_TEXT.uploadCancelledToast);
     const seen = await json<{ upload: Upload }>(await creator.context.request.get(`/api/uploads/${uploadId}`));
     expect(seen.upload.status).toBe('aborted');
     await creator.context.close();
@@ -301,7 +301,7 @@ describe('uploading a film', () => {
     await creator.page.setInputFiles('[data-video-uploader] [data-file]', path);
     const error = creator.page.locator('[data-video-uploader] [data-error]');
     await error.waitFor();
-    await expect(error.textContent()).resolves.toBe(FILM_MSG.notAVideo);
+    await expect(error.textContent()).resolves.toBe(FILM_TEXT.notAVideo);
     await creator.context.close();
   });
 });
@@ -318,12 +318,12 @@ describe('video review', () => {
     await expect(card.locator('[data-reason]').isVisible()).resolves.toBe(false);
     await card.locator('[data-reject]').click();
     await card.locator('[data-confirm-reject]').click();
-    await expect(card.locator('.film-reject-form .error-text').textContent()).resolves.toBe(FILM_MSG.reasonRequired);
+    await expect(card.locator('.film-reject-form .error-text').textContent()).resolves.toBe(FILM_TEXT.reasonRequired);
     const reason = 'The picture is black for the first two minutes.';
     await card.locator('[data-reason]').fill(reason);
     await card.locator('[data-confirm-reject]').click();
     await card.waitFor({ state: 'detached' });
-    await expect(toast(admin.page).textContent()).resolves.toContain(FILM_MSG.filmRejected);
+    await expect(toast(admin.page).textContent()).resolves.toContain(FILM_TEXT.filmRejected);
 
     // The owner sees the state and the reason on My Films, and on the edit page.
     const { page } = creator;
@@ -347,13 +347,13 @@ describe('video review', () => {
     await page.fill('#film-year', '1700');
     await page.click('[data-submit]');
     await expect(page.locator('[data-field-error="year"]').textContent()).resolves.toBe(
-      FILM_MSG.yearRange(new Date().getUTCFullYear() + 5),
+      FILM_TEXT.yearRange(new Date().getUTCFullYear() + 5),
     );
     await page.fill('#film-year', '2023');
     await page.fill('#film-description', 'The black opening is gone.');
     await page.click('[data-submit]');
     await page.waitForURL('**/contributor?tab=films');
-    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmResubmitted);
+    await expect(toast(page).textContent()).resolves.toContain(FILM_TEXT.filmResubmitted);
     await expect(page.locator(`[data-film="${film.id}"]`).getAttribute('data-status')).resolves.toBe('pending');
 
     // Another creator may not edit it: 404 from the API, and sent away from the page.
@@ -361,7 +361,7 @@ describe('video review', () => {
     expect((await other.context.request.get(`/api/studio/films/${film.id}`)).status()).toBe(404);
     await other.page.goto(`/contributor/edit/${film.id}`);
     await other.page.waitForURL('**/contributor?tab=films');
-    await expect(toast(other.page).textContent()).resolves.toContain(MSG.videoNotFound);
+    await expect(toast(other.page).textContent()).resolves.toContain(TEXT.videoNotFound);
 
     expect(creator.errors).toEqual([]);
     expect(admin.errors).toEqual([]);
@@ -404,7 +404,7 @@ describe('the demo films', () => {
     await expect(page.locator('#film-runtime').inputValue()).resolves.toBe('0:00:06');
     await page.click('[data-submit]');
     await page.waitForURL('**/contributor?tab=films');
-    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSaved);
+    await expect(toast(page).textContent()).resolves.toContain(FILM_TEXT.filmSaved);
     await expect(page.locator(`[data-film="${seeded.id}"]`).getAttribute('data-status')).resolves.toBe('approved');
     expect(creator.errors).toEqual([]);
     await context.close();
@@ -438,7 +438,7 @@ describe('captions', () => {
         mimeType: 'text/vtt',
         buffer: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nAn SRT file\n'),
       });
-    await expect.poll(() => rows.nth(0).locator('[data-caption-error]').textContent()).toBe(FILM_MSG.captionsNotVtt);
+    await expect.poll(() => rows.nth(0).locator('[data-caption-error]').textContent()).toBe(FILM_TEXT.captionsNotVtt);
     await rows.nth(0).locator('[data-caption-file]').setInputFiles('functions/seed/media/captions-en.vtt');
     await expect.poll(() => rows.nth(0).locator('[data-caption-error]').isHidden()).toBe(true);
     // The language comes from the file's name; the label is typed.
@@ -453,7 +453,7 @@ describe('captions', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.click('[data-submit]');
     await page.waitForURL('**/contributor?tab=films');
-    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSubmitted);
+    await expect(toast(page).textContent()).resolves.toContain(FILM_TEXT.filmSubmitted);
     const filmId =
       (await page.locator('[data-my-films] [data-film]', { hasText: title }).getAttribute('data-film')) ?? '';
     type Track = { id: string; language: string; label: string; url: string };
@@ -488,7 +488,7 @@ describe('captions', () => {
     await screenshot(page, 'edit-film-captions');
     await page.click('[data-submit]');
     await page.waitForURL('**/contributor?tab=films');
-    await expect(toast(page).textContent()).resolves.toContain(FILM_MSG.filmSaved);
+    await expect(toast(page).textContent()).resolves.toContain(FILM_TEXT.filmSaved);
     const [english, ...rest] = await tracksOf();
     expect(rest).toEqual([]);
     expect(english).toMatchObject({ language: 'en', label: 'English (CC)' });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -79,8 +79,8 @@ describe('the milestone vote', () => {
     const ownerDialog = owner.page.locator('[data-dialog="vote"]');
     await expect.poll(() => ownerDialog.isVisible()).toBe(true);
     await owner.page.click('[data-dialog="vote"] [data-vote="extend"]');
-    await toastText(owner.page, MSG.voteRecorded);
-    await toastText(owner.page, MSG.voteRecordedExtend);
+    await toastText(owner.page, TEXT.voteRecorded);
+    await toastText(owner.page, TEXT.voteRecordedExtend);
     await expect.poll(() => ownerDialog.getAttribute('data-phase')).toBe('waiting');
     await screenshot(owner.page, 'vote-waiting');
 
@@ -88,7 +88,7 @@ describe('the milestone vote', () => {
     const memberDialog = member.page.locator('[data-dialog="vote"]');
     await expect.poll(() => memberDialog.isVisible()).toBe(true);
     await member.page.click('[data-dialog="vote"] [data-vote="extend"]');
-    await toastText(member.page, MSG.voteRecorded);
+    await toastText(member.page, TEXT.voteRecorded);
     // The last vote completes the round: the outcome shows, then the dialog closes (2 s).
     await expect.poll(() => memberDialog.getAttribute('data-phase')).toBe('done');
     await expect
@@ -154,7 +154,7 @@ describe('the milestone vote', () => {
     expect((await campaignOf(owner.context, id)).extensionPending).toBe(true);
     await member.page.unrouteAll();
     await member.page.click('[data-dialog="vote"] [data-vote="complete"]');
-    await toastText(member.page, MSG.voteRecordedComplete);
+    await toastText(member.page, TEXT.voteRecordedComplete);
 
     await open(owner.page, `/contributor/campaign-progress/${id}`);
     await owner.page.click('[data-dialog="vote"] [data-vote="extend"]');

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_ID, BASE_SEPOLIA_ID } from '../../functions/domain/chains/info';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { shortAddress } from '../../functions/domain/wallets/address';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 import { injectTestWallets, type TestWalletSpec } from './test-wallet';
@@ -98,7 +98,7 @@ describe('the wallet picker', () => {
     await expect(page.locator('[data-address-result="valid"] code').textContent()).resolves.toBe(account.address);
     const flipped = account.address.replace(/[a-f]/, (c) => c.toUpperCase());
     await page.fill('[data-address-input]', flipped === account.address ? `${account.address}0` : flipped);
-    await expect(page.locator('[data-address-result="invalid"]').textContent()).resolves.toBe(MSG.invalidAddress);
+    await expect(page.locator('[data-address-result="invalid"]').textContent()).resolves.toBe(TEXT.invalidAddress);
 
     // Next visit: reconnected from local storage with eth_accounts, never a prompt.
     await page.reload();
@@ -131,7 +131,7 @@ describe('the wallet picker', () => {
       .poll(() => page.locator('[data-active-wallet]').getAttribute('data-active-wallet'), POLL)
       .toBe('test.reelfund.stubborn');
     await page.selectOption('[data-chain-select]', String(BASE_ID));
-    await expect.poll(() => page.locator('[data-wallet-error]').textContent(), POLL).toBe(MSG.walletCannotSwitchChain);
+    await expect.poll(() => page.locator('[data-wallet-error]').textContent(), POLL).toBe(TEXT.walletCannotSwitchChain);
     await expect(page.locator('[data-chain-select]').getAttribute('data-chain-id')).resolves.toBe(
       String(BASE_SEPOLIA_ID),
     );
@@ -199,7 +199,7 @@ describe('linking a wallet on /account', () => {
     await expect(row.getAttribute('data-linked')).resolves.toBe('false');
 
     await page.click('[data-wallet-link]');
-    await expect.poll(() => page.locator('[data-wallet-link-error]').textContent(), POLL).toBe(MSG.noActiveWallet);
+    await expect.poll(() => page.locator('[data-wallet-link-error]').textContent(), POLL).toBe(TEXT.noActiveWallet);
     // The picker opened so the person can connect one.
     await picker(page).waitFor({ state: 'visible' });
     await page.click('[data-connect-wallet="test.reelfund.wallet"]');
@@ -211,7 +211,7 @@ describe('linking a wallet on /account', () => {
     await expect(row.locator('[data-linked-address]').getAttribute('data-linked-address')).resolves.toBe(
       account.address,
     );
-    await expect(page.locator('[data-toaster] .toast').first().textContent()).resolves.toContain(MSG.walletLinked);
+    await expect(page.locator('[data-toaster] .toast').first().textContent()).resolves.toContain(TEXT.walletLinked);
     const signed = (await calls(page)).map((c) => c.method);
     expect(signed).not.toContain('eth_requestAccounts');
     const api = await context.request.get('/api/wallets');
@@ -238,7 +238,7 @@ describe('"Link a wallet" in a browser without any wallet', () => {
     await page.goto('/account');
     await page.click('[data-wallet-link]');
     const error = page.locator('[data-wallet-link-error]');
-    await expect.poll(() => error.textContent(), POLL).toBe(`${MSG.noActiveWallet}. ${MSG.walletHowToGet}`);
+    await expect.poll(() => error.textContent(), POLL).toBe(`${TEXT.noActiveWallet}. ${TEXT.walletHowToGet}`);
     await page.locator('[data-linked-wallets]').scrollIntoViewIfNeeded();
     await screenshot(page, `account-no-wallet-${width}`);
     expect(errors).toEqual([]);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { base, signIn } from './session';
 
 /**
@@ -96,11 +96,11 @@ describe('campaign pages', () => {
     const notMilos = campaigns.find((c) => c.title.startsWith('Saltwater')) as (typeof campaigns)[number];
     expect(await toastRedirect(await get(`/contributor/edit/${notMilos.id}/campaign`, milo))).toEqual({
       to: '/contributor',
-      toast: MSG.editOwnOnly,
+      toast: TEXT.editOwnOnly,
     });
     expect(await toastRedirect(await get(`/contributor/campaign-progress/${notMilos.id}`, milo))).toEqual({
       to: '/contributor',
-      toast: MSG.viewOwnOnly,
+      toast: TEXT.viewOwnOnly,
     });
   });
 
@@ -111,18 +111,18 @@ describe('campaign pages', () => {
     expect(await res.text()).toContain('data-campaign-settings');
     expect(await toastRedirect(await get(`/contributor/edit/${c.id}/campaign`, admin))).toEqual({
       to: '/contributor',
-      toast: MSG.editOwnOnly,
+      toast: TEXT.editOwnOnly,
     });
   });
 
   it("not found: settings back to /contributor with 'Video or campaign not found'; progress shows Campaign Not Found", async () => {
     expect(await toastRedirect(await get('/contributor/edit/no-such-id/campaign', cora))).toEqual({
       to: '/contributor',
-      toast: MSG.videoOrCampaignNotFound,
+      toast: TEXT.videoOrCampaignNotFound,
     });
     const res = await get('/contributor/campaign-progress/no-such-id', cora);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain(MSG.campaignNotFoundState);
+    expect(await res.text()).toContain(TEXT.campaignNotFoundState);
   });
 
   it('the campaigns tab lists campaigns and invitations with their displayed status', async () => {

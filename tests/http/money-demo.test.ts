@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import type { CampaignFunding } from '../../functions/services/payments';
 import { base, signIn } from './session';
 
@@ -37,7 +37,7 @@ describe('the seeded money demo', () => {
 
     const page = await (await fetch(`${base()}/movie/${tidewater?.movieId}`)).text();
     expect(page).toContain('data-funding-paused');
-    expect(page).toContain(MSG.campaignVoting);
+    expect(page).toContain(TEXT.campaignVoting);
     // Fund and Donate are there for the live figures to show again, hidden while the vote runs.
     for (const link of page.match(/<a [^>]*data-(?:fund|donate)[\s>][^>]*>/g) ?? [])
       expect(link).toMatch(/\shidden[\s>=]/);
@@ -59,7 +59,7 @@ describe('the seeded money demo', () => {
     expect(funding).toMatchObject({
       raisedCents: 7_500,
       takingPayments: false,
-      pausedReason: MSG.campaignWaitingForTeam,
+      pausedReason: TEXT.campaignWaitingForTeam,
     });
     expect(funding.split.agreed?.shares.map((s) => [s.username, s.sharePermille])).toEqual([
       ['cora_creator', 450],

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { fillMessage } from '../../functions/domain/fill-message';
-import { MSG } from '../../functions/domain/messages';
+import { fillText } from '../../functions/domain/fill-text';
 import { PAGE_ROUTES, type PageRoute, signInPath } from '../../functions/domain/site/pages';
+import { TEXT } from '../../functions/domain/texts';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
@@ -122,7 +122,7 @@ describe('record pages with an unknown id', () => {
     const cookie = await viewerCookie();
     const res = await get(pattern.replace(/:[A-Za-z]+/g, 'no-such-record'), cookie);
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain(MSG.notFoundTitle);
+    expect(await res.text()).toContain(TEXT.notFoundTitle);
   });
 });
 
@@ -131,9 +131,9 @@ describe('unknown paths', () => {
     const res = await get('/no-such-page/anywhere');
     expect(res.status).toBe(404);
     const html = await res.text();
-    expect(html).toContain(MSG.notFoundCode);
-    expect(html).toContain(MSG.notFoundTitle);
-    expect(html).toMatch(new RegExp(`<a[^>]*href="/"[^>]*>\\s*${MSG.returnHome}\\s*</a>`));
+    expect(html).toContain(TEXT.notFoundCode);
+    expect(html).toContain(TEXT.notFoundTitle);
+    expect(html).toMatch(new RegExp(`<a[^>]*href="/"[^>]*>\\s*${TEXT.returnHome}\\s*</a>`));
   });
 });
 
@@ -200,15 +200,15 @@ describe('a creator page opened by a fan', () => {
     const location = res.headers.get('location') ?? '';
     expect(location).toBe(`/?denied=${encodeURIComponent('/creator-token-management')}`);
     const home = textOf(await (await get(location, cookie)).text());
-    expect(home).toContain(fillMessage(MSG.creatorsOnly, { page: 'Creator token management' }));
-    expect(home).toContain(MSG.applyToCreate);
+    expect(home).toContain(fillText(TEXT.creatorsOnly, { page: 'Creator token management' }));
+    expect(home).toContain(TEXT.applyToCreate);
   });
 
   it('an admin page says it is for admins; an unknown or public path says nothing', async () => {
     const cookie = await viewerCookie();
     const admin = await get('/admin/payouts', cookie);
     const home = textOf(await (await get(admin.headers.get('location') ?? '', cookie)).text());
-    expect(home).toContain(fillMessage(MSG.adminsOnly, { page: 'Payouts' }));
+    expect(home).toContain(fillText(TEXT.adminsOnly, { page: 'Payouts' }));
     for (const denied of ['/faq', '/nowhere', 'https://evil.example/']) {
       const html = await (await get(`/?denied=${encodeURIComponent(denied)}`)).text();
       expect(html).not.toContain('data-denied');

@@ -17,7 +17,7 @@ import {
   releasePortions,
   shareAgreements,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { campaignAgreements } from '../../functions/services/agreements';
 import {
   acceptInvitation,
@@ -115,7 +115,7 @@ describe('share agreements on libSQL', () => {
     const vera = await insertPerson(ctx.db, { prefix: 'vera' });
     await addMember(svc(), c.owner, c.id, { userId: vera.userId });
     const f = await campaignFunding(svc(), ANYONE, c.id);
-    expect(f).toMatchObject({ takingPayments: false, pausedReason: MSG.campaignWaitingForTeam });
+    expect(f).toMatchObject({ takingPayments: false, pausedReason: TEXT.campaignWaitingForTeam });
     expect(f?.split.proposal?.waitingFor).toEqual([milo.username, vera.username]);
 
     expect(await complete(c)).toEqual({ milestoneNumber: 1, grossCents: 7_500 });
@@ -186,7 +186,7 @@ describe('share agreements on libSQL', () => {
       guestEmail: 'fan@example.test',
       attemptId: crypto.randomUUID(),
     });
-    await expect(checkout).rejects.toMatchObject({ code: 'conflict', message: MSG.campaignWaitingForTeam });
+    await expect(checkout).rejects.toMatchObject({ code: 'conflict', message: TEXT.campaignWaitingForTeam });
 
     const stripe = fakeStripe();
     const p = await pay(c.id, 1_200, stripe.stripe);

@@ -3,7 +3,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { walletAddresses, walletLinks, walletNonces } from '../../functions/db/schema';
 import { BASE_ID, BASE_SEPOLIA_ID } from '../../functions/domain/chains/info';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { cookieFrom, jsonInit } from '../support/http';
 import { createLibsqlApp, createLibsqlDb } from '../support/libsql';
 import { siweMessage } from '../support/siwe';
@@ -59,7 +59,7 @@ describe('wallets on libSQL', () => {
 
     const taken = await link(other.cookie, account);
     expect(taken.res.status).toBe(409);
-    expect(((await taken.res.json()) as { error: { message: string } }).error.message).toBe(MSG.walletAddressTaken);
+    expect(((await taken.res.json()) as { error: { message: string } }).error.message).toBe(TEXT.walletAddressTaken);
     expect(await ctx.db.select().from(walletLinks).where(eq(walletLinks.userId, other.id))).toEqual([]);
 
     const rows = await ctx.db.select().from(walletLinks).where(eq(walletLinks.userId, me.id));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Relation } from '../../functions/domain/campaigns/status';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import type { Role } from '../../functions/domain/users/roles';
 import { type CampaignScreen, decideScreen } from '../../functions/services/campaigns/internal/screen-decision';
 
@@ -22,7 +22,7 @@ describe('campaign screens: who sees what', () => {
     expect(base({ target: null })).toEqual({
       kind: 'redirect',
       to: '/contributor',
-      toast: MSG.videoOrCampaignNotFound,
+      toast: TEXT.videoOrCampaignNotFound,
     });
     expect(base({ target: null, screen: 'team' })).toEqual({ kind: 'not-found', state: 'video' });
     expect(base({ target: null, screen: 'progress' })).toEqual({ kind: 'not-found', state: 'campaign' });
@@ -39,9 +39,9 @@ describe('campaign screens: who sees what', () => {
     expect(base({ target, roles: ['viewer', 'admin'] })).toEqual({
       kind: 'redirect',
       to: '/contributor',
-      toast: MSG.editOwnOnly,
+      toast: TEXT.editOwnOnly,
     });
-    expect(base({ target })).toEqual({ kind: 'redirect', to: '/contributor', toast: MSG.editOwnOnly });
+    expect(base({ target })).toEqual({ kind: 'redirect', to: '/contributor', toast: TEXT.editOwnOnly });
     expect(base({ target, roles: ['viewer'] })).toEqual({ kind: 'redirect', to: '/' });
   });
 
@@ -90,8 +90,8 @@ describe('campaign screens: who sees what', () => {
     ];
   const outcome = {
     campaign: { kind: 'campaign', campaignId: 'c1' },
-    'edit-own': { kind: 'redirect', to: '/contributor', toast: MSG.editOwnOnly },
-    'view-own': { kind: 'redirect', to: '/contributor', toast: MSG.viewOwnOnly },
+    'edit-own': { kind: 'redirect', to: '/contributor', toast: TEXT.editOwnOnly },
+    'view-own': { kind: 'redirect', to: '/contributor', toast: TEXT.viewOwnOnly },
     home: { kind: 'redirect', to: '/' },
   } as Record<string, unknown>;
   for (const [who, over, expected] of cases)

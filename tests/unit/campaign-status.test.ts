@@ -17,7 +17,7 @@ import {
   type TransitionVerb,
   transitionTarget,
 } from '../../functions/domain/campaigns/status';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 
 /** Every allowed transition, written out by hand from the rules in docs/architecture.md; anything else is refused. */
 const ALLOWED: Record<Exclude<TransitionVerb, 'setStatus'>, Partial<Record<CampaignStatus, CampaignStatus>>> = {
@@ -142,17 +142,17 @@ describe('progress tracker', () => {
   });
 
   it("warns 'Pending approval from contributor' on step 2 while the derived state applies", () => {
-    expect(progressSteps('live', false)[1]?.warning).toBe(MSG.pendingFromContributor);
+    expect(progressSteps('live', false)[1]?.warning).toBe(TEXT.pendingFromContributor);
     expect(progressSteps('live', true)[1]?.warning).toBeUndefined();
     expect(progressSteps('active', false)[1]?.warning).toBeUndefined();
   });
 
   it("shows 'Campaign Complete' and 'Campaign has ended' when completed", () => {
     const steps = progressSteps('completed', true);
-    expect(steps[3]?.label).toBe(MSG.stepComplete);
-    expect(steps[3]?.note).toBe(MSG.campaignEnded);
+    expect(steps[3]?.label).toBe(TEXT.stepComplete);
+    expect(steps[3]?.note).toBe(TEXT.campaignEnded);
     expect(steps.every((s) => s.state === 'completed' && !s.clickable)).toBe(true);
     expect(progressFill(steps)).toBe(100);
-    expect(progressSteps('live', true)[3]?.label).toBe(MSG.stepLive);
+    expect(progressSteps('live', true)[3]?.label).toBe(TEXT.stepLive);
   });
 });

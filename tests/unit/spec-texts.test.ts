@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 
 /**
  * Every error-catalogue text of the specification, literally. Each is made to appear by a browser
  * or page test (tests/e2e, tests/http) that compares the page's text with it — through the literal
- * or the MSG entry that holds it — or is listed below as deliberately unused, with why.
+ * or the TEXT entry that holds it — or is listed below as deliberately unused, with why.
  */
 const SPEC_TEXTS = [
   'Signed out successfully',
@@ -108,19 +108,19 @@ const pageTests = [...testFiles('tests/e2e'), ...testFiles('tests/http')].map((f
   text: readFileSync(f, 'utf8'),
 }));
 
-const keysOf = (text: string) => Object.entries(MSG).flatMap(([k, v]) => (v === text ? [k] : []));
+const keysOf = (text: string) => Object.entries(TEXT).flatMap(([k, v]) => (v === text ? [k] : []));
 const quoted = (text: string) => [`'${text}'`, `"${text}"`, `\`${text}\``];
 
-/** The page tests that compare a page's text with this one, by its literal or its MSG entry. */
+/** The page tests that compare a page's text with this one, by its literal or its TEXT entry. */
 function shownBy(text: string): string[] {
-  const refs = [...quoted(text), ...keysOf(text).map((k) => new RegExp(`\\bMSG\\.${k}\\b`))];
+  const refs = [...quoted(text), ...keysOf(text).map((k) => new RegExp(`\\bTEXT\\.${k}\\b`))];
   return pageTests
     .filter((t) => refs.some((r) => (typeof r === 'string' ? t.text.includes(r) : r.test(t.text))))
     .map((t) => t.file);
 }
 
 describe("the specification's error catalogue", () => {
-  it('every text the product uses is held verbatim in MSG', () => {
+  it('every text the product uses is held verbatim in TEXT', () => {
     const unheld = SPEC_TEXTS.filter((t) => !(t in DELIBERATELY_UNUSED) && keysOf(t).length === 0);
     expect(unheld).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { base, baseSepolia, hardhat } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
 import { configuredChains } from '../../functions/domain/chains/configured';
 import { BASE_ID, BASE_SEPOLIA_ID, KNOWN_CHAIN_NAMES, LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { checkAddress, parseAddress, shortAddress } from '../../functions/domain/wallets/address';
 
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -27,7 +27,7 @@ describe('typed addresses', () => {
       '',
     ]) {
       expect(parseAddress(text), text).toBeNull();
-      expect(() => checkAddress(text)).toThrow(MSG.invalidAddress);
+      expect(() => checkAddress(text)).toThrow(TEXT.invalidAddress);
     }
   });
 

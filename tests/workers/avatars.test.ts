@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { profiles } from '../../functions/db/schema';
-import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../functions/domain/users/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '../../functions/domain/users/avatar';
 import { fileOf, png, webp } from '../support/media';
 import { jsonInit, makeUser, ORIGIN, type TestUser } from './factories';
 import { call, env } from './worker-call';
@@ -64,14 +64,14 @@ describe('avatars', { timeout: 30_000 }, () => {
       (b) => b,
     );
     for (const [bytes, status, message] of [
-      [fileOf(gif, 200), 415, AVATAR_MSG.avatarNotAnImage],
+      [fileOf(gif, 200), 415, AVATAR_TEXT.avatarNotAnImage],
       [
         new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>') as Uint8Array<ArrayBuffer>,
         415,
-        AVATAR_MSG.avatarNotAnImage,
+        AVATAR_TEXT.avatarNotAnImage,
       ],
-      [new Uint8Array(0), 400, AVATAR_MSG.avatarEmpty],
-      [fileOf(png(), AVATAR_MAX_BYTES + 1), 413, AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES)],
+      [new Uint8Array(0), 400, AVATAR_TEXT.avatarEmpty],
+      [fileOf(png(), AVATAR_MAX_BYTES + 1), 413, AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES)],
     ] as const) {
       const res = await putAvatar(bytes, who);
       expect(res.status).toBe(status);
@@ -87,7 +87,7 @@ describe('avatars', { timeout: 30_000 }, () => {
     for (const avatarUrl of ['https://example.test/me.png', 'http://example.test/me.png', '']) {
       const res = await call('/api/account/profile', jsonInit('PATCH', { avatarUrl }, who.cookie));
       expect(res.status).toBe(400);
-      expect(((await res.json()) as Problem).error.message).toBe(AVATAR_MSG.avatarLinkRefused);
+      expect(((await res.json()) as Problem).error.message).toBe(AVATAR_TEXT.avatarLinkRefused);
     }
     expect(await avatarOf(who)).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, checkoutSessions, ledgerGroups } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser } from './factories';
@@ -37,7 +37,7 @@ describe('starting a payment: only a live campaign that is not voting takes mone
       const campaign = await makeCampaign({ status });
       const res = await guestCheckout(campaign.id, 2500);
       expect(res.status).toBe(409);
-      expect((await errorOf(res)).message).toBe(MSG.campaignNotTakingPayments);
+      expect((await errorOf(res)).message).toBe(TEXT.campaignNotTakingPayments);
       expect(await db().select().from(checkoutSessions).where(eq(checkoutSessions.campaignId, campaign.id))).toEqual(
         [],
       );
@@ -49,7 +49,7 @@ describe('starting a payment: only a live campaign that is not voting takes mone
     await db().update(campaigns).set({ extensionPending: true }).where(eq(campaigns.id, campaign.id));
     const res = await guestCheckout(campaign.id, 2500);
     expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe(MSG.campaignVoting);
+    expect((await errorOf(res)).message).toBe(TEXT.campaignVoting);
   });
 
   it('refuses amounts below $1 or above the per-payment maximum, and a guest without an email', async () => {
@@ -58,7 +58,7 @@ describe('starting a payment: only a live campaign that is not voting takes mone
     expect((await guestCheckout(campaign.id, 1_000_001)).status).toBe(400);
     const noEmail = await call(`/api/campaigns/${campaign.id}/checkout`, jsonInit('POST', { amountCents: 1000 }));
     expect(noEmail.status).toBe(400);
-    expect((await errorOf(noEmail)).message).toBe(MSG.guestEmailRequired);
+    expect((await errorOf(noEmail)).message).toBe(TEXT.guestEmailRequired);
   });
 
   it('an unknown campaign → 404', async () => {

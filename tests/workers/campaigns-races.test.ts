@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../functions/db/client';
 import { campaignContributors, campaigns } from '../../functions/db/schema';
 import { computeShares } from '../../functions/domain/campaigns/shares';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { addMember, launchCampaign, pauseCampaign } from '../../functions/services/campaigns';
 import { campaignRow, db, historyOf, makeCampaign, snapshot } from './campaign-factories';
@@ -102,6 +102,6 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     expect(row?.originatorSharePermille).toBe(split.originatorPermille);
     for (const m of team) expect(m.sharePermille).toBe(split.contributorPermille);
     const refused = results.find((r) => r.status === 409);
-    if (refused) expect((await body(refused)).error.message).toBe(MSG.teamChangedConflict);
+    if (refused) expect((await body(refused)).error.message).toBe(TEXT.teamChangedConflict);
   });
 });

@@ -7,7 +7,7 @@ import {
   partnershipAgreements,
   userRoles,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { db, historyOf, inDays, makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { body, call } from './worker-call-json';
@@ -32,7 +32,7 @@ describe('a campaign from draft to live, through the API', () => {
     // A bad goal first: the field rule's message.
     const bad = await create(movieId, { goalAmount: 150_000 });
     expect(bad.status).toBe(400);
-    expect((await body(bad)).error.message).toBe(MSG.goalIncrement);
+    expect((await body(bad)).error.message).toBe(TEXT.goalIncrement);
 
     const res = await create(movieId, { platformFeePercentage: 50 });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -65,7 +65,7 @@ describe('a campaign from draft to live, through the API', () => {
     // Submit refused while the member has not approved.
     const early = await api(`/${id}/submit`, 'POST', {}, owner);
     expect(early.status).toBe(409);
-    expect((await body(early)).error.message).toBe(MSG.allMustApprove);
+    expect((await body(early)).error.message).toBe(TEXT.allMustApprove);
 
     // The invitee sees the campaign as Draft and joins.
     const seen = await call(`/api/campaigns/${id}`, { headers: { cookie: invitee.cookie } });
@@ -99,7 +99,7 @@ describe('a campaign from draft to live, through the API', () => {
     // Admins cannot launch: only the originator.
     const adminLaunch = await api(`/${id}/launch`, 'POST', {}, admin);
     expect(adminLaunch.status).toBe(403);
-    expect((await body(adminLaunch)).error.message).toBe(MSG.onlyOriginatorLaunches);
+    expect((await body(adminLaunch)).error.message).toBe(TEXT.onlyOriginatorLaunches);
     expect((await api(`/${id}/launch`, 'POST', {}, owner)).status).toBe(200);
     const paused = await api(`/${id}/pause`, 'POST', {}, owner);
     expect((await body(paused)).campaign.campaign.status).toBe('paused');
@@ -174,7 +174,7 @@ describe('a campaign from draft to live, through the API', () => {
     expect(out.campaign.displayLabel).toBe('Waiting for Team Approval');
     expect(out.campaign.team.map((m: { approved: boolean }) => m.approved)).toEqual([false]);
     const told = await db().select().from(notifications).where(eq(notifications.userId, member.id)).all();
-    expect(told.some((n) => n.type === 'info' && n.message === MSG.extensionSaved)).toBe(true);
+    expect(told.some((n) => n.type === 'info' && n.message === TEXT.extensionSaved)).toBe(true);
 
     // The admin waits for the team, then re-approval makes it live.
     expect((await api(`/${id}/approve`, 'POST', {}, admin)).status).toBe(409);
@@ -202,7 +202,7 @@ describe('a campaign from draft to live, through the API', () => {
     const note = await db().select().from(notifications).where(eq(notifications.userId, owner.id)).all();
     expect(note.some((n) => n.type === 'decline_message' && n.actorId === b.id && n.campaignId === id)).toBe(true);
     const msg = await db().select().from(creatorMessages).where(eq(creatorMessages.senderId, b.id)).get();
-    expect(msg?.subject).toContain(MSG.declineSubject);
+    expect(msg?.subject).toContain(TEXT.declineSubject);
     expect(msg?.message).toBe('Busy this year, sorry.');
   });
 
@@ -214,7 +214,7 @@ describe('a campaign from draft to live, through the API', () => {
     await db().update(campaigns).set({ currentAmount: 2500 }).where(eq(campaigns.id, id));
     const refused = await api(`/${id}`, 'DELETE', undefined, owner);
     expect(refused.status).toBe(409);
-    expect((await body(refused)).error.message).toBe(MSG.campaignHasMoney);
+    expect((await body(refused)).error.message).toBe(TEXT.campaignHasMoney);
     await db().update(campaigns).set({ currentAmount: 0 }).where(eq(campaigns.id, id));
     expect((await api(`/${id}`, 'DELETE', undefined, owner)).status).toBe(200);
     expect((await call(`/api/campaigns/${id}`, { headers: { cookie: owner.cookie } })).status).toBe(404);

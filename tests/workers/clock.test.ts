@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import type { Bindings } from '../../functions/env';
 import { manualClock, systemClock } from '../../functions/platform/clock';
 import { createDeps } from '../../functions/platform/create-deps';
@@ -35,7 +35,7 @@ describe('the clock verbs read', () => {
     const later = testDeps({ clock: manualClock(Date.now() + 10 * DAY) });
     await expect(createCampaign(later, viewer, await campaignInput(owner, inFiveDays))).rejects.toMatchObject({
       status: 400,
-      message: MSG.endDateFuture,
+      message: TEXT.endDateFuture,
     });
     const created = await createCampaign(testDeps(), viewer, await campaignInput(owner, inFiveDays));
     expect(created.endDate).toBe(inFiveDays);
@@ -54,7 +54,7 @@ describe('the clock verbs read', () => {
     expect(Date.parse(seen.now) - Date.now()).toBeGreaterThan(10 * DAY - 60_000);
     const refused = await post();
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ error: { message: MSG.endDateFuture } });
+    expect(await refused.json()).toMatchObject({ error: { message: TEXT.endDateFuture } });
     // A viewer cannot move it.
     const notAdmin = await call('/api/dev/clock', withCookie(owner, jsonInit('PUT', { offsetMs: 0 })));
     expect(notAdmin.status).toBe(403);

@@ -8,7 +8,7 @@ import {
   notifications,
   payouts,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { runScheduled } from '../../functions/scheduled';
 import { releaseCompletedCampaign } from '../../functions/services/milestones';
@@ -88,7 +88,7 @@ describe('a campaign completed by an admin keeps what it raised: the escrow is r
       const told = await db()
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, who.id), eq(notifications.title, MSG.closingReleaseTitle)));
+        .where(and(eq(notifications.userId, who.id), eq(notifications.title, TEXT.closingReleaseTitle)));
       expect(told).toHaveLength(1);
     }
 

@@ -9,8 +9,8 @@ import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { campaigns, coinDeployments, notifications, walletLinks } from '../../functions/db/schema';
 import { hardhat } from '../../functions/domain/chains/definitions';
-import { fillMessage } from '../../functions/domain/fill-message';
-import { MSG } from '../../functions/domain/messages';
+import { fillText } from '../../functions/domain/fill-text';
+import { TEXT } from '../../functions/domain/texts';
 import { checkDeployable, markDeploying, markSent } from '../../functions/services/coins';
 import { db, snapshot } from './campaign-factories';
 import { chainReady, coinCampaign, deploy, linkWallet } from './coins-support';
@@ -137,7 +137,7 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     // A member of a deployed coin keeps their wallet linked.
     const unlink = await call('/api/wallets/31337', jsonInit('DELETE', undefined, c.member.cookie));
     expect(unlink.status).toBe(409);
-    expect(((await unlink.json()) as { error: { message: string } }).error.message).toBe(MSG.coinWalletPinned);
+    expect(((await unlink.json()) as { error: { message: string } }).error.message).toBe(TEXT.coinWalletPinned);
     expect(await db().select().from(walletLinks).where(eq(walletLinks.userId, c.member.id))).toHaveLength(1);
 
     // Deploying again is refused and sends nothing.
@@ -196,7 +196,7 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     const res = await deploy(admin, c.body);
     expect(res.status).toBe(503);
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-      fillMessage(MSG.coinTxNoCoin, { hash }),
+      fillText(TEXT.coinTxNoCoin, { hash }),
     );
     expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce);
     expect((await db().select().from(coinDeployments).where(eq(coinDeployments.campaignId, c.id)).get())?.status).toBe(
@@ -238,25 +238,25 @@ describe('refused deploys change nothing', { timeout: 60_000 }, () => {
 
   it('for a campaign not approved or live', async () => {
     const c = await coinCampaign({ status: 'active' });
-    await unchanged(c, async () => expectRefused(await deploy(admin, c.body), 409, MSG.coinCampaignStatus));
+    await unchanged(c, async () => expectRefused(await deploy(admin, c.body), 409, TEXT.coinCampaignStatus));
   });
 
   it('for a campaign without coins enabled', async () => {
     const c = await coinCampaign();
     await db().update(campaigns).set({ creatorCoinsEnabled: false }).where(eq(campaigns.id, c.id));
-    await unchanged(c, async () => expectRefused(await deploy(admin, c.body), 409, MSG.saveFirst));
+    await unchanged(c, async () => expectRefused(await deploy(admin, c.body), 409, TEXT.saveFirst));
   });
 
   it('when the body differs from the saved symbol, price or the fixed distribution', async () => {
     const c = await coinCampaign();
     await unchanged(c, async () => {
-      await expectRefused(await deploy(admin, { ...c.body, coinSymbol: 'OTHER' }), 409, MSG.coinSettingsDiffer);
-      await expectRefused(await deploy(admin, { ...c.body, pricePerCoin: 2000 }), 409, MSG.coinSettingsDiffer);
-      await expectRefused(await deploy(admin, { ...c.body, initialSupply: 300_000 }), 409, MSG.coinSplitDiffer);
+      await expectRefused(await deploy(admin, { ...c.body, coinSymbol: 'OTHER' }), 409, TEXT.coinSettingsDiffer);
+      await expectRefused(await deploy(admin, { ...c.body, pricePerCoin: 2000 }), 409, TEXT.coinSettingsDiffer);
+      await expectRefused(await deploy(admin, { ...c.body, initialSupply: 300_000 }), 409, TEXT.coinSplitDiffer);
       await expectRefused(
         await deploy(admin, { ...c.body, distributionModel: { ...c.body.distributionModel, teamSupply: 1 } }),
         409,
-        MSG.coinSplitDiffer,
+        TEXT.coinSplitDiffer,
       );
       await expectRefused(await deploy(admin, { ...c.body, initialSupply: 'all' }), 400);
     });
@@ -270,7 +270,7 @@ describe('refused deploys change nothing', { timeout: 60_000 }, () => {
       expect(res.status).toBe(409);
       const body = (await res.json()) as { error: { message: string; details: { missing: { userId: string }[] } } };
       expect(body.error.message).toBe(
-        MSG.coinWalletsMissing.replace('{chain}', 'Hardhat').replace('{names}', c.member.username),
+        TEXT.coinWalletsMissing.replace('{chain}', 'Hardhat').replace('{names}', c.member.username),
       );
       expect(body.error.details.missing.map((m) => m.userId)).toEqual([c.member.id]);
     });

@@ -8,7 +8,7 @@ import {
   notifications,
 } from '../../functions/db/schema';
 import { campaignEndsAt, utcToday } from '../../functions/domain/campaigns/end-date';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { manualClock } from '../../functions/platform/clock';
 import { runScheduled } from '../../functions/scheduled';
 import { completeEndedCampaign, completeEndedCampaigns } from '../../functions/services/campaigns';
@@ -79,16 +79,16 @@ describe('a campaign ends at the end of its end date (UTC, inclusive)', () => {
     expect(await fundingAt(c.end - 31 * MIN)).toMatchObject({ takingPayments: true, pausedReason: null });
     expect(await fundingAt(c.end - 30 * MIN)).toMatchObject({
       takingPayments: false,
-      pausedReason: MSG.campaignEnding,
+      pausedReason: TEXT.campaignEnding,
     });
     await expect(checkoutAt(c.end - 30 * MIN, c.id)).rejects.toMatchObject({
       status: 409,
-      message: MSG.campaignEnding,
+      message: TEXT.campaignEnding,
     });
-    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({ status: 409, message: MSG.campaignEnding });
-    await expect(checkoutAt(c.end, c.id)).rejects.toMatchObject({ status: 409, message: MSG.campaignEnded });
+    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({ status: 409, message: TEXT.campaignEnding });
+    await expect(checkoutAt(c.end, c.id)).rejects.toMatchObject({ status: 409, message: TEXT.campaignEnded });
     expect(await sessionsOf(c.id)).toEqual([]);
-    expect(await fundingAt(c.end + 1000)).toMatchObject({ takingPayments: false, pausedReason: MSG.campaignEnded });
+    expect(await fundingAt(c.end + 1000)).toMatchObject({ takingPayments: false, pausedReason: TEXT.campaignEnded });
   });
 
   it("caps a Checkout Session's expiry at the end", async () => {
@@ -188,7 +188,7 @@ const endedNotices = (userId: string) =>
   db()
     .select()
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.title, MSG.campaignEnded)));
+    .where(and(eq(notifications.userId, userId), eq(notifications.title, TEXT.campaignEnded)));
 
 describe('a live campaign completes at its end', () => {
   it('is not completed before its end; after it: completed, released once, team and backers told', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { categories, filmCaptions } from '../../functions/db/schema';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS } from '../../functions/domain/films/captions';
-import { FILM_MSG } from '../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../functions/domain/films/texts';
 import { getFilm } from '../../functions/services/catalogue';
 import { ANYONE } from '../support/actors';
 import { ctx } from './catalogue/factories';
@@ -115,20 +115,20 @@ describe('caption tracks', { timeout: 30_000 }, () => {
         '1\n00:00:00,000 --> 00:00:02,000\nAn SRT file\n',
         { language: 'en', label: 'English' },
         415,
-        FILM_MSG.captionsNotVtt,
+        FILM_TEXT.captionsNotVtt,
       ],
-      ['WEBVTTX\n', { language: 'en', label: 'English' }, 415, FILM_MSG.captionsNotVtt],
-      ['', { language: 'en', label: 'English' }, 400, FILM_MSG.emptyFile],
+      ['WEBVTTX\n', { language: 'en', label: 'English' }, 415, FILM_TEXT.captionsNotVtt],
+      ['', { language: 'en', label: 'English' }, 400, FILM_TEXT.emptyFile],
       [
         `WEBVTT\n\n${'a'.repeat(CAPTIONS_MAX_BYTES)}`,
         { language: 'en', label: 'English' },
         413,
-        FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES),
+        FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES),
       ],
-      [VTT, { language: 'English', label: 'English' }, 400, FILM_MSG.captionsLanguage],
-      [VTT, { label: 'English' }, 400, FILM_MSG.captionsLanguage],
-      [VTT, { language: 'en', label: '  ' }, 400, FILM_MSG.captionsLabelRequired],
-      [VTT, { language: 'en', label: 'x'.repeat(41) }, 400, FILM_MSG.captionsLabelTooLong],
+      [VTT, { language: 'English', label: 'English' }, 400, FILM_TEXT.captionsLanguage],
+      [VTT, { label: 'English' }, 400, FILM_TEXT.captionsLanguage],
+      [VTT, { language: 'en', label: '  ' }, 400, FILM_TEXT.captionsLabelRequired],
+      [VTT, { language: 'en', label: 'x'.repeat(41) }, 400, FILM_TEXT.captionsLabelTooLong],
     ];
     for (const [body, track, status, message] of cases) {
       const res = await call(`/api/films/${film.id}/captions${query(track)}`, fileInit('POST', body as string, owner));
@@ -147,7 +147,7 @@ describe('caption tracks', { timeout: 30_000 }, () => {
       await added(await add(film.id, VTT, { language: 'en', label: `Take ${i}` }));
     const res = await add(film.id, VTT);
     expect(res.status).toBe(400);
-    expect(((await res.json()) as Problem).error.message).toBe(FILM_MSG.captionsTooMany(CAPTIONS_MAX_TRACKS));
+    expect(((await res.json()) as Problem).error.message).toBe(FILM_TEXT.captionsTooMany(CAPTIONS_MAX_TRACKS));
   });
 
   it('are replaced (the old file deleted), relabelled, and removed', async () => {
@@ -173,7 +173,7 @@ describe('caption tracks', { timeout: 30_000 }, () => {
     expect(await (await serve(replaced.url, owner)).text()).toBe(OTHER_TEXT);
     const nothing = await replace(film.id, track.id, undefined);
     expect(nothing.status).toBe(400);
-    expect(((await nothing.json()) as Problem).error.message).toBe(FILM_MSG.nothingToUpdate);
+    expect(((await nothing.json()) as Problem).error.message).toBe(FILM_TEXT.nothingToUpdate);
     const bad = await replace(film.id, track.id, 'not vtt');
     expect(bad.status).toBe(415);
 

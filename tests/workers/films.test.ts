@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { categories, notifications, videos } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
-import { FILM_MSG } from '../../functions/domain/films/messages';
-import { MSG } from '../../functions/domain/messages';
+import { FILM_TEXT } from '../../functions/domain/films/texts';
+import { TEXT } from '../../functions/domain/texts';
 import { CATALOGUE_VERSION_KEY } from '../../functions/platform/catalogue-cache';
 import { systemClock } from '../../functions/platform/clock';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
@@ -70,16 +70,16 @@ describe('adding a film', () => {
   it('validates every field with a clear message', async () => {
     const video = await uploadVideo(owner);
     const cases: [Record<string, unknown>, string][] = [
-      [{ title: '  ' }, FILM_MSG.titleRequired],
-      [{ title: 'x'.repeat(121) }, FILM_MSG.titleTooLong],
-      [{ description: '' }, FILM_MSG.descriptionRequired],
-      [{ year: 1800 }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
-      [{ year: 'soon' }, FILM_MSG.yearRange(new Date().getUTCFullYear() + 5)],
-      [{ runtimeSeconds: 0 }, FILM_MSG.runtimeRange],
-      [{ runtimeSeconds: 36_001 }, FILM_MSG.runtimeRange],
-      [{ categoryId: undefined }, FILM_MSG.categoryRequired],
-      [{ categoryId: 'no-such-category' }, FILM_MSG.categoryUnknown],
-      [{ videoUploadId: undefined }, FILM_MSG.videoRequired],
+      [{ title: '  ' }, FILM_TEXT.titleRequired],
+      [{ title: 'x'.repeat(121) }, FILM_TEXT.titleTooLong],
+      [{ description: '' }, FILM_TEXT.descriptionRequired],
+      [{ year: 1800 }, FILM_TEXT.yearRange(new Date().getUTCFullYear() + 5)],
+      [{ year: 'soon' }, FILM_TEXT.yearRange(new Date().getUTCFullYear() + 5)],
+      [{ runtimeSeconds: 0 }, FILM_TEXT.runtimeRange],
+      [{ runtimeSeconds: 36_001 }, FILM_TEXT.runtimeRange],
+      [{ categoryId: undefined }, FILM_TEXT.categoryRequired],
+      [{ categoryId: 'no-such-category' }, FILM_TEXT.categoryUnknown],
+      [{ videoUploadId: undefined }, FILM_TEXT.videoRequired],
     ];
     for (const [change, message] of cases) {
       const body = filmDetails({ categoryId: CATEGORY, videoUploadId: video.id, ...change });
@@ -106,14 +106,14 @@ describe('adding a film', () => {
       jsonInit('POST', filmDetails({ categoryId: CATEGORY, videoUploadId: theirs.id }), owner.cookie),
     );
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).message).toBe(FILM_MSG.videoUploadMissing);
+    expect((await errorOf(res)).message).toBe(FILM_TEXT.videoUploadMissing);
 
     const mine = await uploadVideo(owner);
     const body = filmDetails({ categoryId: CATEGORY, videoUploadId: mine.id });
     expect((await call('/api/films', jsonInit('POST', body, owner.cookie))).status).toBe(201);
     const twice = await call('/api/films', jsonInit('POST', body, owner.cookie));
     expect(twice.status).toBe(400);
-    expect((await errorOf(twice)).message).toBe(FILM_MSG.uploadInUse);
+    expect((await errorOf(twice)).message).toBe(FILM_TEXT.uploadInUse);
   });
 });
 
@@ -143,7 +143,7 @@ describe('editing a film: only its owner or an admin', () => {
       await patch(other, 'no-such-film', { title: 'Hijacked' }),
     ]) {
       expect(res.status).toBe(404);
-      expect(await errorOf(res)).toEqual({ code: 'not_found', message: MSG.videoNotFound });
+      expect(await errorOf(res)).toEqual({ code: 'not_found', message: TEXT.videoNotFound });
     }
     expect((await getDb(env).select().from(videos).where(eq(videos.id, film.id)).get())?.title).toBe(film.title);
   });
@@ -158,9 +158,9 @@ describe('editing a film: only its owner or an admin', () => {
     const film = await makeFilm(owner);
     const res = await patch(owner, film.id, { runtimeSeconds: 999_999 });
     expect(res.status).toBe(400);
-    expect((await errorOf(res)).message).toBe(FILM_MSG.runtimeRange);
+    expect((await errorOf(res)).message).toBe(FILM_TEXT.runtimeRange);
     const empty = await patch(owner, film.id, {});
-    expect((await errorOf(empty)).message).toBe(FILM_MSG.nothingToUpdate);
+    expect((await errorOf(empty)).message).toBe(FILM_TEXT.nothingToUpdate);
   });
 
   it('gives the edit form the film and the categories; previews stream with ranges', async () => {
@@ -209,7 +209,7 @@ describe('video review', () => {
     // Approving twice is a conflict, and tells nobody twice.
     const again = await approve(admin, film.id);
     expect(again.status).toBe(409);
-    expect((await errorOf(again)).message).toBe(FILM_MSG.notAwaitingReview);
+    expect((await errorOf(again)).message).toBe(FILM_TEXT.notAwaitingReview);
     expect(await notificationsOf(owner.id, film.id)).toHaveLength(1);
   });
 
@@ -217,7 +217,7 @@ describe('video review', () => {
     const film = await makeFilm(owner);
     const noReason = await reject(admin, film.id, '   ');
     expect(noReason.status).toBe(400);
-    expect((await errorOf(noReason)).message).toBe(FILM_MSG.reasonRequired);
+    expect((await errorOf(noReason)).message).toBe(FILM_TEXT.reasonRequired);
 
     const reason = 'The sound drops out after ten minutes.';
     expect((await reject(admin, film.id, reason)).status).toBe(200);

@@ -12,7 +12,7 @@ import {
   notifications,
   payouts,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
 import { receiveStripeEvent } from '../../functions/services/webhooks';
@@ -129,7 +129,7 @@ describe('a milestone is reached exactly once, inside the credit batch', () => {
       const notes = await db()
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, member.id), eq(notifications.title, MSG.milestoneReachedTitle)));
+        .where(and(eq(notifications.userId, member.id), eq(notifications.title, TEXT.milestoneReachedTitle)));
       expect(notes).toHaveLength(1);
       expect(notes[0]).toMatchObject({ type: 'other', campaignId: team.id });
     }
@@ -307,11 +307,11 @@ describe('vote-campaign-extension', () => {
     const [owner, member] = team.everyone as [TestUser, TestUser];
     const closed = await vote(owner, team.id, true);
     expect(closed.status).toBe(409);
-    expect((await errorOf(closed)).message).toBe(MSG.voteNotOpen);
+    expect((await errorOf(closed)).message).toBe(TEXT.voteNotOpen);
     await pay(team.id, GOAL);
     const forOther = await vote(owner, team.id, true, member.id);
     expect(forOther.status).toBe(403);
-    expect((await errorOf(forOther)).message).toBe(MSG.voteOwnOnly);
+    expect((await errorOf(forOther)).message).toBe(TEXT.voteOwnOnly);
     const outsider = await makeUser(['contributor']);
     expect((await vote(outsider, team.id, true)).status).toBe(404);
     expect((await vote(outsider, 'no-such-campaign', true)).status).toBe(404);
@@ -350,7 +350,7 @@ describe('vote-campaign-extension', () => {
     expect(rows[0]).toMatchObject({ round: 1, userId: team.owner.id, vote: true });
     const changed = await vote(team.owner, team.id, false);
     expect(changed.status).toBe(409);
-    expect((await errorOf(changed)).message).toBe(MSG.voteAlreadyCast);
+    expect((await errorOf(changed)).message).toBe(TEXT.voteAlreadyCast);
 
     const view = await call(`/api/campaigns/${team.id}/extension-vote`, { headers: { cookie: team.owner.cookie } });
     expect(view.status).toBe(200);
@@ -424,7 +424,7 @@ describe('vote-campaign-extension', () => {
       const notes = await db()
         .select()
         .from(notifications)
-        .where(and(eq(notifications.userId, member.id), eq(notifications.title, MSG.voteExtendedTitle)));
+        .where(and(eq(notifications.userId, member.id), eq(notifications.title, TEXT.voteExtendedTitle)));
       expect(notes).toHaveLength(1);
     }
 
@@ -466,7 +466,7 @@ describe('vote-campaign-extension', () => {
     const told = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, team.owner.id), eq(notifications.title, MSG.milestoneReachedTitle)));
+      .where(and(eq(notifications.userId, team.owner.id), eq(notifications.title, TEXT.milestoneReachedTitle)));
     expect(told).toHaveLength(2);
   });
 
@@ -550,7 +550,7 @@ describe('while the team votes only an admin’s cancel applies', () => {
     ];
     for (const res of await Promise.all(refusals)) {
       expect(res.status).toBe(409);
-      expect((await errorOf(res)).message).toBe(MSG.voteInProgress);
+      expect((await errorOf(res)).message).toBe(TEXT.voteInProgress);
     }
     const outsider = await makeUser([], 'candidate');
     const add = await call(

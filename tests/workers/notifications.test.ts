@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { profiles } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import type { NotificationPage, Summary } from '../../functions/services/notifications';
 import { makeCampaign } from './campaign-factories';
 import { makeUser, ORIGIN } from './factories';
@@ -108,6 +108,6 @@ describe('GET /api/notifications/summary (the bell)', { timeout: 30_000 }, () =>
     await getDb(env).delete(profiles).where(eq(profiles.userId, b.id));
     const s = await getJson<Summary>('/api/notifications/summary', a.cookie);
     expect(s.messages[0]?.senderUsername).toBeNull();
-    expect(MSG.unknownUser).toBe('Unknown User');
+    expect(TEXT.unknownUser).toBe('Unknown User');
   });
 });

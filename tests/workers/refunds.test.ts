@@ -10,7 +10,7 @@ import {
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { listOutbox } from '../../functions/platform/outbox';
@@ -122,7 +122,7 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
 
     const title = (await campaignRow(campaign.id))?.title as string;
     const told = await db().select().from(notifications).where(eq(notifications.userId, payer.id));
-    expect(told).toMatchObject([{ type: 'info', title: MSG.refundedTitle }]);
+    expect(told).toMatchObject([{ type: 'info', title: TEXT.refundedTitle }]);
     expect(told[0]?.message).toContain(title);
     expect(await guestMails(title)).toHaveLength(2);
 
@@ -406,7 +406,7 @@ describe('deleting a campaign that money moved through', () => {
       headers: jsonInit('DELETE', {}, campaign.owner.cookie).headers,
     });
     expect(res.status).toBe(409);
-    expect((await res.json<{ error: { message: string } }>()).error.message).toBe(MSG.campaignHasLedger);
+    expect((await res.json<{ error: { message: string } }>()).error.message).toBe(TEXT.campaignHasLedger);
     expect(await campaignRow(campaign.id)).toBeTruthy();
     expect(
       await db()

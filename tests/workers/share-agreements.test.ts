@@ -9,7 +9,7 @@ import {
   payouts,
   releasePortions,
 } from '../../functions/db/schema';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import type { AgreementHistory, CampaignView } from '../../functions/services/campaigns';
 import type { CampaignBreakdown } from '../../functions/services/insights';
@@ -331,10 +331,10 @@ describe('while a proposal waits for the team, a live campaign takes no money', 
       const payer = await makeUser([], 'payer');
       for (const res of [await guestCheckout(c.id), await signedInCheckout(c.id, payer)]) {
         expect(res.status).toBe(409);
-        expect((await res.json<{ error: { message: string } }>()).error.message).toBe(MSG.campaignWaitingForTeam);
+        expect((await res.json<{ error: { message: string } }>()).error.message).toBe(TEXT.campaignWaitingForTeam);
       }
       const f = await funding(c.id);
-      expect(f).toMatchObject({ status: 'live', takingPayments: false, pausedReason: MSG.campaignWaitingForTeam });
+      expect(f).toMatchObject({ status: 'live', takingPayments: false, pausedReason: TEXT.campaignWaitingForTeam });
       const live = await (await call('/api/campaigns/live')).json<{ campaigns: { campaignId: string }[] }>();
       expect(live.campaigns.map((x) => x.campaignId)).not.toContain(c.id);
       // The campaign's own view says so: Waiting for Team Approval.

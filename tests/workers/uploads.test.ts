@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/app';
 import { getDb } from '../../functions/db/client';
 import { uploadParts, uploads } from '../../functions/db/schema';
-import { FILM_MSG } from '../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../functions/domain/films/texts';
 import { MAX_POSTER_BYTES, MIB } from '../../functions/domain/films/upload-plan';
 import { cleanupAbandonedUploads } from '../../functions/services/uploads';
 import { ABANDONED_AFTER_MS } from '../../functions/services/uploads/internal/abandoned';
@@ -44,7 +44,7 @@ describe('video upload: R2 multipart through the worker', { timeout: 30_000 }, (
     // Not every part is there yet: completing says which are missing.
     const early = await call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie));
     expect(early.status).toBe(409);
-    expect((await errorOf(early)).message).toBe(FILM_MSG.uploadIncomplete([2]));
+    expect((await errorOf(early)).message).toBe(FILM_TEXT.uploadIncomplete([2]));
 
     expect((await sendPart(creator, upload, file, 2)).status).toBe(200);
     const done = await call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie));
@@ -62,7 +62,7 @@ describe('video upload: R2 multipart through the worker', { timeout: 30_000 }, (
     expect((await call(`/api/uploads/${upload.id}/complete`, jsonInit('POST', {}, creator.cookie))).status).toBe(200);
     const late = await sendPart(creator, upload, file, 2);
     expect(late.status).toBe(409);
-    expect((await errorOf(late)).message).toBe(FILM_MSG.uploadFinished);
+    expect((await errorOf(late)).message).toBe(FILM_TEXT.uploadFinished);
   });
 
   it('lists the confirmed parts for a resume, in any order, and a part sent twice counts once', async () => {
@@ -95,13 +95,13 @@ describe('video upload: R2 multipart through the worker', { timeout: 30_000 }, (
       bytesInit('PUT', file.subarray(0, 1000), creator.cookie),
     );
     expect(short.status).toBe(400);
-    expect((await errorOf(short)).message).toBe(FILM_MSG.partWrongSize(1, 5 * MIB));
+    expect((await errorOf(short)).message).toBe(FILM_TEXT.partWrongSize(1, 5 * MIB));
     const beyond = await call(
       `/api/uploads/${upload.id}/parts/3`,
       bytesInit('PUT', file.subarray(0, 20), creator.cookie),
     );
     expect(beyond.status).toBe(400);
-    expect((await errorOf(beyond)).message).toBe(FILM_MSG.partOutOfRange(3, 2));
+    expect((await errorOf(beyond)).message).toBe(FILM_TEXT.partOutOfRange(3, 2));
     expect((await getUpload(creator, upload.id)).upload.confirmedParts).toEqual([]);
   });
 
@@ -122,7 +122,7 @@ describe('video upload: R2 multipart through the worker', { timeout: 30_000 }, (
     expect(seen).toMatchObject({ status: 'aborted', confirmedParts: [] });
     const late = await sendPart(creator, upload, file, 2);
     expect(late.status).toBe(409);
-    expect((await errorOf(late)).message).toBe(FILM_MSG.uploadCancelled);
+    expect((await errorOf(late)).message).toBe(FILM_TEXT.uploadCancelled);
 
     const row = await getDb(env).select().from(uploads).where(eq(uploads.id, upload.id)).get();
     await expect(
@@ -150,7 +150,7 @@ describe('what may be uploaded', { timeout: 30_000 }, () => {
         jsonInit('POST', { kind: 'video', fileName: 'film.mp4', size: 5000, head: head(bytes) }, creator.cookie),
       );
       expect(res.status).toBe(415);
-      expect((await errorOf(res)).message).toBe(FILM_MSG.notAVideo);
+      expect((await errorOf(res)).message).toBe(FILM_TEXT.notAVideo);
     }
   });
 
@@ -159,7 +159,7 @@ describe('what may be uploaded', { timeout: 30_000 }, () => {
     const upload = await startUpload(creator, file);
     const res = await call(`/api/uploads/${upload.id}/parts/1`, bytesInit('PUT', fileOf(png(), 2000), creator.cookie));
     expect(res.status).toBe(415);
-    expect((await errorOf(res)).message).toBe(FILM_MSG.notAVideo);
+    expect((await errorOf(res)).message).toBe(FILM_TEXT.notAVideo);
     expect((await getUpload(creator, upload.id)).upload.status).toBe('aborted');
   });
 
@@ -194,7 +194,7 @@ describe('what may be uploaded', { timeout: 30_000 }, () => {
     };
     const over = await ask(10 * MIB + 1);
     expect(over.status).toBe(413);
-    expect((await errorOf(over)).message).toBe(FILM_MSG.videoTooLarge(10 * MIB + 1, 10 * MIB));
+    expect((await errorOf(over)).message).toBe(FILM_TEXT.videoTooLarge(10 * MIB + 1, 10 * MIB));
     expect((await ask(10 * MIB)).status).toBe(201);
   });
 
@@ -226,7 +226,7 @@ describe('what may be uploaded', { timeout: 30_000 }, () => {
       bytesInit('POST', new TextEncoder().encode('not an image'), creator.cookie, 'image/png'),
     );
     expect(text.status).toBe(415);
-    expect((await errorOf(text)).message).toBe(FILM_MSG.notAnImage);
+    expect((await errorOf(text)).message).toBe(FILM_TEXT.notAnImage);
     const big = await call(
       '/api/uploads/posters',
       bytesInit('POST', fileOf(png(), MAX_POSTER_BYTES + 1), creator.cookie, 'image/png'),

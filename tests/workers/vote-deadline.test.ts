@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaignMilestones, campaigns, ledgerGroups, notifications } from '../../functions/db/schema';
 import { utcToday } from '../../functions/domain/campaigns/end-date';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { manualClock } from '../../functions/platform/clock';
 import { completeEndedCampaigns } from '../../functions/services/campaigns';
 import { closeExpiredVotes } from '../../functions/services/milestones';
@@ -92,7 +92,7 @@ describe('an extend past the end date', () => {
     const told = await db()
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, t.owner.id), eq(notifications.title, MSG.voteCompletedTitle)));
+      .where(and(eq(notifications.userId, t.owner.id), eq(notifications.title, TEXT.voteCompletedTitle)));
     expect(told.map((n) => n.message)).toEqual([expect.stringContaining('its end date has passed')]);
 
     const newEnd = utcToday(new Date(Date.now() + 30 * DAY));

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { walletAddresses, walletLinks, walletNonces } from '../../functions/db/schema';
 import { BASE_ID, BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
-import { MSG } from '../../functions/domain/messages';
+import { TEXT } from '../../functions/domain/texts';
 import { NONCE_LIMIT } from '../../functions/domain/wallets/limits';
 import { unlinkWallet } from '../../functions/services/wallets';
 import type { LinkRef } from '../../functions/services/wallets/internal/unlink-guards';
@@ -103,7 +103,7 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
     await expectRefused(
       await post(me, { message: first.message, signature: first.signature }),
       400,
-      MSG.walletNonceInvalid,
+      TEXT.walletNonceInvalid,
     );
     expect(await linksOf(me.id)).toEqual([]);
   });
@@ -113,9 +113,9 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
     const other = await makeUser();
     const account = newAccount();
     const { res: theirs } = await link(me, account, {}, await nonceFor(other));
-    await expectRefused(theirs, 400, MSG.walletNonceInvalid);
+    await expectRefused(theirs, 400, TEXT.walletNonceInvalid);
     const { res: made } = await link(me, account, {}, 'madeUpNonce12345');
-    await expectRefused(made, 400, MSG.walletNonceInvalid);
+    await expectRefused(made, 400, TEXT.walletNonceInvalid);
 
     const nonce = await nonceFor(me);
     await db()
@@ -123,7 +123,7 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(walletNonces.nonce, nonce));
     const { res: expired } = await link(me, account, {}, nonce);
-    await expectRefused(expired, 400, MSG.walletNonceInvalid);
+    await expectRefused(expired, 400, TEXT.walletNonceInvalid);
     expect(await linksOf(me.id)).toEqual([]);
     expect(await claimOf(account.address)).toBeUndefined();
   });
@@ -138,7 +138,7 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
       { scheme: 'https' },
     ]) {
       const { res } = await link(me, account, overrides);
-      await expectRefused(res, 400, MSG.walletWrongDomain);
+      await expectRefused(res, 400, TEXT.walletWrongDomain);
     }
     expect(await linksOf(me.id)).toEqual([]);
   });
@@ -158,9 +158,9 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
       issuedAt: new Date(Date.now() - 120_000),
       expirationTime: past,
     });
-    await expectRefused(expired, 400, MSG.walletMessageExpired);
+    await expectRefused(expired, 400, TEXT.walletMessageExpired);
     const { res: early } = await link(me, account, { notBefore: new Date(Date.now() + 60 * 60_000) });
-    await expectRefused(early, 400, MSG.walletMessageExpired);
+    await expectRefused(early, 400, TEXT.walletMessageExpired);
     expect(await linksOf(me.id)).toEqual([]);
   });
 
@@ -169,10 +169,10 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
     const account = newAccount();
     const message = siweMessage(account, await nonceFor(me));
     const byOther = await newAccount().signMessage({ message });
-    await expectRefused(await post(me, { message, signature: byOther }), 400, MSG.walletBadSignature);
+    await expectRefused(await post(me, { message, signature: byOther }), 400, TEXT.walletBadSignature);
     const signature = await account.signMessage({ message });
     const changed = message.replace('Link this wallet', 'Link that wallet');
-    await expectRefused(await post(me, { message: changed, signature }), 400, MSG.walletBadSignature);
+    await expectRefused(await post(me, { message: changed, signature }), 400, TEXT.walletBadSignature);
     const bad = await post(me, { message, signature: '0x1234' });
     expect(bad.status).toBe(400);
     expect(await linksOf(me.id)).toEqual([]);
@@ -194,7 +194,7 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
       account.address.slice(i + 1);
     const message = good.replace(account.address, flipped);
     const signature = await account.signMessage({ message });
-    await expectRefused(await post(me, { message, signature }), 400, MSG.invalidAddress);
+    await expectRefused(await post(me, { message, signature }), 400, TEXT.invalidAddress);
     expect(await linksOf(me.id)).toEqual([]);
   });
 
@@ -205,7 +205,7 @@ describe('linking a wallet with Sign-In with Ethereum', { timeout: 30_000 }, () 
     expect((await link(owner, account)).res.status).toBe(201);
     for (const chainId of [BASE_SEPOLIA_ID, BASE_ID]) {
       const { res } = await link(me, account, { chainId });
-      await expectRefused(res, 409, MSG.walletAddressTaken);
+      await expectRefused(res, 409, TEXT.walletAddressTaken);
     }
     expect(await linksOf(me.id)).toEqual([]);
     expect((await claimOf(account.address))?.userId).toBe(owner.id);
@@ -279,7 +279,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
     const me = await makeUser();
     await link(owner, newAccount());
     const res = await call(`/api/wallets/${BASE_SEPOLIA_ID}`, jsonInit('DELETE', undefined, me.cookie));
-    await expectRefused(res, 404, MSG.walletNotLinked);
+    await expectRefused(res, 404, TEXT.walletNotLinked);
     expect((await linksOf(owner.id)).length).toBe(1);
   });
 

@@ -2,7 +2,7 @@
  * The campaign status machine in one place: statuses and their labels, who may do what, which transitions are allowed from where,
  * and the four-step progress tracker. The verbs enforce it; the screens only mirror it.
  */
-import { CAMPAIGN_MSG } from './messages';
+import { CAMPAIGN_TEXT } from './texts';
 
 export const CAMPAIGN_STATUSES = [
   'pending',
@@ -249,24 +249,24 @@ export function progressSteps(status: CampaignStatus, allMembersApproved: boolea
     n < stage || (done && n === 4) ? 'completed' : n === stage ? 'current' : 'upcoming';
   const waiting = displayStatus(status, allMembersApproved) === WAITING_FOR_TEAM;
   const steps: ProgressStep[] = [
-    { number: 1, label: CAMPAIGN_MSG.stepCreate, state: stateOf(1), clickable: false },
+    { number: 1, label: CAMPAIGN_TEXT.stepCreate, state: stateOf(1), clickable: false },
     {
       number: 2,
-      label: CAMPAIGN_MSG.stepSubmit,
+      label: CAMPAIGN_TEXT.stepSubmit,
       state: stateOf(2),
       clickable: false,
-      ...(waiting ? { warning: CAMPAIGN_MSG.pendingFromContributor } : {}),
+      ...(waiting ? { warning: CAMPAIGN_TEXT.pendingFromContributor } : {}),
     },
-    { number: 3, label: CAMPAIGN_MSG.stepLaunch, state: stateOf(3), clickable: false },
+    { number: 3, label: CAMPAIGN_TEXT.stepLaunch, state: stateOf(3), clickable: false },
     done
       ? {
           number: 4,
-          label: CAMPAIGN_MSG.stepComplete,
+          label: CAMPAIGN_TEXT.stepComplete,
           state: stateOf(4),
           clickable: false,
-          note: CAMPAIGN_MSG.campaignEnded,
+          note: CAMPAIGN_TEXT.campaignEnded,
         }
-      : { number: 4, label: CAMPAIGN_MSG.stepLive, state: stateOf(4), clickable: false },
+      : { number: 4, label: CAMPAIGN_TEXT.stepLive, state: stateOf(4), clickable: false },
   ];
   for (const s of steps) s.clickable = s.state === 'current' && status !== 'cancelled';
   return steps;

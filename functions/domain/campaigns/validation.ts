@@ -3,7 +3,7 @@
  * same thing. Amounts are cents; dates are YYYY-MM-DD.
  */
 
-import { CAMPAIGN_FORM_MSG } from './form-messages';
+import { CAMPAIGN_FORM_TEXT } from './form-texts';
 import type { CampaignStatus } from './status';
 
 export const NEW_GOAL_MIN_CENTS = 100_000;
@@ -62,27 +62,27 @@ export function validateCampaignFields(
   const errors: FieldError[] = [];
   if (ctx.isNew || input.title !== undefined) {
     const title = typeof input.title === 'string' ? input.title.trim() : '';
-    if (!title) errors.push({ field: 'title', message: CAMPAIGN_FORM_MSG.titleRequired });
-    else if (title.length > TITLE_MAX) errors.push({ field: 'title', message: CAMPAIGN_FORM_MSG.titleTooLong });
+    if (!title) errors.push({ field: 'title', message: CAMPAIGN_FORM_TEXT.titleRequired });
+    else if (title.length > TITLE_MAX) errors.push({ field: 'title', message: CAMPAIGN_FORM_TEXT.titleTooLong });
   }
   if (input.description !== undefined) {
     if (typeof input.description !== 'string' || input.description.length > DESCRIPTION_MAX)
-      errors.push({ field: 'description', message: CAMPAIGN_FORM_MSG.descriptionTooLong });
+      errors.push({ field: 'description', message: CAMPAIGN_FORM_TEXT.descriptionTooLong });
   }
   if (ctx.isNew || input.goalAmount !== undefined) {
     const goal = input.goalAmount;
     if (typeof goal !== 'number' || !Number.isInteger(goal) || goal <= 0 || !Number.isSafeInteger(goal)) {
-      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.invalidGoal });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_TEXT.invalidGoal });
     } else if (ctx.isNew && (goal < NEW_GOAL_MIN_CENTS || goal > NEW_GOAL_MAX_CENTS)) {
-      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.goalRange });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_TEXT.goalRange });
     } else if (ctx.isNew && goal % NEW_GOAL_STEP_CENTS !== 0) {
-      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_MSG.goalIncrement });
+      errors.push({ field: 'goalAmount', message: CAMPAIGN_FORM_TEXT.goalIncrement });
     }
   }
   if (ctx.isNew || input.endDate !== undefined) {
     const end = input.endDate;
     if (!isIsoDate(end) || (ctx.status !== 'completed' && end < ctx.today))
-      errors.push({ field: 'endDate', message: CAMPAIGN_FORM_MSG.endDateFuture });
+      errors.push({ field: 'endDate', message: CAMPAIGN_FORM_TEXT.endDateFuture });
   }
   return errors;
 }
@@ -90,7 +90,7 @@ export function validateCampaignFields(
 export function validatePlatformFee(fee: unknown): FieldError[] {
   return typeof fee === 'number' && Number.isInteger(fee) && fee >= 0 && fee <= 100
     ? []
-    : [{ field: 'platformFeePercentage', message: CAMPAIGN_FORM_MSG.platformFeeRange }];
+    : [{ field: 'platformFeePercentage', message: CAMPAIGN_FORM_TEXT.platformFeeRange }];
 }
 
 /** Upper-cases and trims a coin symbol. */
@@ -101,12 +101,12 @@ export function validateCoinSettings(input: { creatorCoinSymbol?: unknown; creat
   if (input.creatorCoinSymbol !== undefined) {
     const s = input.creatorCoinSymbol;
     if (typeof s !== 'string' || !/^[A-Z0-9]{1,6}$/.test(s))
-      errors.push({ field: 'creatorCoinSymbol', message: CAMPAIGN_FORM_MSG.coinSymbolInvalid });
+      errors.push({ field: 'creatorCoinSymbol', message: CAMPAIGN_FORM_TEXT.coinSymbolInvalid });
   }
   if (input.creatorCoinPrice !== undefined) {
     const p = input.creatorCoinPrice;
     if (typeof p !== 'number' || !Number.isSafeInteger(p) || p < MIN_COIN_PRICE || p % COIN_PRICE_STEP !== 0)
-      errors.push({ field: 'creatorCoinPrice', message: CAMPAIGN_FORM_MSG.coinPriceInvalid });
+      errors.push({ field: 'creatorCoinPrice', message: CAMPAIGN_FORM_TEXT.coinPriceInvalid });
   }
   return errors;
 }

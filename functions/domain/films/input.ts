@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUNTIME_MAX_SECONDS, RUNTIME_MIN_SECONDS } from './duration';
-import { FILM_MSG } from './messages';
+import { FILM_TEXT } from './texts';
 
 export const YEAR_MIN = 1888;
 /** Films announced a few years ahead are fine; a typo like 20224 is not. */
@@ -8,26 +8,26 @@ export const yearMax = () => new Date().getUTCFullYear() + 5;
 export { RUNTIME_MAX_SECONDS, RUNTIME_MIN_SECONDS } from './duration';
 
 const title = z
-  .string({ error: FILM_MSG.titleRequired })
+  .string({ error: FILM_TEXT.titleRequired })
   .trim()
-  .min(1, FILM_MSG.titleRequired)
-  .max(120, FILM_MSG.titleTooLong);
+  .min(1, FILM_TEXT.titleRequired)
+  .max(120, FILM_TEXT.titleTooLong);
 const description = z
-  .string({ error: FILM_MSG.descriptionRequired })
+  .string({ error: FILM_TEXT.descriptionRequired })
   .trim()
-  .min(1, FILM_MSG.descriptionRequired)
-  .max(5000, FILM_MSG.descriptionTooLong);
+  .min(1, FILM_TEXT.descriptionRequired)
+  .max(5000, FILM_TEXT.descriptionTooLong);
 const year = z
-  .number({ error: () => FILM_MSG.yearRange(yearMax()) })
-  .int({ error: () => FILM_MSG.yearRange(yearMax()) })
-  .min(YEAR_MIN, { error: () => FILM_MSG.yearRange(yearMax()) })
-  .refine((y) => y <= yearMax(), { error: () => FILM_MSG.yearRange(yearMax()) });
+  .number({ error: () => FILM_TEXT.yearRange(yearMax()) })
+  .int({ error: () => FILM_TEXT.yearRange(yearMax()) })
+  .min(YEAR_MIN, { error: () => FILM_TEXT.yearRange(yearMax()) })
+  .refine((y) => y <= yearMax(), { error: () => FILM_TEXT.yearRange(yearMax()) });
 const runtimeSeconds = z
-  .number({ error: FILM_MSG.runtimeRange })
-  .int(FILM_MSG.runtimeRange)
-  .min(RUNTIME_MIN_SECONDS, FILM_MSG.runtimeRange)
-  .max(RUNTIME_MAX_SECONDS, FILM_MSG.runtimeRange);
-const categoryId = z.string().min(1, FILM_MSG.categoryRequired).max(64).nullable();
+  .number({ error: FILM_TEXT.runtimeRange })
+  .int(FILM_TEXT.runtimeRange)
+  .min(RUNTIME_MIN_SECONDS, FILM_TEXT.runtimeRange)
+  .max(RUNTIME_MAX_SECONDS, FILM_TEXT.runtimeRange);
+const categoryId = z.string().min(1, FILM_TEXT.categoryRequired).max(64).nullable();
 const uploadId = z.string().min(1).max(64);
 
 const fields = { title, description, categoryId: categoryId.optional(), year, runtimeSeconds };
@@ -36,7 +36,7 @@ const fields = { title, description, categoryId: categoryId.optional(), year, ru
 export const createFilmInput = z
   .object({
     ...fields,
-    videoUploadId: z.string({ error: FILM_MSG.videoRequired }).min(1, FILM_MSG.videoRequired).max(64),
+    videoUploadId: z.string({ error: FILM_TEXT.videoRequired }).min(1, FILM_TEXT.videoRequired).max(64),
     posterUploadId: uploadId.nullable().optional(),
   })
   .strict();
@@ -59,9 +59,9 @@ export type UpdateFilmInput = z.infer<typeof updateFilmInput>;
 export const rejectFilmInput = z
   .object({
     reason: z
-      .string({ error: FILM_MSG.reasonRequired })
+      .string({ error: FILM_TEXT.reasonRequired })
       .trim()
-      .min(1, FILM_MSG.reasonRequired)
-      .max(1000, FILM_MSG.reasonTooLong),
+      .min(1, FILM_TEXT.reasonRequired)
+      .max(1000, FILM_TEXT.reasonTooLong),
   })
   .strict();

@@ -9,7 +9,7 @@ import { formatBytes } from '../films/upload-plan';
 export const AVATAR_MAX_BYTES = 1_000_000;
 export const AVATAR_PATH = '/api/media/avatars/';
 
-export const AVATAR_MSG = {
+export const AVATAR_TEXT = {
   avatarNotAnImage: "That file isn't an image we can take. Use a JPEG, PNG or WebP picture.",
   avatarTooLarge: (max: number) => `An avatar can be at most ${formatBytes(max)}.`,
   avatarEmpty: 'That file is empty.',

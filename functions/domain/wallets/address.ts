@@ -1,5 +1,5 @@
 import { type Address, getAddress, isAddress } from 'viem';
-import { WALLET_MSG } from './messages';
+import { WALLET_TEXT } from './texts';
 
 /**
  * An address a person typed or a message carried, as its checksummed (EIP-55) form, or null. Valid
@@ -13,7 +13,7 @@ export function parseAddress(text: string): Address | null {
 /** parseAddress, throwing the product's 'Invalid address' text for anything else. */
 export function checkAddress(text: string): Address {
   const address = parseAddress(text);
-  if (!address) throw new Error(WALLET_MSG.invalidAddress);
+  if (!address) throw new Error(WALLET_TEXT.invalidAddress);
   return address;
 }
 

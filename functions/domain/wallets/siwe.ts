@@ -1,7 +1,7 @@
 import type { Address } from 'viem';
 import { parseSiweMessage } from 'viem/siwe';
 import { type ChainInfo, chainName } from '../chains/info';
-import { fillMessage, MSG } from '../messages';
+import { fillText, TEXT } from '../texts';
 import { parseAddress } from './address';
 
 /** How far a signer's clock may run ahead of ours when it stamps "Issued At". */
@@ -40,30 +40,30 @@ function sameOrigin(uri: string, site: URL): boolean {
 export function checkSiweMessage(text: string, expect: SiweExpectations): SiweCheck {
   const m = parseSiweMessage(text);
   const addressLine = /^[^\n]* wants you to sign in with your Ethereum account:\n([^\n]*)\n/.exec(text)?.[1];
-  if (addressLine !== undefined && !parseAddress(addressLine)) return refuse('invalid_address', MSG.invalidAddress);
+  if (addressLine !== undefined && !parseAddress(addressLine)) return refuse('invalid_address', TEXT.invalidAddress);
   if (!m.address || !m.domain || !m.uri || m.version !== '1' || !m.chainId || !m.nonce || !validDate(m.issuedAt)) {
-    return refuse('invalid_message', MSG.walletMessageInvalid);
+    return refuse('invalid_message', TEXT.walletMessageInvalid);
   }
   const address = parseAddress(m.address);
-  if (!address) return refuse('invalid_address', MSG.invalidAddress);
+  if (!address) return refuse('invalid_address', TEXT.invalidAddress);
 
   const site = new URL(expect.publicUrl);
-  if (m.domain !== site.host) return refuse('wrong_domain', MSG.walletWrongDomain);
-  if (m.scheme && `${m.scheme}:` !== site.protocol) return refuse('wrong_domain', MSG.walletWrongDomain);
-  if (!sameOrigin(m.uri, site)) return refuse('wrong_domain', MSG.walletWrongDomain);
+  if (m.domain !== site.host) return refuse('wrong_domain', TEXT.walletWrongDomain);
+  if (m.scheme && `${m.scheme}:` !== site.protocol) return refuse('wrong_domain', TEXT.walletWrongDomain);
+  if (!sameOrigin(m.uri, site)) return refuse('wrong_domain', TEXT.walletWrongDomain);
 
   if (!expect.chains.some((c) => c.id === m.chainId)) {
     const names = expect.chains.map((c) => chainName(expect.chains, c.id)).join(', ');
-    return refuse('wrong_chain', fillMessage(MSG.walletWrongChain, { chains: names }));
+    return refuse('wrong_chain', fillText(TEXT.walletWrongChain, { chains: names }));
   }
 
   const now = expect.now.getTime();
-  if (m.issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('invalid_message', MSG.walletMessageInvalid);
+  if (m.issuedAt.getTime() > now + SIWE_CLOCK_SKEW_MS) return refuse('invalid_message', TEXT.walletMessageInvalid);
   if (m.expirationTime !== undefined && (!validDate(m.expirationTime) || m.expirationTime.getTime() <= now)) {
-    return refuse('expired', MSG.walletMessageExpired);
+    return refuse('expired', TEXT.walletMessageExpired);
   }
   if (m.notBefore !== undefined && (!validDate(m.notBefore) || m.notBefore.getTime() > now)) {
-    return refuse('expired', MSG.walletMessageExpired);
+    return refuse('expired', TEXT.walletMessageExpired);
   }
   return { ok: true, address, chainId: m.chainId, nonce: m.nonce };
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { updateProfileInput } from '../../domain/accounts/input';
-import { AVATAR_MAX_BYTES, AVATAR_MSG } from '../../domain/users/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '../../domain/users/avatar';
 import { ApiError } from '../../http/errors';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
@@ -33,7 +33,7 @@ export const accountRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: AVATAR_MAX_BYTES,
       onError: () => {
-        throw new ApiError('payload_too_large', AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+        throw new ApiError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
       },
     }),
     async (c) => {

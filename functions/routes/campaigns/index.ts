@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
 import { ID } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../domain/payments/limits';
+import { TEXT } from '../../domain/texts';
 import { badRequest, notFound } from '../../http/errors';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
@@ -149,7 +149,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     // Most campaigns asked for are public: the session is looked up only for one that is not.
     const funding =
       (await campaignFunding(deps, ANYONE, id)) ?? (await campaignFunding(deps, await currentViewer(c), id));
-    if (!funding) throw notFound(MSG.campaignNotFoundState);
+    if (!funding) throw notFound(TEXT.campaignNotFoundState);
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
   })
@@ -157,7 +157,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     const body = c.req.valid('json');
     // A request the verb refuses anyway costs no attempt.
-    if (!viewer && !body.guestEmail) throw badRequest(MSG.guestEmailRequired);
+    if (!viewer && !body.guestEmail) throw badRequest(TEXT.guestEmailRequired);
     const { config } = c.get('deps');
     await reserveOr429(
       c,

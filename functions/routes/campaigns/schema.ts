@@ -6,14 +6,14 @@ import {
   REJECTION_REASON_MAX,
   ROLE_MAX,
 } from '../../domain/campaigns/validation';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 
 // Shapes only: the verbs apply the field rules (domain/campaigns/validation.ts) and answer with their messages.
-const title = z.string({ error: MSG.titleRequired }).max(1000);
-const goalAmount = z.number({ error: MSG.invalidGoal });
-const endDate = z.string({ error: MSG.endDateFuture }).max(20);
-const description = z.string().max(DESCRIPTION_MAX, MSG.descriptionTooLong);
-const fee = z.number({ error: MSG.platformFeeRange });
+const title = z.string({ error: TEXT.titleRequired }).max(1000);
+const goalAmount = z.number({ error: TEXT.invalidGoal });
+const endDate = z.string({ error: TEXT.endDateFuture }).max(20);
+const description = z.string().max(DESCRIPTION_MAX, TEXT.descriptionTooLong);
+const fee = z.number({ error: TEXT.platformFeeRange });
 
 export const createCampaignSchema = z
   .object({
@@ -39,17 +39,17 @@ export const editCampaignSchema = z
 export const coinSettingsSchema = z
   .object({
     creatorCoinsEnabled: z.boolean().optional(),
-    creatorCoinSymbol: z.string().max(20, MSG.coinSymbolInvalid).optional(),
-    creatorCoinPrice: z.number({ error: MSG.coinPriceInvalid }).optional(),
+    creatorCoinSymbol: z.string().max(20, TEXT.coinSymbolInvalid).optional(),
+    creatorCoinPrice: z.number({ error: TEXT.coinPriceInvalid }).optional(),
   })
   .strict();
 
 export const rejectSchema = z
   .object({
     reason: z
-      .string({ error: MSG.rejectionReasonRequired })
+      .string({ error: TEXT.rejectionReasonRequired })
       .trim()
-      .min(1, MSG.rejectionReasonRequired)
+      .min(1, TEXT.rejectionReasonRequired)
       .max(REJECTION_REASON_MAX),
   })
   .strict();

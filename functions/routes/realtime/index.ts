@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { ANYONE } from '../../auth/authorize';
 import { ID } from '../../domain/ids';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { ApiError, forbidden, notFound } from '../../http/errors';
 import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
@@ -49,7 +49,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
    */
   .get(`/campaigns/:id${ID.campaign}`, async (c) => {
     const id = c.req.param('id');
-    if (!(await campaignLiveFigures(c.get('deps'), ANYONE, id))) throw notFound(MSG.campaignNotFoundState);
+    if (!(await campaignLiveFigures(c.get('deps'), ANYONE, id))) throw notFound(TEXT.campaignNotFoundState);
     requireUpgrade(c);
     refuseOtherSites(c);
     const headers = new Headers({
@@ -61,6 +61,6 @@ export const realtimeRoutes = new Hono<AppEnv>()
     const ns = c.env.CAMPAIGN_CHANNEL;
     const res = await ns.get(ns.idFromName(id)).fetch(new Request(c.req.raw.url, { headers }));
     if (res.status === 429) throw new ApiError('rate_limited', 'Too many open pages of this campaign');
-    if (res.status === 404) throw notFound(MSG.campaignNotFoundState);
+    if (res.status === 404) throw notFound(TEXT.campaignNotFoundState);
     return res;
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
 import { ID } from '../../domain/ids';
 import { createUploadInput } from '../../domain/uploads/input';
@@ -44,7 +44,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .post(
     '/posters',
     authorizeBeforeBody('contributor'),
-    limit(MAX_POSTER_BYTES, FILM_MSG.posterTooLarge(MAX_POSTER_BYTES)),
+    limit(MAX_POSTER_BYTES, FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES)),
     validate('query', z.object({ name: z.string().max(255).default('poster') })),
     async (c) => {
       const viewer = await currentViewer(c);
@@ -59,7 +59,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   .put(
     `/:id${ID.upload}/parts/:part`,
     authorizeBeforeBody('contributor'),
-    limit(MAX_PART_BYTES, FILM_MSG.partTooLarge(MAX_PART_BYTES)),
+    limit(MAX_PART_BYTES, FILM_TEXT.partTooLarge(MAX_PART_BYTES)),
     async (c) => {
       const viewer = await currentViewer(c);
       const part = Number(c.req.param('part'));

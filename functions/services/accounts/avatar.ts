@@ -5,7 +5,7 @@ import { abortUnlessChanged, committing } from '../../db/guard';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { sniffImage } from '../../domain/films/media-sniff';
-import { AVATAR_MAX_BYTES, AVATAR_MSG, AVATAR_PATH, avatarKeyOf } from '../../domain/users/avatar';
+import { AVATAR_MAX_BYTES, AVATAR_PATH, AVATAR_TEXT, avatarKeyOf } from '../../domain/users/avatar';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
@@ -21,12 +21,12 @@ type AvatarDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
  */
 export async function setAvatar(deps: AvatarDeps, actor: Actor, body: ArrayBuffer) {
   const viewer = authorize(actor, 'signed-in');
-  if (body.byteLength === 0) throw new ApiError('validation_failed', AVATAR_MSG.avatarEmpty);
+  if (body.byteLength === 0) throw new ApiError('validation_failed', AVATAR_TEXT.avatarEmpty);
   if (body.byteLength > AVATAR_MAX_BYTES) {
-    throw new ApiError('payload_too_large', AVATAR_MSG.avatarTooLarge(AVATAR_MAX_BYTES));
+    throw new ApiError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
   }
   const image = sniffImage(new Uint8Array(body));
-  if (!image) throw new ApiError('unsupported_media_type', AVATAR_MSG.avatarNotAnImage);
+  if (!image) throw new ApiError('unsupported_media_type', AVATAR_TEXT.avatarNotAnImage);
 
   const bucket = mediaOf(deps);
   const id = crypto.randomUUID();
@@ -78,11 +78,11 @@ async function replaceAvatar(deps: AvatarDeps, viewer: Viewer, url: string | nul
   const old = avatarKeyOf(before.avatarUrl);
   if (old) uow.owe('media-delete', { key: old });
   const afterCommit = before.avatarUrl !== url ? await refreshCreatorPage(uow, cache, db, userId) : null;
-  const [rows] = (await committing(() => uow.commit(), AVATAR_MSG.avatarChangedMeanwhile)) as [
+  const [rows] = (await committing(() => uow.commit(), AVATAR_TEXT.avatarChangedMeanwhile)) as [
     (typeof profiles.$inferSelect)[],
   ];
   const updated = rows[0];
-  if (!updated) throw conflict(AVATAR_MSG.avatarChangedMeanwhile);
+  if (!updated) throw conflict(AVATAR_TEXT.avatarChangedMeanwhile);
   await afterCommit?.();
   return updated;
 }
@@ -94,6 +94,6 @@ export async function streamAvatar(deps: Pick<Deps, 'media'>, actor: Actor, id: 
   const res = key
     ? await serveObject(mediaOf(deps), key, request, { cacheControl: 'public, max-age=604800, immutable' })
     : null;
-  if (!res) throw notFound(AVATAR_MSG.avatarNotFound);
+  if (!res) throw notFound(AVATAR_TEXT.avatarNotFound);
   return res;
 }

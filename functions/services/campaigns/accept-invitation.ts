@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, partnershipAgreements, userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { canAcceptInvitation } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { isContributor } from '../../domain/users/roles';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
@@ -28,13 +28,13 @@ export async function acceptInvitation(
   const viewer = authorize(actor, 'signed-in');
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
-  if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
+  if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
-  if (!canAcceptInvitation(campaign.status)) throw conflict(MSG.invitationCancelled);
+  if (!canAcceptInvitation(campaign.status)) throw conflict(TEXT.invitationCancelled);
   if (member.approved) return { member, joined: false };
-  if (campaign.extensionPending) throw conflict(MSG.voteTeamLocked);
+  if (campaign.extensionPending) throw conflict(TEXT.voteTeamLocked);
   if (input.expectedSharePermille !== undefined && input.expectedSharePermille !== member.sharePermille)
-    throw conflict(MSG.shareChanged);
+    throw conflict(TEXT.shareChanged);
 
   const joined = !access.hasAgreement;
   const now = new Date();
@@ -59,7 +59,7 @@ export async function acceptInvitation(
       event: joined ? 'member_joined' : 'share_approved',
       fromStatus: campaign.status,
       toStatus: memberWon(member.id, revision),
-      reason: `${viewer.username ?? member.username ?? MSG.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
+      reason: `${viewer.username ?? member.username ?? TEXT.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
     }),
   );
   if (joined) {
@@ -105,8 +105,8 @@ export async function acceptInvitation(
   campaignChanged(uow, {
     verb: 'acceptInvitation',
     campaignId,
-    summary: `“${campaign.title}”: ${viewer.username ?? member.username ?? MSG.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
+    summary: `“${campaign.title}”: ${viewer.username ?? member.username ?? TEXT.unknownContributor} approved ${(member.sharePermille / 10).toFixed(1)}%`,
   });
-  const [rows] = (await commitGuarded(uow, MSG.shareChanged)) as [MemberRow[]];
+  const [rows] = (await commitGuarded(uow, TEXT.shareChanged)) as [MemberRow[]];
   return { member: rows[0] as MemberRow, joined };
 }

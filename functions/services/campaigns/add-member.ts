@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
 import { MAX_TEAM_SIZE } from '../../domain/campaigns/shares';
 import { canChangeTeam } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
@@ -27,9 +27,9 @@ export async function addMember(
   const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const userId = input.userId?.trim();
-  if (!userId) throw badRequest(MSG.selectUser);
-  if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
-  if (userId === access.film.ownerId) throw conflict(MSG.ownerIsOriginator);
+  if (!userId) throw badRequest(TEXT.selectUser);
+  if (!canChangeTeam(access.campaign.status)) throw conflict(TEXT.teamLocked);
+  if (userId === access.film.ownerId) throw conflict(TEXT.ownerIsOriginator);
   const invitee = await db
     .select({ username: profiles.username })
     .from(profiles)
@@ -42,7 +42,7 @@ export async function addMember(
     .where(eq(campaignContributors.campaignId, campaignId))
     .all();
   // The originator, the members already there and the new one.
-  if (already.length + 2 > MAX_TEAM_SIZE) throw conflict(MSG.teamFull);
+  if (already.length + 2 > MAX_TEAM_SIZE) throw conflict(TEXT.teamFull);
 
   const role = input.role?.trim() || DEFAULT_MEMBER_ROLE;
   const memberId = crypto.randomUUID();
@@ -79,7 +79,7 @@ export async function addMember(
     const results = await commitGuarded(uow);
     return (results[3] as MemberRow[])[0] as MemberRow;
   } catch (err) {
-    if (isUniqueViolation(err, 'campaign_contributors')) throw conflict(MSG.alreadyMember);
+    if (isUniqueViolation(err, 'campaign_contributors')) throw conflict(TEXT.alreadyMember);
     throw err;
   }
 }

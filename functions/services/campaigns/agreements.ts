@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { mayPerform } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernamesOf } from '../agreements';
@@ -26,9 +26,9 @@ export async function agreementHistory(
 ): Promise<AgreementHistory> {
   const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
-  if (!access) throw notFound(MSG.campaignNotFoundState);
+  if (!access) throw notFound(TEXT.campaignNotFoundState);
   const { campaign, film, relation } = access;
-  if (!isPublicCampaign(campaign) && !mayPerform('view', relation)) throw notFound(MSG.campaignNotFoundState);
+  if (!isPublicCampaign(campaign) && !mayPerform('view', relation)) throw notFound(TEXT.campaignNotFoundState);
   const agreements = await campaignAgreements(db, campaign.id);
   const [summary, names] = await Promise.all([
     splitSummary(db, campaign, film.ownerId, agreements),

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
@@ -14,7 +14,7 @@ export async function approveCampaign(ctx: Deps, actor: Actor, campaignId: strin
     verb: 'approve',
     action: 'approve',
     event: 'approved',
-    teamRefusal: MSG.allMustApproveForApproval,
+    teamRefusal: TEXT.allMustApproveForApproval,
     set: () => ({
       reviewReturnsTo: null,
       needsAdminReapproval: false,

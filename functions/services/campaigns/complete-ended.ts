@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, checkoutSessions } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { hasEnded, utcToday } from '../../domain/campaigns/end-date';
-import { fillMessage, MSG } from '../../domain/messages';
+import { fillText, TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
@@ -63,19 +63,19 @@ export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId
     notify(uow, bell, {
       userId,
       type: 'info',
-      title: MSG.campaignEnded,
-      message: fillMessage(MSG.campaignEndedTeam, { title: c.title }),
+      title: TEXT.campaignEnded,
+      message: fillText(TEXT.campaignEndedTeam, { title: c.title }),
       campaignId,
     });
-  const backerMessage = fillMessage(MSG.campaignEndedBacker, { title: c.title });
+  const backerMessage = fillText(TEXT.campaignEndedBacker, { title: c.title });
   for (const userId of backers.users)
     if (!members.has(userId))
-      notify(uow, bell, { userId, type: 'info', title: MSG.campaignEnded, message: backerMessage, campaignId });
+      notify(uow, bell, { userId, type: 'info', title: TEXT.campaignEnded, message: backerMessage, campaignId });
   // Guests are emailed once each, under a key of their own (a failed mail is sent again by the job).
   for (const to of backers.guests) {
     uow.owe(
       'mail',
-      { to, subject: MSG.campaignEnded, text: `${backerMessage}\n\n— Reelfund` },
+      { to, subject: TEXT.campaignEnded, text: `${backerMessage}\n\n— Reelfund` },
       { key: `campaign-ended:${campaignId}:${to}` },
     );
   }

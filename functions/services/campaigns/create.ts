@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../domain/campaigns/format';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../domain/campaigns/shares';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { isAdmin } from '../../domain/users/roles';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
@@ -36,10 +36,10 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
     .from(videos)
     .where(eq(videos.id, input.movieId))
     .get();
-  if (!film) throw notFound(MSG.videoNotFound);
+  if (!film) throw notFound(TEXT.videoNotFound);
   const admin = isAdmin(viewer.roles);
-  if (film.ownerId !== viewer.userId && !admin) throw forbidden(MSG.editOwnOnly);
-  if (film.reviewStatus !== 'approved') throw conflict(MSG.filmNotApproved);
+  if (film.ownerId !== viewer.userId && !admin) throw forbidden(TEXT.editOwnOnly);
+  if (film.reviewStatus !== 'approved') throw conflict(TEXT.filmNotApproved);
 
   const errors = validateCampaignFields(input, { isNew: true, today: serverToday(clock.now().getTime()) });
   const fee = admin ? (input.platformFeePercentage ?? DEFAULT_PLATFORM_FEE) : DEFAULT_PLATFORM_FEE;
@@ -47,7 +47,7 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
   if (errors.length) throw validationFailed(errors);
 
   const existing = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.movieId, film.id)).get();
-  if (existing) throw conflict(MSG.campaignExists);
+  if (existing) throw conflict(TEXT.campaignExists);
 
   const id = crypto.randomUUID();
   const uow = new UnitOfWork(deps, viewer);
@@ -82,7 +82,7 @@ export async function createCampaign(deps: Deps, actor: Actor, input: CreateCamp
     const [rows] = (await uow.commit()) as [CampaignRow[]];
     return rows[0] as CampaignRow;
   } catch (err) {
-    if (isUniqueViolation(err, 'campaigns.movie_id')) throw conflict(MSG.campaignExists);
+    if (isUniqueViolation(err, 'campaigns.movie_id')) throw conflict(TEXT.campaignExists);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
@@ -25,9 +25,9 @@ export async function declineInvitation(
   const viewer = authorize(actor, 'signed-in');
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
-  if (!access?.membership) throw notFound(MSG.contributorInfoNotFound);
+  if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
-  if (member.approved) throw conflict(MSG.unableToDecline);
+  if (member.approved) throw conflict(TEXT.unableToDecline);
   const text = input.message?.trim() ?? '';
   const who = viewer.username ?? member.username ?? 'A member';
 
@@ -47,7 +47,7 @@ export async function declineInvitation(
   notify(uow, bell, {
     userId: film.ownerId,
     type: 'decline_message',
-    title: MSG.declineSubject,
+    title: TEXT.declineSubject,
     message: text
       ? `${who} declined your invitation to "${campaign.title}": ${text}`
       : `${who} declined your invitation to "${campaign.title}".`,
@@ -58,7 +58,7 @@ export async function declineInvitation(
     sendMessage(uow, bell, {
       senderId: viewer.userId,
       recipientId: film.ownerId,
-      subject: `${MSG.declineSubject}: ${campaign.title}`,
+      subject: `${TEXT.declineSubject}: ${campaign.title}`,
       message: text,
     });
   await commitGuarded(uow);

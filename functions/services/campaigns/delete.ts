@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { requireCampaignAction } from './lib/access';
@@ -18,7 +18,7 @@ export async function deleteCampaign(deps: Deps, actor: Actor, campaignId: strin
   const viewer = authorize(actor, 'signed-in');
   const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
-  if (access.campaign.currentAmount > 0) throw conflict(MSG.campaignHasMoney);
+  if (access.campaign.currentAmount > 0) throw conflict(TEXT.campaignHasMoney);
   const noLedger = sql`not exists (select 1 from ledger_entries l where l.campaign_id = ${campaignId})`;
   // The session rows go with the campaign: the follow-up gets their ids, read first.
   const sessions = await openCheckouts(db, campaignId);
@@ -45,6 +45,6 @@ export async function deleteCampaign(deps: Deps, actor: Actor, campaignId: strin
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .get();
-  if (!still) throw notFound(MSG.noCampaignToDelete);
-  throw conflict(still.amount > 0 ? MSG.campaignHasMoney : MSG.campaignHasLedger);
+  if (!still) throw notFound(TEXT.noCampaignToDelete);
+  throw conflict(still.amount > 0 ? TEXT.campaignHasMoney : TEXT.campaignHasLedger);
 }

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../../db/unit-of-work';
 import { computeShares } from '../../domain/campaigns/shares';
 import { canEditFields, reviewReturnTarget } from '../../domain/campaigns/status';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { newProposal, recordAgreementIfApproved } from '../agreements';
@@ -42,9 +42,9 @@ export async function editCampaign(
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
   const viewer = authorize(actor, 'signed-in');
   const { db, bell, clock } = ctx;
-  const access = await requireCampaignAction(db, viewer, campaignId, 'edit', MSG.editOwnOnly);
+  const access = await requireCampaignAction(db, viewer, campaignId, 'edit', TEXT.editOwnOnly);
   const c = access.campaign;
-  if (!canEditFields(c.status)) throw conflict(MSG.underReviewLocked);
+  if (!canEditFields(c.status)) throw conflict(TEXT.underReviewLocked);
 
   const today = serverToday(clock.now().getTime());
   const errors = validateCampaignFields(input, { isNew: false, status: c.status, today });
@@ -85,7 +85,7 @@ export async function editCampaign(
       : {};
   // While the team votes at a milestone, nothing that moves the status, the goal or the shares applies.
   if (c.extensionPending && (extension || review || feeChanged || changed.includes('goalAmount')))
-    throw conflict(MSG.voteInProgress);
+    throw conflict(TEXT.voteInProgress);
   const shares = feeChanged ? computeShares(fee, access.memberCount) : null;
 
   const uow = new UnitOfWork(ctx, viewer);
@@ -145,7 +145,7 @@ export async function editCampaign(
         userId: m.userId,
         type: 'info',
         title: `"${next.title ?? c.title}": new timeline`,
-        message: MSG.extensionSaved,
+        message: TEXT.extensionSaved,
         campaignId,
         actorId: viewer.userId,
       });

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
@@ -10,8 +10,8 @@ export async function launchCampaign(ctx: Deps, actor: Actor, campaignId: string
     verb: 'launch',
     action: 'launch',
     event: 'launched',
-    refusal: MSG.onlyOriginatorLaunches,
-    teamRefusal: MSG.allMustApproveForLaunch,
+    refusal: TEXT.onlyOriginatorLaunches,
+    teamRefusal: TEXT.allMustApproveForLaunch,
   });
   return campaign;
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
 import { canChangeTeam } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
@@ -23,12 +23,12 @@ export async function removeMember(deps: Deps, actor: Actor, campaignId: string,
     .all();
   const member = team.find((m) => m.id === memberId);
   if (!member) throw notFound('Team member not found');
-  if (!canChangeTeam(access.campaign.status)) throw conflict(MSG.teamLocked);
+  if (!canChangeTeam(access.campaign.status)) throw conflict(TEXT.teamLocked);
 
   const { uow } = beginTeamChange(deps, viewer, access, {
     verb: 'removeMember',
     event: 'member_removed',
-    reason: `${member.username ?? MSG.unknownContributor} removed`,
+    reason: `${member.username ?? TEXT.unknownContributor} removed`,
     contributorCount: team.length - 1,
     exceptMemberId: memberId,
   });

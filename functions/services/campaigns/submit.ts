@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { reviewingAdmins, sendApplicationNotification } from './internal/notify-admins';
 import { applyTransition } from './internal/transition';
@@ -12,7 +12,7 @@ export async function submitCampaign(ctx: Deps, actor: Actor, campaignId: string
     verb: 'submit',
     action: 'submit',
     event: 'submitted',
-    teamRefusal: MSG.allMustApprove,
+    teamRefusal: TEXT.allMustApprove,
     set: () => ({ submittedAt: new Date(), rejectionReason: null }),
     effects: (uow, bell, { campaign }) =>
       sendApplicationNotification(uow, bell, admins, {

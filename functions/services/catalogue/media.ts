@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions } from '../../db/schema';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
@@ -42,12 +42,12 @@ export async function streamCaptions(
     .where(eq(filmCaptions.id, captionId))
     .get();
   const film = track ? await getFilmAssets(deps, track.videoId) : null;
-  if (!track || !film || !canWatch(film, viewer)) throw notFound(FILM_MSG.captionsNotFound);
+  if (!track || !film || !canWatch(film, viewer)) throw notFound(FILM_TEXT.captionsNotFound);
   const res = await serveObject(mediaOf(deps), track.r2Key, request, {
     cacheControl: 'private, max-age=3600',
     contentType: 'text/vtt; charset=utf-8',
   });
-  if (!res) throw notFound(FILM_MSG.captionsNotFound);
+  if (!res) throw notFound(FILM_TEXT.captionsNotFound);
   return res;
 }
 

@@ -1,7 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import type { CoinDeploymentRow } from '../../db/schema';
-import { COIN_MSG } from '../../domain/coins/messages';
 import type { DeployRequest } from '../../domain/coins/supply';
+import { COIN_TEXT } from '../../domain/coins/texts';
 import { ApiError, conflict } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
@@ -14,10 +14,10 @@ import { checkDeployable } from './lib/deployable';
 export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRequest): Promise<CoinDeploymentRow> {
   const viewer = authorize(actor, 'admin');
   const { coins, deployer } = deps.coinChain;
-  if (!coins || !deployer) throw conflict(COIN_MSG.coinsDisabled);
+  if (!coins || !deployer) throw conflict(COIN_TEXT.coinsDisabled);
   const job = await checkDeployable(deps.db, coins, body.campaignId, body);
   const result = await deployer.deploy(job, viewer);
-  if (result.outcome === 'already') throw conflict(COIN_MSG.coinAlreadyDeployed);
+  if (result.outcome === 'already') throw conflict(COIN_TEXT.coinAlreadyDeployed);
   if (result.outcome === 'failed') throw new ApiError('unavailable', result.reason);
   return result.deployment;
 }

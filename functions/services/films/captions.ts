@@ -4,7 +4,7 @@ import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { CaptionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { storeCaptions } from './internal/captions';
@@ -22,12 +22,12 @@ type CaptionDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /** The file's problems, as the API reports them: empty, too large, not WebVTT. */
 function checkFile(body: ArrayBuffer) {
-  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_MSG.emptyFile);
+  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_TEXT.emptyFile);
   if (body.byteLength > CAPTIONS_MAX_BYTES) {
-    throw new ApiError('payload_too_large', FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES));
+    throw new ApiError('payload_too_large', FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES));
   }
   if (!isWebVttBytes(new Uint8Array(body, 0, Math.min(body.byteLength, 16)))) {
-    throw new ApiError('unsupported_media_type', FILM_MSG.captionsNotVtt);
+    throw new ApiError('unsupported_media_type', FILM_TEXT.captionsNotVtt);
   }
 }
 
@@ -44,7 +44,7 @@ export async function addCaptions(
   const film = await loadManageableFilm(db, viewer, filmId);
   checkFile(body);
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId));
-  if (n >= CAPTIONS_MAX_TRACKS) throw badRequest(FILM_MSG.captionsTooMany(CAPTIONS_MAX_TRACKS));
+  if (n >= CAPTIONS_MAX_TRACKS) throw badRequest(FILM_TEXT.captionsTooMany(CAPTIONS_MAX_TRACKS));
 
   const stored = await storeCaptions(mediaOf(deps), filmId, body);
   const now = new Date();
@@ -96,7 +96,7 @@ export async function replaceCaptions(
   const newFile = body.byteLength > 0;
   if (newFile) checkFile(body);
   if (!newFile && track.language === undefined && track.label === undefined) {
-    throw badRequest(FILM_MSG.nothingToUpdate);
+    throw badRequest(FILM_TEXT.nothingToUpdate);
   }
 
   const bucket = mediaOf(deps);
@@ -125,7 +125,7 @@ export async function replaceCaptions(
   if (stored) uow.owe('media-delete', { key: current.r2Key });
   if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
   try {
-    await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+    await committing(() => uow.commit(), FILM_TEXT.changedMeanwhile);
   } catch (err) {
     await stored?.discard();
     throw err;
@@ -154,7 +154,7 @@ export async function removeCaptions(deps: CaptionDeps, actor: Actor, filmId: st
     })
     .owe('media-delete', { key: current.r2Key });
   if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
-  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  await committing(() => uow.commit(), FILM_TEXT.changedMeanwhile);
   return { id: captionId };
 }
 
@@ -164,6 +164,6 @@ async function trackOf({ db }: CaptionDeps, filmId: string, captionId: string) {
     .from(filmCaptions)
     .where(and(eq(filmCaptions.id, captionId), eq(filmCaptions.videoId, filmId)))
     .get();
-  if (!row) throw notFound(FILM_MSG.captionsNotFound);
+  if (!row) throw notFound(FILM_TEXT.captionsNotFound);
   return row;
 }

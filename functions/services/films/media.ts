@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { mediaOf } from '../../platform/deps';
@@ -22,10 +22,10 @@ export async function previewMedia(
   const film = await loadManageableFilm(deps.db, viewer, id);
   const bucket = mediaOf(deps);
   const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;
-  if (!key) throw notFound(MSG.videoNotFound);
+  if (!key) throw notFound(TEXT.videoNotFound);
 
   const head = await bucket.head(key);
-  if (!head) throw notFound(MSG.videoNotFound);
+  if (!head) throw notFound(TEXT.videoNotFound);
   const range = parseRange(request.headers.get('range'), head.size);
   if (range === 'unsatisfiable') {
     return rangeNotSatisfiable(head.size);
@@ -34,7 +34,7 @@ export async function previewMedia(
     key,
     range ? { range: { offset: range.start, length: range.end - range.start + 1 } } : {},
   );
-  if (!object) throw notFound(MSG.videoNotFound);
+  if (!object) throw notFound(TEXT.videoNotFound);
 
   const headers = new Headers();
   object.writeHttpMetadata(headers);

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { conflict } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
@@ -19,8 +19,8 @@ export async function approveFilm(deps: Deps, actor: Actor, id: string) {
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(deps, viewer, film);
-  if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_MSG.notAwaitingReview);
-  if (!film.videoKey) throw conflict(FILM_MSG.noVideo);
+  if (film.reviewStatus !== 'pending' && film.reviewStatus !== 'rejected') throw conflict(FILM_TEXT.notAwaitingReview);
+  if (!film.videoKey) throw conflict(FILM_TEXT.noVideo);
 
   const now = new Date();
   const uow = new UnitOfWork(deps, viewer);
@@ -50,7 +50,7 @@ export async function approveFilm(deps: Deps, actor: Actor, id: string) {
   uow.audit({ verb: 'approveFilm', resourceType: 'film', resourceId: id, summary: `Approved film “${film.title}”` });
   uow.owe('catalogue-bump', {});
   if (film.pendingPosterKey && film.posterKey) uow.owe('media-delete', { key: film.posterKey, ifUnused: true });
-  await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
+  await committing(() => uow.commit(), FILM_TEXT.notAwaitingReview);
   return loadFilmView(db, id);
 }
 
@@ -93,7 +93,7 @@ async function approvePoster(deps: Deps, viewer: Viewer, film: FilmRow) {
   });
   uow.owe('catalogue-bump', {});
   if (film.posterKey) uow.owe('media-delete', { key: film.posterKey, ifUnused: true });
-  await committing(() => uow.commit(), FILM_MSG.notAwaitingReview);
+  await committing(() => uow.commit(), FILM_TEXT.notAwaitingReview);
   return loadFilmView(db, film.id);
 }
 
@@ -123,7 +123,7 @@ async function rejectPoster(deps: Deps, viewer: Viewer, film: FilmRow, reason: s
     summary: `Rejected the new poster of film “${film.title}”`,
   });
   if (film.pendingPosterKey) uow.owe('media-delete', { key: film.pendingPosterKey, ifUnused: true });
-  await committing(() => uow.commit(), FILM_MSG.cannotReject);
+  await committing(() => uow.commit(), FILM_TEXT.cannotReject);
   return loadFilmView(db, film.id);
 }
 
@@ -138,7 +138,7 @@ export async function rejectFilm(deps: Deps, actor: Actor, id: string, reason: s
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(deps, viewer, film, reason);
-  if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_MSG.cannotReject);
+  if (!REJECTABLE.includes(film.reviewStatus)) throw conflict(FILM_TEXT.cannotReject);
 
   const now = new Date();
   const uow = new UnitOfWork(deps, viewer);
@@ -173,6 +173,6 @@ export async function rejectFilm(deps: Deps, actor: Actor, id: string, reason: s
         : `Rejected film “${film.title}”`,
   });
   if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
-  await committing(() => uow.commit(), FILM_MSG.cannotReject);
+  await committing(() => uow.commit(), FILM_TEXT.cannotReject);
   return loadFilmView(db, id);
 }

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { UpdateFilmInput } from '../../domain/films/input';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { isAdmin } from '../../domain/users/roles';
 import { badRequest } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
@@ -29,7 +29,7 @@ export async function updateFilm(deps: Deps, actor: Actor, id: string, input: Up
   const viewer = authorize(actor, 'contributor');
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
-  if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_MSG.nothingToUpdate);
+  if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_TEXT.nothingToUpdate);
 
   const video = input.videoUploadId ? await resolveUpload(db, viewer, input.videoUploadId, 'video', id) : null;
   const poster = input.posterUploadId ? await resolveUpload(db, viewer, input.posterUploadId, 'poster', id) : null;
@@ -77,6 +77,6 @@ export async function updateFilm(deps: Deps, actor: Actor, id: string, input: Up
   const replacedPoster = holdPoster ? film.pendingPosterKey : film.posterKey;
   if (poster && replacedPoster) uow.owe('media-delete', { key: replacedPoster, ifUnused: true });
 
-  await committing(() => uow.commit(), FILM_MSG.changedMeanwhile);
+  await committing(() => uow.commit(), FILM_TEXT.changedMeanwhile);
   return loadFilmView(db, id);
 }

@@ -5,7 +5,7 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEntries } from '../../db/schema';
 import type { CampaignStatus, PayoutStatus } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { type CampaignAccess, loadCampaignAccess } from '../campaigns';
@@ -59,7 +59,7 @@ async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string
   const access = await loadCampaignAccess(db, viewer, campaignId);
   const { relation, membership } = access ?? {};
   if (!access || !(relation?.isOwner || relation?.isAdmin || membership?.approved)) {
-    throw notFound(MSG.campaignNotFoundState);
+    throw notFound(TEXT.campaignNotFoundState);
   }
   return access;
 }

@@ -2,7 +2,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import type { CampaignStatus } from '../../domain/campaigns/status';
 import { mayPerform } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernameLookup } from '../agreements';
@@ -26,10 +26,10 @@ export async function campaignBreakdown(
 ): Promise<CampaignBreakdown> {
   const viewer = authorize(actor, 'public');
   const access = await loadCampaignAccess(db, viewer, campaignId);
-  if (!access) throw notFound(MSG.campaignNotFoundState);
+  if (!access) throw notFound(TEXT.campaignNotFoundState);
   const { campaign, film, relation } = access;
   if (!isPublicCampaign(campaign) && !mayPerform('view', relation)) {
-    throw notFound(MSG.campaignNotFoundState);
+    throw notFound(TEXT.campaignNotFoundState);
   }
   const [figures, agreements, team] = await Promise.all([
     campaignLedgerFigures(db, campaign.id),

@@ -10,7 +10,7 @@ import {
   payouts,
   videos,
 } from '../../db/schema';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
@@ -92,10 +92,10 @@ export async function memberStatement(
   let campaignIds: string[];
   if (campaignId) {
     const related = await isRelated(db, userId, campaignId);
-    if (related === null) throw notFound(MSG.campaignNotFoundState);
+    if (related === null) throw notFound(TEXT.campaignNotFoundState);
     campaignIds = [campaignId];
     const lines = await readLines(db, userId, campaignIds);
-    if (!related && lines.length === 0) throw notFound(MSG.campaignNotFoundState);
+    if (!related && lines.length === 0) throw notFound(TEXT.campaignNotFoundState);
     return withBalances(db, campaignId, lines);
   }
   campaignIds = await memberCampaignIds(db, userId);

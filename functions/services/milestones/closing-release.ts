@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignMilestones, campaigns, ledgerGroups } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../domain/campaigns/format';
-import { fillMessage, MSG } from '../../domain/messages';
+import { fillText, TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { isUniqueViolation, messagesOf, newRevision } from '../campaigns';
 import { notify } from '../notifications';
@@ -74,9 +74,9 @@ export async function releaseCompletedCampaign(
       notify(uow, bell, {
         userId,
         type: 'other',
-        title: MSG.closingReleaseTitle,
+        title: TEXT.closingReleaseTitle,
         topic: 'payout',
-        message: fillMessage(MSG.closingReleaseMessage, {
+        message: fillText(TEXT.closingReleaseMessage, {
           title: c.title,
           amount: formatCents(release.release.grossCents),
         }),

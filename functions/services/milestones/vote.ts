@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { isUniqueViolation, loadCampaignAccess, milestoneTeam } from '../campaigns';
@@ -43,7 +43,7 @@ export async function castExtensionVote(
 ): Promise<{ votingComplete: boolean }> {
   const viewer = authorize(actor, 'signed-in');
   const { db } = ctx;
-  if (input.userId !== viewer.userId) throw forbidden(MSG.voteOwnOnly);
+  if (input.userId !== viewer.userId) throw forbidden(TEXT.voteOwnOnly);
   const access = await loadCampaignAccess(db, viewer, input.campaignId);
   if (!access) throw notFound('Campaign not found');
   const c = access.campaign;
@@ -53,18 +53,18 @@ export async function castExtensionVote(
   const voter = team.some((m) => m.userId === viewer.userId);
   const related = voter || access.relation.isOwner || access.relation.isMember || access.relation.isAdmin;
   if (!related) throw notFound('Campaign not found');
-  if (!voter) throw forbidden(MSG.voteMembersOnly);
+  if (!voter) throw forbidden(TEXT.voteMembersOnly);
 
   // A vote cast before (a retry, a double click): the same vote is answered as before.
   const repeat = async () => {
     const cast = round > 0 ? await voteOf(ctx, c.id, round, viewer.userId) : undefined;
     if (!cast) return null;
-    if (cast.vote !== input.vote) throw conflict(MSG.voteAlreadyCast);
+    if (cast.vote !== input.vote) throw conflict(TEXT.voteAlreadyCast);
     return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
   };
   const already = await repeat();
   if (already) return already;
-  if (!c.extensionPending) throw conflict(MSG.voteNotOpen);
+  if (!c.extensionPending) throw conflict(TEXT.voteNotOpen);
 
   const open = sql`exists (select 1 from ${campaigns} where ${campaigns.id} = ${c.id} and ${campaigns.extensionPending} = 1 and ${campaigns.milestoneCount} = ${round})`;
   let inserted: unknown[];
@@ -111,6 +111,6 @@ export async function castExtensionVote(
     if (again) return again;
     throw err;
   }
-  if (inserted.length === 0) throw conflict(MSG.voteNotOpen);
+  if (inserted.length === 0) throw conflict(TEXT.voteNotOpen);
   return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
 }

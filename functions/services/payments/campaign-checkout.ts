@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { campaigns, checkoutSessions, videos } from '../../db/schema';
 import { checkoutExpiresAt, utcToday } from '../../domain/campaigns/end-date';
 import { mayPerform } from '../../domain/campaigns/status';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
@@ -101,13 +101,13 @@ export async function startCampaignCheckout(
   input: CampaignCheckoutInput,
 ) {
   const viewer = authorize(actor, 'public');
-  if (!viewer && !input.guestEmail) throw badRequest(MSG.guestEmailRequired);
+  if (!viewer && !input.guestEmail) throw badRequest(TEXT.guestEmailRequired);
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
   // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.
   const now = deps.clock.now();
   const funding = await fundingWhere(deps.db, now, eq(campaigns.id, campaignId));
-  if (!funding) throw notFound(MSG.campaignNotFoundState);
-  if (!funding.takingPayments) throw conflict(funding.pausedReason ?? MSG.campaignNotTakingPayments);
+  if (!funding) throw notFound(TEXT.campaignNotFoundState);
+  if (!funding.takingPayments) throw conflict(funding.pausedReason ?? TEXT.campaignNotTakingPayments);
   const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const created = await createCheckout(deps, {
     campaignId,

@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { abortRow } from './internal/abort-row';
@@ -10,7 +10,7 @@ export async function abortUpload(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'f
   const viewer = authorize(actor, 'contributor');
   const { db } = deps;
   const row = await loadOwnUpload(db, viewer.userId, id);
-  if (row.status === 'completed') throw conflict(FILM_MSG.uploadFinished);
+  if (row.status === 'completed') throw conflict(FILM_TEXT.uploadFinished);
   if (row.status === 'aborted') return uploadView(row);
   const aborted = await abortRow(deps, viewer, mediaOf(deps), row);
   return uploadView(aborted ?? { ...row, status: 'aborted' });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
@@ -13,12 +13,12 @@ export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Ac
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') return uploadView(row);
   assertUploading(row);
-  if (!row.r2UploadId) throw conflict(FILM_MSG.uploadFinished);
+  if (!row.r2UploadId) throw conflict(FILM_TEXT.uploadFinished);
 
   const parts = await confirmedParts(db, id);
   const have = new Set(parts.map((p) => p.partNumber));
   const missing = Array.from({ length: row.partCount }, (_, i) => i + 1).filter((n) => !have.has(n));
-  if (missing.length > 0) throw conflict(FILM_MSG.uploadIncomplete(missing));
+  if (missing.length > 0) throw conflict(FILM_TEXT.uploadIncomplete(missing));
 
   let size: number;
   try {
@@ -43,5 +43,5 @@ export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Ac
   if (done) return uploadView(done);
   const now = await loadOwnUpload(db, viewer.userId, id);
   if (now.status === 'completed') return uploadView(now);
-  throw conflict(FILM_MSG.uploadCancelled);
+  throw conflict(FILM_TEXT.uploadCancelled);
 }

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { sniffVideo } from '../../domain/films/media-sniff';
-import { FILM_MSG } from '../../domain/films/messages';
+import { FILM_TEXT } from '../../domain/films/texts';
 import { expectedPartSize } from '../../domain/films/upload-plan';
 import { ApiError, badRequest, conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
@@ -27,15 +27,15 @@ export async function putPart(
   const bucket = mediaOf(deps);
   const row = await loadOwnUpload(db, viewer.userId, uploadId);
   assertUploading(row);
-  if (!row.r2UploadId) throw conflict(FILM_MSG.uploadFinished);
+  if (!row.r2UploadId) throw conflict(FILM_TEXT.uploadFinished);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > row.partCount) {
-    throw badRequest(FILM_MSG.partOutOfRange(partNumber, row.partCount));
+    throw badRequest(FILM_TEXT.partOutOfRange(partNumber, row.partCount));
   }
   const expected = expectedPartSize(row, partNumber);
-  if (body.byteLength !== expected) throw badRequest(FILM_MSG.partWrongSize(partNumber, expected));
+  if (body.byteLength !== expected) throw badRequest(FILM_TEXT.partWrongSize(partNumber, expected));
   if (partNumber === 1 && sniffVideo(new Uint8Array(body, 0, Math.min(64, body.byteLength))) !== row.contentType) {
     await abortUpload(deps, viewer, uploadId);
-    throw new ApiError('unsupported_media_type', FILM_MSG.notAVideo);
+    throw new ApiError('unsupported_media_type', FILM_TEXT.notAVideo);
   }
 
   const uploaded = await bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(partNumber, body);
@@ -57,6 +57,6 @@ export async function putPart(
     )
     .commit()) as [unknown, { id: string }[]];
   // Cancelled while this part travelled: the part row goes with the upload's cleanup.
-  if (touched.length === 0) throw conflict(FILM_MSG.uploadCancelled);
+  if (touched.length === 0) throw conflict(FILM_TEXT.uploadCancelled);
   return uploadView(row, await confirmedParts(db, uploadId));
 }

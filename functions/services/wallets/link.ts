@@ -4,7 +4,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
-import { fillMessage, MSG } from '../../domain/messages';
+import { fillText, TEXT } from '../../domain/texts';
 import type { LinkWalletInput } from '../../domain/wallets/input';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
 import { badRequest, conflict } from '../../http/errors';
@@ -28,13 +28,13 @@ async function explainConflict({ db, config }: WalletDeps, userId: string, chain
     .from(walletAddresses)
     .where(eq(walletAddresses.address, address))
     .get();
-  if (owner && owner.userId !== userId) return conflict(MSG.walletAddressTaken);
+  if (owner && owner.userId !== userId) return conflict(TEXT.walletAddressTaken);
   const onChain = await db
     .select({ address: walletLinks.address })
     .from(walletLinks)
     .where(and(eq(walletLinks.userId, userId), eq(walletLinks.chainId, chainId)))
     .get();
-  if (onChain) return conflict(fillMessage(MSG.walletChainTaken, { chain: chainName(config.chains.chains, chainId) }));
+  if (onChain) return conflict(fillText(TEXT.walletChainTaken, { chain: chainName(config.chains.chains, chainId) }));
   return null;
 }
 
@@ -53,7 +53,7 @@ export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalle
   const checked = checkSiweMessage(input.message, { publicUrl: config.PUBLIC_URL, chains: config.chains.chains, now });
   if (!checked.ok) throw badRequest(checked.message, { reason: checked.reason });
   const { address, chainId, nonce } = checked;
-  if (!(await signedBy(address, input.message, input.signature as Hex))) throw badRequest(MSG.walletBadSignature);
+  if (!(await signedBy(address, input.message, input.signature as Hex))) throw badRequest(TEXT.walletBadSignature);
 
   const refusal = await explainConflict(ctx, viewer.userId, chainId, address);
   if (refusal) throw refusal;
@@ -107,7 +107,7 @@ export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalle
     throw err;
   }
   const [used, , links] = results;
-  if (used.length === 0) throw badRequest(MSG.walletNonceInvalid, { reason: 'nonce' });
-  if (links.length === 0) throw conflict(MSG.walletAddressTaken);
+  if (used.length === 0) throw badRequest(TEXT.walletNonceInvalid, { reason: 'nonce' });
+  if (links.length === 0) throw conflict(TEXT.walletAddressTaken);
   return { chainId, address, linkedAt: now.toISOString() };
 }

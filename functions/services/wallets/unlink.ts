@@ -4,7 +4,7 @@ import { abortUnlessChanged, commitUnlessUnchanged } from '../../db/guard';
 import { walletAddresses, walletLinks } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
-import { MSG } from '../../domain/messages';
+import { TEXT } from '../../domain/texts';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
@@ -23,7 +23,7 @@ export async function unlinkWallet(
   const { db } = deps;
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
   const link = await db.select().from(walletLinks).where(mine).get();
-  if (!link) throw notFound(MSG.walletNotLinked);
+  if (!link) throw notFound(TEXT.walletNotLinked);
   const ref = { userId: link.userId, chainId: link.chainId, address: link.address };
   const uow = new UnitOfWork(deps, viewer)
     .add(
@@ -57,5 +57,5 @@ export async function unlinkWallet(
       .get();
     if (row?.blocked) throw conflict(guard.message);
   }
-  throw notFound(MSG.walletNotLinked);
+  throw notFound(TEXT.walletNotLinked);
 }

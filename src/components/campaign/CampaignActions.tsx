@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
+import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import {
   ADMIN_SETTABLE_STATUSES,
   type AdminSettableStatus,
@@ -56,7 +56,7 @@ function Actions(props: { initial: CampaignView | null; adminMode: boolean }) {
           type="button"
           className="btn"
           data-action="submit"
-          onClick={() => toast(CAMPAIGN_FORM_MSG.saveFirst, 'error')}
+          onClick={() => toast(CAMPAIGN_FORM_TEXT.saveFirst, 'error')}
         >
           Submit for Approval
         </button>
@@ -82,7 +82,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
   const [picked, setNextStatus] = useState<string>(c.status);
   const nextStatus = (options as readonly string[]).includes(picked) ? (picked as AdminSettableStatus) : null;
   const applyStatus = (status: AdminSettableStatus) =>
-    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, CAMPAIGN_FORM_MSG.updateFailed, { status });
+    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, CAMPAIGN_FORM_TEXT.updateFailed, { status });
 
   async function run(path: string, method: string, ok: string, failed: string, body?: unknown, notFoundText?: string) {
     setBusy(true);
@@ -105,15 +105,15 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
     if (!res.ok) {
       toast(
         res.status === 404
-          ? CAMPAIGN_FORM_MSG.noCampaignToDelete
+          ? CAMPAIGN_FORM_TEXT.noCampaignToDelete
           : res.status === 409
             ? res.message
-            : CAMPAIGN_FORM_MSG.deleteFailed,
+            : CAMPAIGN_FORM_TEXT.deleteFailed,
         'error',
       );
       return;
     }
-    toastAfterNavigation(CAMPAIGN_FORM_MSG.deleted, 'success');
+    toastAfterNavigation(CAMPAIGN_FORM_TEXT.deleted, 'success');
     window.location.assign(adminMode ? '/admin' : '/contributor');
   }
 
@@ -136,10 +136,10 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             disabled={busy || !view.allMembersApproved}
             data-action="submit"
             onClick={() =>
-              run('/submit', 'POST', CAMPAIGN_FORM_MSG.submittedForApproval, CAMPAIGN_FORM_MSG.submitFailed)
+              run('/submit', 'POST', CAMPAIGN_FORM_TEXT.submittedForApproval, CAMPAIGN_FORM_TEXT.submitFailed)
             }
           >
-            {view.allMembersApproved ? 'Submit for Approval' : CAMPAIGN_FORM_MSG.waitingForTeam}
+            {view.allMembersApproved ? 'Submit for Approval' : CAMPAIGN_FORM_TEXT.waitingForTeam}
           </button>
         )}
         {c.status === 'approved' && rights.launch && (
@@ -148,13 +148,13 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy}
             data-action="launch"
-            onClick={() => run('/launch', 'POST', CAMPAIGN_FORM_MSG.launched, CAMPAIGN_FORM_MSG.launchFailed)}
+            onClick={() => run('/launch', 'POST', CAMPAIGN_FORM_TEXT.launched, CAMPAIGN_FORM_TEXT.launchFailed)}
           >
             Launch Campaign
           </button>
         )}
         {c.status === 'approved' && !rights.launch && rights.submit && (
-          <p className="muted">{CAMPAIGN_FORM_MSG.onlyOriginatorLaunches}</p>
+          <p className="muted">{CAMPAIGN_FORM_TEXT.onlyOriginatorLaunches}</p>
         )}
         {showPause && (
           <button
@@ -192,7 +192,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             type="button"
             className="btn btn-danger"
             disabled={busy || c.currentAmount > 0}
-            title={c.currentAmount > 0 ? CAMPAIGN_FORM_MSG.campaignHasMoney : undefined}
+            title={c.currentAmount > 0 ? CAMPAIGN_FORM_TEXT.campaignHasMoney : undefined}
             data-action="delete"
             onClick={() => setConfirming('delete')}
           >
@@ -203,17 +203,17 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
       {rights.delete && c.currentAmount > 0 && (
         <p className="muted small" data-cannot-delete>
           {adminMode && rights.setStatus ? (
-            CAMPAIGN_FORM_MSG.cancelBelow
+            CAMPAIGN_FORM_TEXT.cancelBelow
           ) : (
             <>
-              {CAMPAIGN_FORM_MSG.campaignHasMoney} {/* Only an admin sets a status: name where the Cancel is. */}
+              {CAMPAIGN_FORM_TEXT.campaignHasMoney} {/* Only an admin sets a status: name where the Cancel is. */}
               {rights.setStatus ? (
                 <a href={`/admin/edit/${c.id}/campaign`} data-cancel-where="admin">
-                  {CAMPAIGN_FORM_MSG.openAdminSettings}
+                  {CAMPAIGN_FORM_TEXT.openAdminSettings}
                 </a>
               ) : (
                 <a href="/contact" data-cancel-where="contact">
-                  {CAMPAIGN_FORM_MSG.askAdminToCancel}
+                  {CAMPAIGN_FORM_TEXT.askAdminToCancel}
                 </a>
               )}
               .
@@ -228,7 +228,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           {c.status === 'pending_approval' && (
             <div className="review">
               <ChangeDiff changes={changes} />
-              {!view.allMembersApproved && <p className="muted">{CAMPAIGN_FORM_MSG.allMustApproveForApproval}</p>}
+              {!view.allMembersApproved && <p className="muted">{CAMPAIGN_FORM_TEXT.allMustApproveForApproval}</p>}
               <div className="action-row">
                 <button
                   type="button"
@@ -291,10 +291,10 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
           run(
             '/pause',
             'POST',
-            CAMPAIGN_FORM_MSG.paused,
-            CAMPAIGN_FORM_MSG.pauseFailed,
+            CAMPAIGN_FORM_TEXT.paused,
+            CAMPAIGN_FORM_TEXT.pauseFailed,
             undefined,
-            CAMPAIGN_FORM_MSG.noCampaignToPause,
+            CAMPAIGN_FORM_TEXT.noCampaignToPause,
           )
         }
         onCancel={() => setConfirming(null)}
@@ -332,7 +332,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         busy={busy}
         onConfirm={() => {
           if (!reason.trim()) {
-            toast(CAMPAIGN_FORM_MSG.rejectionReasonRequired, 'error');
+            toast(CAMPAIGN_FORM_TEXT.rejectionReasonRequired, 'error');
             return;
           }
           void run('/reject', 'POST', 'Campaign rejected', 'Failed to reject campaign', { reason: reason.trim() });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
+import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import {
   COIN_SYMBOL_MAX,
   coinPriceToDollars,
@@ -9,8 +9,8 @@ import {
   normalizeCoinSymbol,
   validateCoinSettings,
 } from '../../../functions/domain/campaigns/validation';
-import { COIN_MSG } from '../../../functions/domain/coins/messages';
 import { deployRequestFor } from '../../../functions/domain/coins/supply';
+import { COIN_TEXT } from '../../../functions/domain/coins/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
@@ -46,7 +46,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
 
   async function deploy() {
     if (!c) {
-      toast(CAMPAIGN_FORM_MSG.saveFirst, 'error');
+      toast(CAMPAIGN_FORM_TEXT.saveFirst, 'error');
       return;
     }
     setDeploying(true);
@@ -58,18 +58,18 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setDeploying(false);
     if (!res.ok) {
       setError(res.message);
-      toast(COIN_MSG.coinDeployFailed, 'error');
+      toast(COIN_TEXT.coinDeployFailed, 'error');
       return;
     }
     setError(null);
     setDeployed(true);
-    toast(COIN_MSG.coinDeployed, 'success');
+    toast(COIN_TEXT.coinDeployed, 'success');
   }
 
   async function save(e: React.FormEvent) {
     e.preventDefault();
     if (!c) {
-      toast(CAMPAIGN_FORM_MSG.saveFirst, 'error');
+      toast(CAMPAIGN_FORM_TEXT.saveFirst, 'error');
       return;
     }
     const body = {
@@ -85,7 +85,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setBusy(false);
     if (!res.ok) {
       setError(res.message);
-      toast(CAMPAIGN_FORM_MSG.saveFailed, 'error');
+      toast(CAMPAIGN_FORM_TEXT.saveFailed, 'error');
       return;
     }
     toast('Creator coin settings saved', 'success');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
+import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import { formatCents, localToday } from '../../../functions/domain/campaigns/format';
 import { DEFAULT_PLATFORM_FEE } from '../../../functions/domain/campaigns/shares';
 import {
@@ -11,7 +11,7 @@ import {
   validateCampaignFields,
   validatePlatformFee,
 } from '../../../functions/domain/campaigns/validation';
-import { fillMessage } from '../../../functions/domain/fill-message';
+import { fillText } from '../../../functions/domain/fill-text';
 import type { CampaignView, EditOutcome, FilmRef } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
@@ -19,10 +19,10 @@ import { Card, IslandGate, StatusBadge } from './island-ui';
 import { useCampaign } from './useCampaign';
 
 const OUTCOME_TOAST: Record<EditOutcome, string> = {
-  unchanged: CAMPAIGN_FORM_MSG.savedSuccessfully,
-  saved: CAMPAIGN_FORM_MSG.savedSuccessfully,
-  review: CAMPAIGN_FORM_MSG.updatedForReview,
-  extension: CAMPAIGN_FORM_MSG.extensionSaved,
+  unchanged: CAMPAIGN_FORM_TEXT.savedSuccessfully,
+  saved: CAMPAIGN_FORM_TEXT.savedSuccessfully,
+  review: CAMPAIGN_FORM_TEXT.updatedForReview,
+  extension: CAMPAIGN_FORM_TEXT.extensionSaved,
 };
 
 const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
@@ -92,17 +92,17 @@ function Details(props: { initial: CampaignView | null; film: FilmRef; adminMode
       setBusy(false);
       if (!res.ok) {
         if (res.code === 'validation_failed') setErrors([{ field: 'title', message: res.message }]);
-        toast(fillMessage(CAMPAIGN_FORM_MSG.createFailed, { message: res.message }), 'error');
+        toast(fillText(CAMPAIGN_FORM_TEXT.createFailed, { message: res.message }), 'error');
         return;
       }
-      toast(CAMPAIGN_FORM_MSG.savedSuccessfully, 'success');
+      toast(CAMPAIGN_FORM_TEXT.savedSuccessfully, 'success');
       return;
     }
     const res = await campaignAction<{ outcome: EditOutcome }>(`/api/campaigns/${c?.id}`, 'PATCH', checked.body);
     setBusy(false);
     if (!res.ok) {
       toast(
-        res.code === 'validation_failed' || res.status === 409 ? res.message : CAMPAIGN_FORM_MSG.updateFailed,
+        res.code === 'validation_failed' || res.status === 409 ? res.message : CAMPAIGN_FORM_TEXT.updateFailed,
         'error',
       );
       return;

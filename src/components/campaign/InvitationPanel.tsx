@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { INVITATION_MSG } from '../../../functions/domain/campaigns/invitation-messages';
+import { INVITATION_TEXT } from '../../../functions/domain/campaigns/invitation-texts';
 import { formatPercent } from '../../../functions/domain/campaigns/shares';
-import { SITE_MSG } from '../../../functions/domain/site/messages';
+import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
@@ -15,17 +15,17 @@ export const JOINED_REDIRECT = '/contributor?tab=campaigns';
 const TEXTS = {
   banner: {
     accept: 'Accept',
-    joined: INVITATION_MSG.collaborationApproved,
-    acceptFailed: INVITATION_MSG.approveInvitationFailed,
-    declined: INVITATION_MSG.campaignInvitationDeclined,
-    declineFailed: INVITATION_MSG.declineInvitationFailed,
+    joined: INVITATION_TEXT.collaborationApproved,
+    acceptFailed: INVITATION_TEXT.approveInvitationFailed,
+    declined: INVITATION_TEXT.campaignInvitationDeclined,
+    declineFailed: INVITATION_TEXT.declineInvitationFailed,
   },
   card: {
-    accept: INVITATION_MSG.approveAndJoin,
-    joined: INVITATION_MSG.joinedCampaign,
-    acceptFailed: INVITATION_MSG.approveInvitationFailed,
-    declined: INVITATION_MSG.invitationDeclined,
-    declineFailed: INVITATION_MSG.failedToDecline,
+    accept: INVITATION_TEXT.approveAndJoin,
+    joined: INVITATION_TEXT.joinedCampaign,
+    acceptFailed: INVITATION_TEXT.approveInvitationFailed,
+    declined: INVITATION_TEXT.invitationDeclined,
+    declineFailed: INVITATION_TEXT.failedToDecline,
   },
 } as const;
 
@@ -51,8 +51,8 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
   const t = TEXTS[variant];
   // A member of the agreed split, asked again after the team changed, approves a share; a newcomer joins.
   const agreedMember = Boolean(view.split.agreed?.shares.some((s) => s.userId === view.viewer.userId));
-  const acceptFailed = agreedMember ? INVITATION_MSG.approveShareFailed : t.acceptFailed;
-  const owner = view.owner.username ?? SITE_MSG.unknownContributor;
+  const acceptFailed = agreedMember ? INVITATION_TEXT.approveShareFailed : t.acceptFailed;
+  const owner = view.owner.username ?? SITE_TEXT.unknownContributor;
 
   async function accept() {
     if (!me) return;
@@ -66,7 +66,7 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
     );
     setBusy(false);
     if (!res.ok) {
-      toast(res.status === 404 ? INVITATION_MSG.contributorInfoNotFound : `${acceptFailed}: ${res.message}`, 'error');
+      toast(res.status === 404 ? INVITATION_TEXT.contributorInfoNotFound : `${acceptFailed}: ${res.message}`, 'error');
       return;
     }
     if (!res.data.joined) {
@@ -91,9 +91,9 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
       setDeclining(false);
       const text =
         res.status === 404
-          ? INVITATION_MSG.contributorInfoNotFound
+          ? INVITATION_TEXT.contributorInfoNotFound
           : res.status === 409
-            ? INVITATION_MSG.unableToDecline
+            ? INVITATION_TEXT.unableToDecline
             : t.declineFailed;
       toast(text, 'error');
       return;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { TEAM_MSG } from '../../../functions/domain/campaigns/team-messages';
+import { TEAM_TEXT } from '../../../functions/domain/campaigns/team-texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
 import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
@@ -43,7 +43,7 @@ function AddMember({ view }: { view: CampaignView }) {
   async function add(e: React.FormEvent) {
     e.preventDefault();
     if (!selected) {
-      toast(TEAM_MSG.selectUser, 'error');
+      toast(TEAM_TEXT.selectUser, 'error');
       return;
     }
     setBusy(true);
@@ -53,10 +53,10 @@ function AddMember({ view }: { view: CampaignView }) {
     });
     setBusy(false);
     if (!res.ok) {
-      toast(`${TEAM_MSG.addContributorFailed}: ${res.message}`, 'error');
+      toast(`${TEAM_TEXT.addContributorFailed}: ${res.message}`, 'error');
       return;
     }
-    toast(TEAM_MSG.contributorAdded, 'success');
+    toast(TEAM_TEXT.contributorAdded, 'success');
     setSelected(null);
     setQ('');
     setRole('');
@@ -135,10 +135,10 @@ export function TeamEditor(props: { initial: CampaignView | null }) {
     setBusy(false);
     $removingMember.set(null);
     if (!res.ok) {
-      toast(`${TEAM_MSG.removeContributorFailed}: ${res.message}`, 'error');
+      toast(`${TEAM_TEXT.removeContributorFailed}: ${res.message}`, 'error');
       return;
     }
-    toast(TEAM_MSG.contributorRemoved, 'success');
+    toast(TEAM_TEXT.contributorRemoved, 'success');
   }
 
   return (

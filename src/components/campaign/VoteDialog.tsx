@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatCents } from '../../../functions/domain/campaigns/format';
-import { VOTE_MSG } from '../../../functions/domain/milestones/messages';
-import { SITE_MSG } from '../../../functions/domain/site/messages';
+import { VOTE_TEXT } from '../../../functions/domain/milestones/texts';
+import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
 import type { ExtensionVoteView } from '../../../functions/services/milestones';
 import { api } from '../../lib/campaign-api';
@@ -97,10 +97,15 @@ function VoteFlow({ view }: { view: CampaignView }) {
     });
     if (!res.ok) {
       setPhase('ask');
-      toast(VOTE_MSG.voteFailed, 'error');
+      toast(VOTE_TEXT.voteFailed, 'error');
       return;
     }
-    toast(VOTE_MSG.voteRecorded, 'success', 4000, extend ? VOTE_MSG.voteRecordedExtend : VOTE_MSG.voteRecordedComplete);
+    toast(
+      VOTE_TEXT.voteRecorded,
+      'success',
+      4000,
+      extend ? VOTE_TEXT.voteRecordedExtend : VOTE_TEXT.voteRecordedComplete,
+    );
     // Read the vote back first, so the list shows this member's vote as soon as the phase changes.
     await load();
     setPhase(res.data.votingComplete ? 'done' : 'waiting');
@@ -177,7 +182,7 @@ function VoteFlow({ view }: { view: CampaignView }) {
             <ul className="vote-members" aria-label="Team votes">
               {members.map((m) => (
                 <li key={m.userId} data-member-vote={m.vote === null ? 'pending' : m.vote ? 'extend' : 'complete'}>
-                  <span>{m.username ?? SITE_MSG.unknownContributor}</span>
+                  <span>{m.username ?? SITE_TEXT.unknownContributor}</span>
                   <span className="muted">
                     {m.userId === view.viewer.userId && m.vote !== null
                       ? m.vote

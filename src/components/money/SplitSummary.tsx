@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { formatPercent } from '../../../functions/domain/campaigns/shares';
-import { PAYMENT_MSG } from '../../../functions/domain/payments/messages';
-import { SITE_MSG } from '../../../functions/domain/site/messages';
+import { PAYMENT_TEXT } from '../../../functions/domain/payments/texts';
+import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import type { SplitShare, SplitSummary as Summary } from '../../../functions/services/campaigns';
 
 /** One split on one line: the fee, each member's share, and the total (always 100.0 %). */
@@ -20,8 +20,8 @@ function SplitLine(props: {
       {props.shares.map((m) => (
         <Fragment key={m.userId}>
           {', '}
-          <span data-split-part={m.username ?? SITE_MSG.unknownContributor} title={m.role}>
-            {m.username ?? SITE_MSG.unknownContributor} {formatPercent(m.sharePermille)}
+          <span data-split-part={m.username ?? SITE_TEXT.unknownContributor} title={m.role}>
+            {m.username ?? SITE_TEXT.unknownContributor} {formatPercent(m.sharePermille)}
           </span>
         </Fragment>
       ))}{' '}
@@ -67,7 +67,7 @@ export function SplitSummary({ split }: { split: Summary }) {
           waitingFor={proposal.waitingFor}
         />
       )}
-      {proposal && agreed && <p className="muted split-note">{PAYMENT_MSG.proposalNote}</p>}
+      {proposal && agreed && <p className="muted split-note">{PAYMENT_TEXT.proposalNote}</p>}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { chainName } from '../../../functions/domain/chains/info';
 import { parseAddress, shortAddress } from '../../../functions/domain/wallets/address';
-import { WALLET_MSG } from '../../../functions/domain/wallets/messages';
+import { WALLET_TEXT } from '../../../functions/domain/wallets/texts';
 import {
   $activeWallet,
   $chains,
@@ -17,7 +17,7 @@ import {
   type WalletOption,
 } from '../../stores/wallet';
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : WALLET_MSG.walletFailed);
+const errorText = (err: unknown) => (err instanceof Error ? err.message : WALLET_TEXT.walletFailed);
 
 function WalletIcon({ option }: { option: WalletOption | undefined }) {
   return option?.icon ? (
@@ -53,7 +53,7 @@ function AddressCheck() {
           </small>
         ) : (
           <small className="error-text" role="alert" data-address-result="invalid">
-            {WALLET_MSG.invalidAddress}
+            {WALLET_TEXT.invalidAddress}
           </small>
         ))}
     </div>
@@ -221,7 +221,7 @@ export function WalletPicker({ open, onClose }: { open: boolean; onClose: () => 
         <h3>{state.connected.length ? 'Connect another wallet' : 'Connect a wallet'}</h3>
         {options.length === 0 ? (
           <p className="muted" data-no-wallets>
-            {WALLET_MSG.walletNoneFound}
+            {WALLET_TEXT.walletNoneFound}
           </p>
         ) : (
           notConnected.length > 0 && (

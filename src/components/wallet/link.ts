@@ -1,5 +1,5 @@
 import { createSiweMessage } from 'viem/siwe';
-import { WALLET_MSG } from '../../../functions/domain/wallets/messages';
+import { WALLET_TEXT } from '../../../functions/domain/wallets/texts';
 import { api } from '../../lib/api';
 import {
   $activeAccount,
@@ -27,10 +27,10 @@ export async function linkActiveWallet(): Promise<boolean> {
   if (!wallet || !address) {
     // No wallet in this browser to connect: the picker would only repeat it; say how to get one.
     if ($walletOptions.get().length === 0)
-      throw new WalletError(`${WALLET_MSG.noActiveWallet}. ${WALLET_MSG.walletHowToGet}`);
+      throw new WalletError(`${WALLET_TEXT.noActiveWallet}. ${WALLET_TEXT.walletHowToGet}`);
     const { openWalletPicker } = await import('./mount');
     openWalletPicker();
-    throw new WalletError(WALLET_MSG.noActiveWallet);
+    throw new WalletError(WALLET_TEXT.noActiveWallet);
   }
   const chainId = wallet.chainId;
   if (!chainId || !$chains.get()?.chains.some((c) => c.id === chainId))
@@ -44,7 +44,7 @@ export async function linkActiveWallet(): Promise<boolean> {
     chainId,
     nonce,
     version: '1',
-    statement: WALLET_MSG.walletSignInStatement,
+    statement: WALLET_TEXT.walletSignInStatement,
     issuedAt,
     expirationTime: new Date(issuedAt.getTime() + MESSAGE_TTL_MS),
   });

@@ -1,4 +1,4 @@
-import { CAMPAIGN_FORM_MSG } from '../../../functions/domain/campaigns/form-messages';
+import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 
 /**
@@ -12,7 +12,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-decide]')) 
     const rejecting = submitter?.value === 'reject';
     const reason = (form.elements.namedItem('reason') as HTMLInputElement).value.trim();
     if (rejecting && !reason) {
-      toast(CAMPAIGN_FORM_MSG.rejectionReasonRequired, 'error');
+      toast(CAMPAIGN_FORM_TEXT.rejectionReasonRequired, 'error');
       return;
     }
     for (const b of form.querySelectorAll('button')) b.disabled = true;

@@ -1,5 +1,5 @@
-import { COIN_MSG } from '../../../functions/domain/coins/messages';
 import { deployRequestFor } from '../../../functions/domain/coins/supply';
+import { COIN_TEXT } from '../../../functions/domain/coins/texts';
 import { toastAfterNavigation } from '../../stores/toast';
 
 /** The admins' Creator Coins tab: deploy (or retry) a coin that is ready, then the tab again with the toast. */
@@ -14,11 +14,11 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-deploy]
       body: JSON.stringify(deployRequestFor({ id, creatorCoinSymbol: symbol, creatorCoinPrice: Number(price) })),
     }).catch(() => null);
     if (!res?.ok) {
-      toastAfterNavigation(COIN_MSG.coinDeployFailed, 'error');
+      toastAfterNavigation(COIN_TEXT.coinDeployFailed, 'error');
       location.reload();
       return;
     }
-    toastAfterNavigation(COIN_MSG.coinDeployed, 'success');
+    toastAfterNavigation(COIN_TEXT.coinDeployed, 'success');
     location.reload();
   });
 }

@@ -1,4 +1,4 @@
-import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
+import { CHROME_TEXT } from '../../../functions/domain/site/chrome-texts';
 import { COMING_SOON_SETTINGS_KEY } from '../../../functions/domain/site/coming-soon';
 import { toast } from '../../stores/toast';
 
@@ -34,7 +34,7 @@ async function load() {
     show(((await res.json()) as { settings: SiteSettings }).settings);
   } catch (err) {
     console.error(err);
-    toast(CHROME_MSG.failedToLoad, 'error');
+    toast(CHROME_TEXT.failedToLoad, 'error');
   }
 }
 

@@ -5,7 +5,7 @@ import {
   isWebVttBytes,
   LANGUAGE_TAG,
 } from '../../../functions/domain/films/captions';
-import { FILM_MSG } from '../../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../../functions/domain/films/texts';
 import { ApiFailure, messageOf, NETWORK_ERROR, problemOf } from './api';
 import type { CaptionTrack } from './types';
 
@@ -47,9 +47,9 @@ function el<K extends keyof HTMLElementTagNameMap>(
 }
 
 async function fileProblem(file: File): Promise<string | null> {
-  if (file.size === 0) return FILM_MSG.emptyFile;
-  if (file.size > CAPTIONS_MAX_BYTES) return FILM_MSG.captionsTooLarge(CAPTIONS_MAX_BYTES);
-  return isWebVttBytes(new Uint8Array(await file.slice(0, 16).arrayBuffer())) ? null : FILM_MSG.captionsNotVtt;
+  if (file.size === 0) return FILM_TEXT.emptyFile;
+  if (file.size > CAPTIONS_MAX_BYTES) return FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES);
+  return isWebVttBytes(new Uint8Array(await file.slice(0, 16).arrayBuffer())) ? null : FILM_TEXT.captionsNotVtt;
 }
 
 export function captionEditor(section: HTMLElement): CaptionEditor {
@@ -196,9 +196,9 @@ export function captionEditor(section: HTMLElement): CaptionEditor {
         let problem: string | null = null;
         if (!row.saved && !chosen) problem = 'Choose a .vtt file, or remove this row';
         else if (chosen) problem = await fileProblem(chosen);
-        if (!problem && !LANGUAGE_TAG.test(row.language.value.trim())) problem = FILM_MSG.captionsLanguage;
-        if (!problem && !row.label.value.trim()) problem = FILM_MSG.captionsLabelRequired;
-        if (!problem && row.label.value.trim().length > CAPTIONS_LABEL_MAX) problem = FILM_MSG.captionsLabelTooLong;
+        if (!problem && !LANGUAGE_TAG.test(row.language.value.trim())) problem = FILM_TEXT.captionsLanguage;
+        if (!problem && !row.label.value.trim()) problem = FILM_TEXT.captionsLabelRequired;
+        if (!problem && row.label.value.trim().length > CAPTIONS_LABEL_MAX) problem = FILM_TEXT.captionsLabelTooLong;
         showError(row, problem);
         if (problem) ok = false;
       }
@@ -229,7 +229,7 @@ export function captionEditor(section: HTMLElement): CaptionEditor {
         } catch (err) {
           const message = messageOf(err);
           showError(row, message);
-          failures.push(FILM_MSG.captionsFailed(name, message));
+          failures.push(FILM_TEXT.captionsFailed(name, message));
         }
       }
       updateAdd();

@@ -5,9 +5,9 @@ import {
   RUNTIME_MIN_SECONDS,
 } from '../../../functions/domain/films/duration';
 import { sniffImage } from '../../../functions/domain/films/media-sniff';
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
+import { FILM_TEXT, REVIEW_LABELS } from '../../../functions/domain/films/texts';
 import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/domain/films/upload-plan';
-import { SITE_MSG } from '../../../functions/domain/site/messages';
+import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
 import { ApiFailure, api, messageOf, problemOf } from './api';
@@ -94,7 +94,7 @@ async function wire(form: HTMLFormElement) {
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 404) {
       // Not this viewer's film (or no such film): the same answer, and away from here.
-      toastAfterNavigation(SITE_MSG.videoNotFound, 'error');
+      toastAfterNavigation(SITE_TEXT.videoNotFound, 'error');
       window.location.replace(form.dataset.away ?? '/');
       return;
     }
@@ -208,16 +208,16 @@ async function wire(form: HTMLFormElement) {
 
   /** Each detail field's rule (the server's, checked here first), by the path its error shows under. */
   const FIELD_RULES: Record<string, (values: ReturnType<typeof readFields>) => string | null> = {
-    title: (v) => (v.title ? null : FILM_MSG.titleRequired),
-    description: (v) => (v.description ? null : FILM_MSG.descriptionRequired),
-    categoryId: (v) => (!v.categoryId && select.options.length > 1 ? FILM_MSG.categoryRequired : null),
+    title: (v) => (v.title ? null : FILM_TEXT.titleRequired),
+    description: (v) => (v.description ? null : FILM_TEXT.descriptionRequired),
+    categoryId: (v) => (!v.categoryId && select.options.length > 1 ? FILM_TEXT.categoryRequired : null),
     year: (v) =>
-      !Number.isInteger(v.year) || v.year < 1888 || v.year > YEAR_MAX ? FILM_MSG.yearRange(YEAR_MAX) : null,
+      !Number.isInteger(v.year) || v.year < 1888 || v.year > YEAR_MAX ? FILM_TEXT.yearRange(YEAR_MAX) : null,
     runtimeSeconds: (v) =>
       !Number.isInteger(v.runtimeSeconds) ||
       v.runtimeSeconds < RUNTIME_MIN_SECONDS ||
       v.runtimeSeconds > RUNTIME_MAX_SECONDS
-        ? FILM_MSG.runtimeRange
+        ? FILM_TEXT.runtimeRange
         : null,
   };
   /** The input each rule reads, so its error clears as soon as that input becomes valid. */
@@ -246,7 +246,7 @@ async function wire(form: HTMLFormElement) {
     }
     if (mode === 'create' && !videoUploadId) {
       const uploading = uploader?.dataset.uploadState === 'progress';
-      problems.push(['videoUploadId', uploading ? 'Wait for the video to finish uploading' : FILM_MSG.videoRequired]);
+      problems.push(['videoUploadId', uploading ? 'Wait for the video to finish uploading' : FILM_TEXT.videoRequired]);
     }
     return problems;
   }
@@ -285,7 +285,7 @@ async function wire(form: HTMLFormElement) {
           return;
         }
         toastAfterNavigation(
-          added.reviewStatus === 'approved' ? FILM_MSG.filmPublished : FILM_MSG.filmSubmitted,
+          added.reviewStatus === 'approved' ? FILM_TEXT.filmPublished : FILM_TEXT.filmSubmitted,
           'success',
         );
       } else {
@@ -301,7 +301,7 @@ async function wire(form: HTMLFormElement) {
           return;
         }
         const resubmitted = saved.reviewStatus === 'pending' && film?.reviewStatus !== 'pending';
-        toastAfterNavigation(resubmitted ? FILM_MSG.filmResubmitted : FILM_MSG.filmSaved, 'success');
+        toastAfterNavigation(resubmitted ? FILM_TEXT.filmResubmitted : FILM_TEXT.filmSaved, 'success');
       }
       window.location.assign(form.dataset.done ?? '/');
     } catch (err) {
@@ -328,10 +328,10 @@ function reviewText(f: Film): string {
 }
 
 async function posterProblem(file: File): Promise<string | null> {
-  if (file.size === 0) return FILM_MSG.emptyFile;
-  if (file.size > MAX_POSTER_BYTES) return FILM_MSG.posterTooLarge(MAX_POSTER_BYTES);
+  if (file.size === 0) return FILM_TEXT.emptyFile;
+  if (file.size > MAX_POSTER_BYTES) return FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES);
   const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
-  return sniffImage(head) ? null : FILM_MSG.notAnImage;
+  return sniffImage(head) ? null : FILM_TEXT.notAnImage;
 }
 
 async function uploadPoster(file: File): Promise<string> {

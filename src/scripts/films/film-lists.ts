@@ -1,7 +1,7 @@
 import { formatDuration } from '../../../functions/domain/films/duration';
-import { FILM_MSG, REVIEW_LABELS } from '../../../functions/domain/films/messages';
-import { CHROME_MSG } from '../../../functions/domain/site/chrome-messages';
-import { SITE_MSG } from '../../../functions/domain/site/messages';
+import { FILM_TEXT, REVIEW_LABELS } from '../../../functions/domain/films/texts';
+import { CHROME_TEXT } from '../../../functions/domain/site/chrome-texts';
+import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import { toast } from '../../stores/toast';
 import { ApiFailure, api, messageOf } from './api';
 import type { Film } from './types';
@@ -56,7 +56,7 @@ function empty(title: string, body: string, ...actions: HTMLElement[]) {
 function failed(root: HTMLElement, err: unknown) {
   root.removeAttribute('aria-busy');
   root.replaceChildren(
-    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiFailure ? err.message : CHROME_MSG.failedToLoad),
+    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiFailure ? err.message : CHROME_TEXT.failedToLoad),
   );
 }
 
@@ -154,7 +154,7 @@ function renderHistory(history: ReviewedFilm[]) {
           h(
             'span',
             { class: 'muted' },
-            ` · ${f.reviewedBy?.username ?? CHROME_MSG.unknownUser}${f.reviewedAt ? ` · ${date(f.reviewedAt)}` : ''}`,
+            ` · ${f.reviewedBy?.username ?? CHROME_TEXT.unknownUser}${f.reviewedAt ? ` · ${date(f.reviewedAt)}` : ''}`,
           ),
         ),
       ),
@@ -225,7 +225,7 @@ function reviewRow(f: Film, onDone: () => void) {
     busy(true);
     try {
       await api(`/api/films/${encodeURIComponent(f.id)}/approve`, { method: 'POST', body: {} });
-      done(FILM_MSG.filmApproved);
+      done(FILM_TEXT.filmApproved);
     } catch (err) {
       busy(false);
       toast(messageOf(err), 'error');
@@ -242,12 +242,12 @@ function reviewRow(f: Film, onDone: () => void) {
     e.preventDefault();
     const text = reason.value.trim();
     reasonError.hidden = Boolean(text);
-    reasonError.textContent = text ? '' : FILM_MSG.reasonRequired;
+    reasonError.textContent = text ? '' : FILM_TEXT.reasonRequired;
     if (!text) return reason.focus();
     busy(true);
     try {
       await api(`/api/films/${encodeURIComponent(f.id)}/reject`, { method: 'POST', body: { reason: text } });
-      done(FILM_MSG.filmRejected);
+      done(FILM_TEXT.filmRejected);
     } catch (err) {
       busy(false);
       reasonError.textContent = messageOf(err);
@@ -265,7 +265,7 @@ function reviewRow(f: Film, onDone: () => void) {
       h(
         'p',
         { class: 'muted' },
-        `By ${f.owner.username ?? SITE_MSG.unknownContributor} · submitted ${date(f.updatedAt)}`,
+        `By ${f.owner.username ?? SITE_TEXT.unknownContributor} · submitted ${date(f.updatedAt)}`,
       ),
       h('p', { class: 'film-description' }, f.description),
       captionsLine(f),

@@ -1,5 +1,5 @@
 import { sniffVideo } from '../../../functions/domain/films/media-sniff';
-import { FILM_MSG } from '../../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../../functions/domain/films/texts';
 import { HEAD_BYTES } from '../../../functions/domain/films/upload-plan';
 import { ApiFailure, api, NETWORK_ERROR, problemOf } from './api';
 import type { Upload } from './types';
@@ -62,9 +62,9 @@ const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 /** Checks the file locally first, so an obvious mistake is caught before anything is sent. */
 export async function checkVideoFile(file: File): Promise<{ head: Uint8Array } | string> {
-  if (file.size === 0) return FILM_MSG.emptyFile;
+  if (file.size === 0) return FILM_TEXT.emptyFile;
   const head = new Uint8Array(await file.slice(0, HEAD_BYTES).arrayBuffer());
-  if (!sniffVideo(head)) return FILM_MSG.notAVideo;
+  if (!sniffVideo(head)) return FILM_TEXT.notAVideo;
   return { head };
 }
 
@@ -173,7 +173,7 @@ export class VideoUpload {
   /** One part over XHR (fetch cannot report upload progress). */
   private sendPart(id: string, n: number, blob: Blob, report: (inFlight: number) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.cancelled) return reject(new ApiFailure(499, FILM_MSG.uploadCancelledToast));
+      if (this.cancelled) return reject(new ApiFailure(499, FILM_TEXT.uploadCancelledToast));
       const xhr = new XMLHttpRequest();
       this.xhr = xhr;
       xhr.open('PUT', `/api/uploads/${id}/parts/${n}`);
@@ -185,7 +185,7 @@ export class VideoUpload {
         reject(await problemOf(new Response(xhr.responseText, { status: xhr.status })));
       };
       xhr.onerror = () => reject(new ApiFailure(0, NETWORK_ERROR));
-      xhr.onabort = () => reject(new ApiFailure(499, FILM_MSG.uploadCancelledToast));
+      xhr.onabort = () => reject(new ApiFailure(499, FILM_TEXT.uploadCancelledToast));
       xhr.send(blob);
     });
   }

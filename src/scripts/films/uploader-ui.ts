@@ -1,4 +1,4 @@
-import { FILM_MSG } from '../../../functions/domain/films/messages';
+import { FILM_TEXT } from '../../../functions/domain/films/texts';
 import { formatBytes } from '../../../functions/domain/films/upload-plan';
 import { toast } from '../../stores/toast';
 import { api, messageOf } from './api';
@@ -67,7 +67,7 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
             forgetUpload(u.id);
             li.remove();
             box.hidden = list.children.length === 0;
-            toast(FILM_MSG.uploadCancelledToast, 'info');
+            toast(FILM_TEXT.uploadCancelledToast, 'info');
           } catch (err) {
             cancel.disabled = false;
             toast(messageOf(err), 'error');
@@ -128,7 +128,7 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
     const next = $<HTMLAnchorElement>('[data-next-link]');
     if (next && root.dataset.next) next.href = `${root.dataset.next}?upload=${encodeURIComponent(upload.id)}`;
     stage('done');
-    toast(FILM_MSG.uploadComplete, 'success');
+    toast(FILM_TEXT.uploadComplete, 'success');
     root.dispatchEvent(new CustomEvent('video-uploaded', { detail: upload, bubbles: true }));
   }
 
@@ -144,7 +144,7 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
     window.removeEventListener('beforeunload', leaveWarning);
     await job.cancel();
     stage('choose');
-    toast(FILM_MSG.uploadCancelledToast, 'info');
+    toast(FILM_TEXT.uploadCancelledToast, 'info');
     const remaining = await api<{ uploads: Upload[] }>('/api/uploads').catch(() => null);
     if (remaining) renderUnfinished(remaining.uploads);
   });

@@ -8,7 +8,7 @@ import { notify } from '../../notifications';
 export const APPLICATION_ACTIONS = ['campaign_submitted_for_approval', 'campaign_edited_for_review'] as const;
 export type ApplicationAction = (typeof APPLICATION_ACTIONS)[number];
 
-const TEXT: Record<ApplicationAction, (title: string) => { title: string; message: string }> = {
+const NOTICE: Record<ApplicationAction, (title: string) => { title: string; message: string }> = {
   campaign_submitted_for_approval: (t) => ({
     title: 'New campaign application',
     message: `"${t}" was submitted for approval.`,
@@ -40,7 +40,7 @@ export function sendApplicationNotification(
   admins: string[],
   input: { campaignId: string; campaignTitle: string; actorId: string; action: ApplicationAction },
 ): number {
-  const text = TEXT[input.action](input.campaignTitle);
+  const text = NOTICE[input.action](input.campaignTitle);
   for (const userId of admins)
     notify(uow, bell, { userId, type: 'application', ...text, campaignId: input.campaignId, actorId: input.actorId });
   return admins.length;

@@ -1,5 +1,5 @@
 import type { Relation } from '../../../domain/campaigns/status';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { isAdmin, isContributor, type Role } from '../../../domain/users/roles';
 import type { FilmRef } from '../lib/access';
 
@@ -35,12 +35,12 @@ export function decideScreen(input: ScreenInput): ScreenDecision {
   if (!target || (!target.campaignId && !target.film)) {
     if (screen === 'progress') return { kind: 'not-found', state: 'campaign' };
     if (screen === 'team') return { kind: 'not-found', state: 'video' };
-    return { kind: 'redirect', to: '/contributor', toast: MSG.videoOrCampaignNotFound };
+    return { kind: 'redirect', to: '/contributor', toast: TEXT.videoOrCampaignNotFound };
   }
   const admin = input.adminMode && isAdmin(input.roles);
   const refuse = (): ScreenDecision =>
     isContributor(input.roles)
-      ? { kind: 'redirect', to: '/contributor', toast: screen === 'progress' ? MSG.viewOwnOnly : MSG.editOwnOnly }
+      ? { kind: 'redirect', to: '/contributor', toast: screen === 'progress' ? TEXT.viewOwnOnly : TEXT.editOwnOnly }
       : { kind: 'redirect', to: '/' };
 
   if (!target.campaignId) {

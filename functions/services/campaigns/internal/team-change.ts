@@ -4,7 +4,7 @@ import { campaignContributors, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { computeShares, type ShareSplit } from '../../../domain/campaigns/shares';
 import type { HistoryEvent } from '../../../domain/campaigns/status';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { conflict } from '../../../http/errors';
 import type { Deps } from '../../../platform/deps';
 import { newProposal } from '../../agreements';
@@ -29,7 +29,7 @@ export function beginTeamChange(
   const { db } = deps;
   const c = access.campaign;
   // The vote's voters and the release's shares are the team's as it reached the milestone.
-  if (c.extensionPending) throw conflict(MSG.voteTeamLocked);
+  if (c.extensionPending) throw conflict(TEXT.voteTeamLocked);
   const shares = computeShares(c.platformFeePercentage, change.contributorCount);
   const revision = newRevision();
   const uow = new UnitOfWork(deps, viewer);

@@ -11,7 +11,7 @@ import {
   type TransitionVerb,
   transitionTarget,
 } from '../../../domain/campaigns/status';
-import { fillMessage, MSG } from '../../../domain/messages';
+import { fillText, TEXT } from '../../../domain/texts';
 import { conflict } from '../../../http/errors';
 import type { Deps } from '../../../platform/deps';
 import type { Doorbell } from '../../../realtime/doorbell';
@@ -37,7 +37,7 @@ export interface TransitionSpec {
 }
 
 export const notAllowedFrom = (status: CampaignStatus) =>
-  conflict(fillMessage(MSG.notAllowedFromStatus, { status: STATUS_LABELS[status] }));
+  conflict(fillText(TEXT.notAllowedFromStatus, { status: STATUS_LABELS[status] }));
 
 /**
  * One status transition: the caller's right (roles and rows), the rule for the current status, then
@@ -68,9 +68,9 @@ export async function applyTransition(
   if (!to) throw notAllowedFrom(from);
   // While the team votes at a milestone only an admin's cancel applies (it closes the vote).
   const cancelsVote = spec.verb === 'setStatus' && to === 'cancelled';
-  if (access.campaign.extensionPending && !cancelsVote) throw conflict(MSG.voteInProgress);
+  if (access.campaign.extensionPending && !cancelsVote) throw conflict(TEXT.voteInProgress);
   const rule = TRANSITIONS[spec.verb];
-  if (rule.requiresTeamApproval && !access.allMembersApproved) throw conflict(spec.teamRefusal ?? MSG.allMustApprove);
+  if (rule.requiresTeamApproval && !access.allMembersApproved) throw conflict(spec.teamRefusal ?? TEXT.allMustApprove);
 
   const revision = newRevision();
   const conditions = [eq(campaigns.id, campaignId), eq(campaigns.status, from)];
@@ -109,6 +109,6 @@ export async function applyTransition(
   });
   const [updated] = (await commitGuarded(uow)) as [CampaignRow[]];
   const campaign = updated[0];
-  if (!campaign) throw conflict(MSG.teamChangedConflict);
+  if (!campaign) throw conflict(TEXT.teamChangedConflict);
   return { campaign, from, to, access };
 }

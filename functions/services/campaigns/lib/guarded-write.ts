@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { campaignStatusHistory } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { CampaignStatus, HistoryEvent } from '../../../domain/campaigns/status';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { conflict } from '../../../http/errors';
 
 /**
@@ -61,7 +61,7 @@ export const isUniqueViolation = (err: unknown, what: string) =>
   /UNIQUE constraint failed/i.test(messagesOf(err)) && messagesOf(err).includes(what);
 
 /** Commits; a lost race becomes 409 and nothing of the batch is written. */
-export async function commitGuarded(uow: UnitOfWork, message: string = MSG.teamChangedConflict) {
+export async function commitGuarded(uow: UnitOfWork, message: string = TEXT.teamChangedConflict) {
   try {
     return await uow.commit();
   } catch (err) {

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { type AgreementRecord, campaignAgreements, usernamesOf } from '../../agreements';
 import type { MemberRow } from './access';
 import { teamRows } from './team';
@@ -107,7 +107,7 @@ export function composeSplitSummary(
           ],
           waitingFor: team
             .filter((m) => !m.approved)
-            .map((m) => nameOf(m.contributorId, m.username) ?? MSG.unknownContributor),
+            .map((m) => nameOf(m.contributorId, m.username) ?? TEXT.unknownContributor),
         }
       : null,
   };

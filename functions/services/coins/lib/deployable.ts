@@ -2,10 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { CoinsConfig } from '../../../chain/config';
 import type { Db } from '../../../db/client';
 import { walletLinks } from '../../../db/schema';
-import { CAMPAIGN_FORM_MSG } from '../../../domain/campaigns/form-messages';
-import { COIN_MSG } from '../../../domain/coins/messages';
+import { CAMPAIGN_FORM_TEXT } from '../../../domain/campaigns/form-texts';
 import { type DeployRequest, isFixedDistribution } from '../../../domain/coins/supply';
-import { fillMessage } from '../../../domain/fill-message';
+import { COIN_TEXT } from '../../../domain/coins/texts';
+import { fillText } from '../../../domain/fill-text';
 import { ApiError, conflict, notFound } from '../../../http/errors';
 import { campaignAgreements } from '../../agreements';
 import { loadCampaignAccess } from '../../campaigns';
@@ -40,16 +40,16 @@ export async function checkDeployable(
   if (!access) throw notFound('Campaign not found');
   const c = access.campaign;
   if (!c.creatorCoinsEnabled || !c.creatorCoinSymbol || !c.creatorCoinPrice)
-    throw conflict(CAMPAIGN_FORM_MSG.saveFirst);
-  if (!(COIN_DEPLOYABLE_STATUSES as readonly string[]).includes(c.status)) throw conflict(COIN_MSG.coinCampaignStatus);
+    throw conflict(CAMPAIGN_FORM_TEXT.saveFirst);
+  if (!(COIN_DEPLOYABLE_STATUSES as readonly string[]).includes(c.status)) throw conflict(COIN_TEXT.coinCampaignStatus);
   const existing = await deploymentOf(db, c.id, coins.chain.id);
-  if (existing?.status === 'deployed') throw conflict(COIN_MSG.coinAlreadyDeployed);
+  if (existing?.status === 'deployed') throw conflict(COIN_TEXT.coinAlreadyDeployed);
   if (body && (body.coinSymbol !== c.creatorCoinSymbol || body.pricePerCoin !== c.creatorCoinPrice))
-    throw conflict(COIN_MSG.coinSettingsDiffer);
-  if (body && !isFixedDistribution(body)) throw conflict(COIN_MSG.coinSplitDiffer);
+    throw conflict(COIN_TEXT.coinSettingsDiffer);
+  if (body && !isFixedDistribution(body)) throw conflict(COIN_TEXT.coinSplitDiffer);
 
   const agreed = (await campaignAgreements(db, c.id)).at(-1);
-  if (!agreed) throw conflict(COIN_MSG.coinTeamNotAgreed);
+  if (!agreed) throw conflict(COIN_TEXT.coinTeamNotAgreed);
   const ids = agreed.members.map((m) => m.userId);
   const links = await db
     .select({ userId: walletLinks.userId, address: walletLinks.address })
@@ -60,7 +60,7 @@ export async function checkDeployable(
   if (missing.length)
     throw new ApiError(
       'conflict',
-      fillMessage(COIN_MSG.coinWalletsMissing, {
+      fillText(COIN_TEXT.coinWalletsMissing, {
         chain: coins.chain.name,
         names: missing.map((m) => m.username ?? m.userId).join(', '),
       }),

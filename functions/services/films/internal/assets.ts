@@ -2,7 +2,7 @@ import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, type UploadKind, uploads, videos } from '../../../db/schema';
-import { FILM_MSG } from '../../../domain/films/messages';
+import { FILM_TEXT } from '../../../domain/films/texts';
 import { ApiError } from '../../../http/errors';
 
 const invalid = (path: string, message: string) => new ApiError('validation_failed', message, [{ path, message }]);
@@ -25,7 +25,7 @@ export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: Up
       ),
     )
     .get();
-  if (!row) throw invalid(path, kind === 'video' ? FILM_MSG.videoUploadMissing : FILM_MSG.posterUploadMissing);
+  if (!row) throw invalid(path, kind === 'video' ? FILM_TEXT.videoUploadMissing : FILM_TEXT.posterUploadMissing);
   const used = await db
     .select({ id: videos.id })
     .from(videos)
@@ -36,7 +36,7 @@ export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: Up
       ),
     )
     .get();
-  if (used) throw invalid(path, FILM_MSG.uploadInUse);
+  if (used) throw invalid(path, FILM_TEXT.uploadInUse);
   return row;
 }
 
@@ -47,9 +47,9 @@ export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: Up
 export async function assertCategory(db: Db, categoryId: string | null | undefined) {
   if (categoryId) {
     const found = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId)).get();
-    if (!found) throw invalid('categoryId', FILM_MSG.categoryUnknown);
+    if (!found) throw invalid('categoryId', FILM_TEXT.categoryUnknown);
     return;
   }
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(categories);
-  if (n > 0) throw invalid('categoryId', FILM_MSG.categoryRequired);
+  if (n > 0) throw invalid('categoryId', FILM_TEXT.categoryRequired);
 }

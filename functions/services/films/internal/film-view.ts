@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, profiles, videos } from '../../../db/schema';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { isAdmin } from '../../../domain/users/roles';
 import { notFound } from '../../../http/errors';
 import { type CaptionView, captionsOf } from '../lib/caption-tracks';
@@ -20,7 +20,7 @@ export async function loadManageableFilm(db: Db, viewer: Viewer, id: string): Pr
     .from(videos)
     .where(and(eq(videos.id, id), manageableBy(viewer)))
     .get();
-  if (!row) throw notFound(MSG.videoNotFound);
+  if (!row) throw notFound(TEXT.videoNotFound);
   return row;
 }
 
@@ -82,7 +82,7 @@ export type FilmView = ReturnType<typeof filmView>;
 
 export async function loadFilmView(db: Db, id: string): Promise<FilmView> {
   const row = await selectFilmViews(db).where(eq(videos.id, id)).get();
-  if (!row) throw notFound(MSG.videoNotFound);
+  if (!row) throw notFound(TEXT.videoNotFound);
   return filmView(row, (await captionsOf(db, [id])).get(id));
 }
 

@@ -6,8 +6,8 @@ import { UnitOfWork } from '../../../db/unit-of-work';
 import { hasEnded } from '../../../domain/campaigns/end-date';
 import { formatCents } from '../../../domain/campaigns/format';
 import type { CampaignStatus } from '../../../domain/campaigns/status';
-import { fillMessage, MSG } from '../../../domain/messages';
 import { PAYOUT_TEXT } from '../../../domain/payouts/texts';
+import { fillText, TEXT } from '../../../domain/texts';
 import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { historyRow, isUniqueViolation, lostTheRace, milestoneTeam, newRevision } from '../../campaigns';
@@ -129,12 +129,12 @@ export async function resolveRound(
       notify(uow, bell, {
         userId,
         type: 'other',
-        title: extend ? MSG.voteExtendedTitle : MSG.voteCompletedTitle,
+        title: extend ? TEXT.voteExtendedTitle : TEXT.voteCompletedTitle,
         message: extend
-          ? fillMessage(MSG.voteExtendedMessage, { title: c.title, goal: formatCents(nextGoal) })
+          ? fillText(TEXT.voteExtendedMessage, { title: c.title, goal: formatCents(nextGoal) })
           : pastEnd
-            ? fillMessage(MSG.voteExtendPastEnd, { title: c.title })
-            : fillMessage(MSG.voteCompletedMessage, { title: c.title, number: String(round) }),
+            ? fillText(TEXT.voteExtendPastEnd, { title: c.title })
+            : fillText(TEXT.voteCompletedMessage, { title: c.title, number: String(round) }),
         campaignId,
       });
     // Each member the release pays is told where that money waits (their payouts page).
@@ -144,7 +144,7 @@ export async function resolveRound(
         type: 'success',
         topic: 'payout',
         title: PAYOUT_TEXT.waitingTitle,
-        message: fillMessage(PAYOUT_TEXT.waitingMessage, {
+        message: fillText(PAYOUT_TEXT.waitingMessage, {
           amount: formatCents(p.amountCents),
           number: String(round),
           title: c.title,

@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
 import { campaignMilestones, campaigns } from '../../../db/schema';
 import { formatCents } from '../../../domain/campaigns/format';
-import { fillMessage, MSG } from '../../../domain/messages';
+import { fillText, TEXT } from '../../../domain/texts';
 import type { Deps } from '../../../platform/deps';
 import { ringQuietly } from '../../../realtime/doorbell';
 import { versionInForce } from '../../agreements';
@@ -93,7 +93,7 @@ export function crossingNotices(
   text: { title: string; goalCents: number; number: number },
 ): CrossingNotices {
   const reached = sql`exists (select 1 from ${campaignMilestones} where ${campaignMilestones.id} = ${milestoneId})`;
-  const message = fillMessage(MSG.milestoneReachedMessage, {
+  const message = fillText(TEXT.milestoneReachedMessage, {
     title: text.title,
     goal: formatCents(text.goalCents),
     number: String(text.number),
@@ -102,7 +102,7 @@ export function crossingNotices(
     userId: m.userId,
     ...notificationWhen(
       db,
-      { userId: m.userId, type: 'other', title: MSG.milestoneReachedTitle, message, campaignId },
+      { userId: m.userId, type: 'other', title: TEXT.milestoneReachedTitle, message, campaignId },
       reached,
     ),
   }));

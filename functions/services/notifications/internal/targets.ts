@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, like } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaignContributors, campaigns, creatorMessages, videos } from '../../../db/schema';
-import { MSG } from '../../../domain/messages';
 import { NOTIFICATIONS_PAGE, notificationTarget, type TargetInput } from '../../../domain/notifications/targets';
+import { TEXT } from '../../../domain/texts';
 import type { Role } from '../../../domain/users/roles';
 import { isAdmin, isContributor } from '../../../domain/users/roles';
 
@@ -26,7 +26,7 @@ async function latestDeclineSender(db: Db, userId: string): Promise<string | nul
   const row = await db
     .select({ senderId: creatorMessages.senderId })
     .from(creatorMessages)
-    .where(and(eq(creatorMessages.recipientId, userId), like(creatorMessages.subject, `%${MSG.declineSubject}%`)))
+    .where(and(eq(creatorMessages.recipientId, userId), like(creatorMessages.subject, `%${TEXT.declineSubject}%`)))
     .orderBy(desc(creatorMessages.createdAt))
     .limit(1)
     .get();
@@ -47,7 +47,7 @@ export interface Reach {
 export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributor: boolean }, onTeam: boolean): Reach {
   const target = notificationTarget(n, viewer);
   if (!n.campaignId) return { target, note: null };
-  const closed = { target: NOTIFICATIONS_PAGE, note: MSG.offTeam };
+  const closed = { target: NOTIFICATIONS_PAGE, note: TEXT.offTeam };
   // A payout is the reader's own, on the payouts page (creators' only); anyone else is led to the campaign.
   if (n.topic === 'payout') {
     if (viewer.isContributor) return { target, note: null };
@@ -57,7 +57,7 @@ export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributo
   }
   switch (n.type) {
     case 'team_invitation':
-      return onTeam ? { target, note: null } : { target: NOTIFICATIONS_PAGE, note: MSG.invitationWithdrawn };
+      return onTeam ? { target, note: null } : { target: NOTIFICATIONS_PAGE, note: TEXT.invitationWithdrawn };
     case 'success':
     case 'info':
       // The film's donate page is public: the tally leads there for anyone.

@@ -11,7 +11,7 @@ import {
   type PublicState,
   publicState,
 } from '../../../domain/campaigns/public-state';
-import { MSG } from '../../../domain/messages';
+import { TEXT } from '../../../domain/texts';
 import { teamApproved } from '../../agreements';
 import type { SplitSummary } from '../../campaigns';
 
@@ -98,13 +98,13 @@ export function pausedReasonOf(
   return !live
     ? null
     : hasEnded(row.endDate, now)
-      ? MSG.campaignEnded
+      ? TEXT.campaignEnded
       : checkoutClosed(row.endDate, now)
-        ? MSG.campaignEnding
+        ? TEXT.campaignEnding
         : row.extensionPending
-          ? MSG.campaignVoting
+          ? TEXT.campaignVoting
           : !row.teamApproved
-            ? MSG.campaignWaitingForTeam
+            ? TEXT.campaignWaitingForTeam
             : null;
 }
 

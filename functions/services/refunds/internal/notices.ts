@@ -3,7 +3,7 @@ import type { Actor } from '../../../auth/authorize';
 import { campaigns, escrowRefunds } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { formatCents } from '../../../domain/campaigns/format';
-import { fillMessage, MSG } from '../../../domain/messages';
+import { fillText, TEXT } from '../../../domain/texts';
 import type { Deps } from '../../../platform/deps';
 import { notifyWhen, onceId } from '../../notifications';
 
@@ -29,7 +29,7 @@ export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: s
     .limit(200);
   let sent = 0;
   for (const { refund: r, campaignTitle } of due) {
-    const message = fillMessage(r.reason === 'campaign_cancelled' ? MSG.refundedCancelled : MSG.refundedAtStripe, {
+    const message = fillText(r.reason === 'campaign_cancelled' ? TEXT.refundedCancelled : TEXT.refundedAtStripe, {
       amount: formatCents(r.amountCents),
       campaign: campaignTitle ?? 'a campaign',
     });
@@ -49,7 +49,7 @@ export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: s
           {
             userId: r.payerId,
             type: 'info',
-            title: MSG.refundedTitle,
+            title: TEXT.refundedTitle,
             message,
             campaignId: campaignTitle ? r.campaignId : null,
           },
@@ -68,7 +68,7 @@ export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: s
         try {
           await deps.mailer.send({
             to: r.guestEmail,
-            subject: MSG.refundedTitle,
+            subject: TEXT.refundedTitle,
             text: `${message}\n\n— Reelfund`,
             idempotencyKey: `refund-notice:${r.paymentIntentId}`,
           });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { uploadParts, uploads, type uploads as uploadsTable } from '../../../db/schema';
-import { FILM_MSG } from '../../../domain/films/messages';
+import { FILM_TEXT } from '../../../domain/films/texts';
 import { conflict, notFound } from '../../../http/errors';
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
@@ -13,14 +13,14 @@ export async function loadOwnUpload(db: Db, ownerId: string, id: string): Promis
     .from(uploads)
     .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
     .get();
-  if (!row) throw notFound(FILM_MSG.uploadNotFound);
+  if (!row) throw notFound(FILM_TEXT.uploadNotFound);
   return row;
 }
 
 /** Parts may only be added to an upload still in progress. */
 export function assertUploading(row: UploadRow) {
-  if (row.status === 'completed') throw conflict(FILM_MSG.uploadFinished);
-  if (row.status === 'aborted') throw conflict(FILM_MSG.uploadCancelled);
+  if (row.status === 'completed') throw conflict(FILM_TEXT.uploadFinished);
+  if (row.status === 'aborted') throw conflict(FILM_TEXT.uploadCancelled);
 }
 
 export async function confirmedParts(db: Db, uploadId: string) {

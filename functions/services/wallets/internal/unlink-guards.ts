@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { coinDeployments } from '../../../db/schema';
-import { COIN_MSG } from '../../../domain/coins/messages';
+import { COIN_TEXT } from '../../../domain/coins/texts';
 
 export interface LinkRef {
   userId: string;
@@ -26,7 +26,7 @@ export interface UnlinkGuard {
 export const COIN_MEMBER_GUARD: UnlinkGuard = {
   blocks: (link) =>
     sql`exists (select 1 from ${coinDeployments} d, json_each(d.members) m where d.chain_id = ${link.chainId} and d.status in ('deploying', 'deployed') and json_extract(m.value, '$.userId') = ${link.userId})`,
-  message: COIN_MSG.coinWalletPinned,
+  message: COIN_TEXT.coinWalletPinned,
 };
 
 /** The guards every unlink checks; features that depend on a linked address add theirs here. */

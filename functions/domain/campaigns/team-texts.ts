@@ -1,8 +1,8 @@
 /**
  * The texts of the team editor: adding and removing members. Browser code imports the module of its
- * feature; the server may use `MSG`, which includes them all.
+ * feature; the server may use `TEXT`, which includes them all.
  */
-export const TEAM_MSG = {
+export const TEAM_TEXT = {
   selectUser: 'Please select a user',
   addContributorFailed: 'Failed to add contributor',
   contributorAdded: 'Contributor added successfully and notified',

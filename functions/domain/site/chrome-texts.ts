@@ -1,8 +1,8 @@
 /**
  * The texts the site chrome (header, bell, session check, sign-in guard) shows on every page. They
- * live apart from the rest so every page's script carries only these; `MSG` includes them.
+ * live apart from the rest so every page's script carries only these; `TEXT` includes them.
  */
-export const CHROME_MSG = {
+export const CHROME_TEXT = {
   signedOut: 'Signed out successfully',
   signOutError: 'Error signing out',
   sessionRetry: 'Session check failed, retrying...',

@@ -1,8 +1,8 @@
 /**
  * The texts of creator coins' deployment and of the chain calls behind it. Browser code imports this
- * module; the server may use `MSG`, which includes them all.
+ * module; the server may use `TEXT`, which includes them all.
  */
-export const COIN_MSG = {
+export const COIN_TEXT = {
   coinDeployed: 'Creator coin deployed successfully with anti-scam protection!',
   coinDeployFailed: 'Failed to deploy creator coin',
   rpcFailed: 'RPC request failed with status {status} - {text}: {body}',

@@ -1,8 +1,8 @@
 /**
  * The texts of milestones: the extension vote, its dialog and its notifications. Browser code
- * imports the module of its feature; the server may use `MSG`, which includes them all.
+ * imports the module of its feature; the server may use `TEXT`, which includes them all.
  */
-export const VOTE_MSG = {
+export const VOTE_TEXT = {
   voteRecorded: 'Vote Recorded',
   voteRecordedExtend: 'You voted to extend the campaign to its next milestone.',
   voteRecordedComplete: 'You voted to complete the campaign.',

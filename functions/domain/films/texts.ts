@@ -4,7 +4,7 @@ import { formatBytes } from './upload-plan';
  * The texts of uploads, film forms and video review, written here once (the product's fixed texts stay
  * in messages.ts). The API, the pages and the tests read them from here.
  */
-export const FILM_MSG = {
+export const FILM_TEXT = {
   // Uploads
   notAVideo: "That file isn't a video we can take. Upload an MP4, WebM or MOV file.",
   notAnImage: "That file isn't an image we can take. Use a JPEG, PNG or WebP poster.",

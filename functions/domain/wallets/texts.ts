@@ -1,9 +1,9 @@
 /**
  * The texts of wallets: connecting one, and linking it to an account (Sign-In with Ethereum).
- * Browser code imports the module of its feature; the server may use `MSG`, which includes them
+ * Browser code imports the module of its feature; the server may use `TEXT`, which includes them
  * all.
  */
-export const WALLET_MSG = {
+export const WALLET_TEXT = {
   noActiveWallet: 'No active wallet found',
   walletCannotSwitchChain: 'Wallet does not support switching chains',
   walletWithoutAccount: 'Cannot set a wallet without an account as active',

@@ -1,9 +1,9 @@
 /**
  * The texts the server gives about campaigns: refusals, the states its screens render, and the
  * texts no browser code shows. Browser code imports the module of its feature; the server may use
- * `MSG`, which includes them all.
+ * `TEXT`, which includes them all.
  */
-export const CAMPAIGN_MSG = {
+export const CAMPAIGN_TEXT = {
   videoOrCampaignNotFound: 'Video or campaign not found',
   editOwnOnly: 'You can only edit campaigns for your own movies',
   viewOwnOnly: 'You can only view campaigns for your own movies',

@@ -1,9 +1,9 @@
 /**
  * The texts of the campaign settings screen: field errors, shared with the server's checks, and the
- * toasts of its actions. Browser code imports the module of its feature; the server may use `MSG`,
+ * toasts of its actions. Browser code imports the module of its feature; the server may use `TEXT`,
  * which includes them all.
  */
-export const CAMPAIGN_FORM_MSG = {
+export const CAMPAIGN_FORM_TEXT = {
   saveFirst: 'Please save the campaign first',
   titleRequired: 'Campaign title is required',
   invalidGoal: 'Please enter a valid goal amount',

@@ -1,4 +1,4 @@
 /** Fills `{name}` placeholders of a message template. */
-export function fillMessage(template: string, values: Record<string, string>): string {
+export function fillText(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
 }

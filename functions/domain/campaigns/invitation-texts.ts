@@ -1,8 +1,8 @@
 /**
  * The texts of a team invitation and of approving one's revenue share. Browser code imports the
- * module of its feature; the server may use `MSG`, which includes them all.
+ * module of its feature; the server may use `TEXT`, which includes them all.
  */
-export const INVITATION_MSG = {
+export const INVITATION_TEXT = {
   declineSubject: 'Campaign Invitation Declined',
   collaborationApproved: 'Campaign collaboration approved! You can now access this campaign from your dashboard.',
   joinedCampaign: 'You have successfully joined the campaign!',

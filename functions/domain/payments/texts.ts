@@ -1,8 +1,8 @@
 /**
  * The texts of funding a campaign: when it takes payments and when it does not. Browser code
- * imports the module of its feature; the server may use `MSG`, which includes them all.
+ * imports the module of its feature; the server may use `TEXT`, which includes them all.
  */
-export const PAYMENT_MSG = {
+export const PAYMENT_TEXT = {
   campaignEnding: 'This campaign ends in less than 30 minutes and takes no new payments.',
   campaignEndedTeam:
     '"{title}" reached its end date and is complete. What it raised is released to the team by the agreed split.',

@@ -1,8 +1,8 @@
 /**
  * The texts of the catalogue, its people and the not-found page. Browser code imports the module of
- * its feature; the server may use `MSG`, which includes them all.
+ * its feature; the server may use `TEXT`, which includes them all.
  */
-export const SITE_MSG = {
+export const SITE_TEXT = {
   notFoundCode: '404',
   notFoundTitle: 'Oops! Page not found',
   returnHome: 'Return to Home',

@@ -1,8 +1,8 @@
 /**
  * The texts of refunds: the payer's notice and the cancelled campaign's read-out. Browser code
- * imports the module of its feature; the server may use `MSG`, which includes them all.
+ * imports the module of its feature; the server may use `TEXT`, which includes them all.
  */
-export const REFUND_MSG = {
+export const REFUND_TEXT = {
   refundedTitle: 'Payment refunded',
   refundedCancelled:
     'Your payment of {amount} to "{campaign}" was refunded in full because the campaign was cancelled.',

@@ -1,0 +1,35 @@
+import { CAMPAIGN_FORM_TEXT } from './campaigns/form-texts';
+import { INVITATION_TEXT } from './campaigns/invitation-texts';
+import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
+import { TEAM_TEXT } from './campaigns/team-texts';
+import { CAMPAIGN_TEXT } from './campaigns/texts';
+import { COIN_TEXT } from './coins/texts';
+import { VOTE_TEXT } from './milestones/texts';
+import { PAYMENT_TEXT } from './payments/texts';
+import { REFUND_TEXT } from './refunds/texts';
+import { CHROME_TEXT } from './site/chrome-texts';
+import { SITE_TEXT } from './site/texts';
+import { WALLET_TEXT } from './wallets/texts';
+
+export { fillText } from './fill-text';
+
+/**
+ * Every user-facing text, verbatim, in one place for the server and the tests. Browser code imports
+ * its feature's module instead, so each page's script carries only the texts it shows.
+ */
+export const TEXT = {
+  ...CHROME_TEXT,
+  ...SITE_TEXT,
+  ...CAMPAIGN_TEXT,
+  ...CAMPAIGN_FORM_TEXT,
+  ...CAMPAIGN_SCREEN_TEXT,
+  ...TEAM_TEXT,
+  ...INVITATION_TEXT,
+  ...VOTE_TEXT,
+  ...PAYMENT_TEXT,
+  ...REFUND_TEXT,
+  ...WALLET_TEXT,
+  ...COIN_TEXT,
+} as const;
+
+export type MessageKey = keyof typeof TEXT;
