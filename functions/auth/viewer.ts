@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { profiles, userRoles } from '../db/schema';
-import type { Role } from '../domain/users/roles';
 import type { Auth } from './auth';
 import type { Viewer } from './identity';
 

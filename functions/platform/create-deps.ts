@@ -1,17 +1,16 @@
-import type Stripe from 'stripe';
-import { type Auth, authFor } from '../auth';
-import { type CoinChain, coinChainOf } from '../chain/coin-chain';
-import { type Db, getDb } from '../db/client';
-import { type Bindings, type Config, getConfig } from '../env';
+import { authFor } from '../auth';
+import { coinChainOf } from '../chain/coin-chain';
+import { getDb } from '../db/client';
+import { type Bindings, getConfig } from '../env';
 import { runFollowUpsNow } from '../follow-ups';
-import { buildPayments, detached, type Payments, type Schedule, webhookSecrets } from '../payments/stripe';
-import { type CampaignBell, durableObjectCampaignBell, silentCampaignBell } from '../realtime/campaign-bell';
-import { type Doorbell, durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
-import { type CatalogueCache, catalogueCache } from './catalogue-cache';
-import { type Clock, systemClock } from './clock';
+import { buildPayments, detached, type Payments, webhookSecrets } from '../payments/stripe';
+import { durableObjectCampaignBell, silentCampaignBell } from '../realtime/campaign-bell';
+import { durableObjectDoorbell, silentDoorbell } from '../realtime/doorbell';
+import { catalogueCache } from './catalogue-cache';
+import { systemClock } from './clock';
 import type { Deps, DepsOverrides } from './deps';
 import { localClock, syncLocalClock } from './local-clock';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer } from './mailer';
 
 /** Builds a value on first read, then keeps it. */
 function once<T>(make: () => T): () => T {

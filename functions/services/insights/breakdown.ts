@@ -1,16 +1,15 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
-import type { CampaignStatus } from '../../domain/campaigns/status';
 import { mayPerform } from '../../domain/campaigns/status';
 import { TEXT } from '../../domain/texts';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernameLookup } from '../agreements';
-import { composeSplitSummary, loadCampaignAccess, type SplitSummary, splitPeople, teamRows } from '../campaigns';
-import type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
+import { composeSplitSummary, loadCampaignAccess, splitPeople, teamRows } from '../campaigns';
+import type { CampaignBreakdown } from './internal/breakdown';
 import { breakdownFrom, breakdownPeople } from './internal/breakdown';
 import { campaignLedgerFigures } from './internal/ledger-figures';
-import { type MoneyMember, moneyMembers } from './internal/team';
+import { moneyMembers } from './internal/team';
 
 export type { BreakdownMember, CampaignBreakdown } from './internal/breakdown';
 

@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Actor } from '../../../auth/authorize';
-import type { DeployJob, DeployOutcome } from '../../../chain/deploy-job';
+import type { DeployJob } from '../../../chain/deploy-job';
 import type { CampaignContracts } from '../../../chain/factory-calls';
 import { type CoinDeploymentRow, campaigns, coinDeployments, userRoles } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';

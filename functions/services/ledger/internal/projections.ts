@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { campaigns, ledgerEntries } from '../../../db/schema';
 import { RELEASES_FOLLOW_AGREEMENTS } from './agreements-check';
 import { PAYOUTS_MATCH_LEDGER } from './payouts-check';
