@@ -4,9 +4,9 @@ import { except } from 'hono/combine';
 import { csrf } from 'hono/csrf';
 import { requestId } from 'hono/request-id';
 import { trustedOrigins } from './auth/trusted-origins';
+import { DomainError } from './domain/errors';
 import { comingSoonGate } from './http/api-gate';
 import { betterAuthErrors } from './http/auth-errors';
-import { ApiError } from './http/errors';
 import { onError } from './http/on-error';
 import type { AppEnv } from './http/types';
 import { scheduleFor } from './http/wait-until';
@@ -87,7 +87,7 @@ export function createApp(overrides: DepsOverrides = {}) {
       bodyLimit({
         maxSize: MAX_BODY_BYTES,
         onError: () => {
-          throw new ApiError('payload_too_large', 'The request body is too large');
+          throw new DomainError('payload_too_large', 'The request body is too large');
         },
       }),
     ),

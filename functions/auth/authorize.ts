@@ -1,5 +1,5 @@
+import { forbidden, unauthorized } from '../domain/errors';
 import { isAdmin, isContributor } from '../domain/users/roles';
-import { forbidden, unauthorized } from '../http/errors';
 import type { Viewer } from './identity';
 import { isSystemActor, type SystemActor } from './system-actor';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { conflict } from '../http/errors';
+import { conflict } from '../domain/errors';
 import type { Db } from './client';
 
 const MARK = 'unit-of-work-conflict';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import { forbidden } from '../domain/errors';
 import { isGateOpenApi } from '../domain/site/coming-soon';
 import { gateStatus } from '../services/site-settings';
-import { forbidden } from './errors';
 import { currentViewer } from './session';
 import type { AppEnv } from './types';
 

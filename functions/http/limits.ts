@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AttemptLimit } from '../db/attempts';
 import { reserveAttempt } from '../db/attempts';
-import { ApiError } from './errors';
+import { DomainError } from '../domain/errors';
 import type { AppEnv } from './types';
 
 /** The caller's address: Cloudflare's own header only (others can be set by anyone). */
@@ -22,5 +22,5 @@ export async function reserveOr429(
   const wait = await reserveAttempt(db, limits, clock.now().getTime());
   if (wait === 0) return;
   c.header('Retry-After', String(wait));
-  throw new ApiError('rate_limited', `${message} Try again in ${minutes(wait)}.`);
+  throw new DomainError('rate_limited', `${message} Try again in ${minutes(wait)}.`);
 }

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { ApiError } from './errors';
+import { DomainError } from '../domain/errors';
+import { STATUS } from './errors';
 import type { AppEnv } from './types';
 
 /** The API's one error handler: a known error keeps its status and message; anything else is a 500 with no details. */
 export function onError(err: Error, c: Context<AppEnv>) {
-  if (err instanceof ApiError) return c.json(err.toBody(), err.status);
+  if (err instanceof DomainError) return c.json(err.toBody(), STATUS[err.code]);
   if (err instanceof HTTPException) {
     const status = err.status;
     const code = status === 413 ? 'payload_too_large' : status === 401 ? 'unauthorized' : 'bad_request';

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { authorize } from '../auth/authorize';
 import { resolveViewer, type Viewer } from '../auth/viewer';
-import { unauthorized } from './errors';
+import { unauthorized } from '../domain/errors';
 import type { AppEnv } from './types';
 
 type Ctx = Context<AppEnv>;

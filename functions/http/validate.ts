@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { ApiError } from './errors';
+import { DomainError } from '../domain/errors';
 
 /**
  * zod validation for a route with the API's one error shape: the first problem is the message,
@@ -12,6 +12,6 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
     if (!result.success) {
       const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
       const first = issues[0];
-      throw new ApiError('validation_failed', first ? first.message : 'Invalid input', issues);
+      throw new DomainError('validation_failed', first ? first.message : 'Invalid input', issues);
     }
   });

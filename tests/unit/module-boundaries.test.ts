@@ -62,6 +62,17 @@ describe('module boundaries', () => {
     expect(impure.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
   });
 
+  it('keeps HTTP out of services/ and domain/: no functions/http/, no hono', () => {
+    const inner = (file: string) => /^functions\/(services|domain)\//.test(file);
+    const http = [
+      ...imports.filter(({ from, to }) => inner(from) && to.startsWith('functions/http/')),
+      ...specifiers
+        .filter(({ file, spec }) => inner(relative(ROOT, file)) && /^hono(\/|$)/.test(spec))
+        .map(({ file, spec }) => ({ from: relative(ROOT, file), to: spec })),
+    ];
+    expect(http.map(({ from, to }) => `${from} → ${to}`)).toEqual([]);
+  });
+
   it('enters a feature only through its index.ts from outside it', () => {
     const sideDoors = imports.filter(({ from, to }) => {
       const feature = featureOf(to);

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { updateProfileInput } from '../../domain/accounts/input';
+import { DomainError } from '../../domain/errors';
 import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '../../domain/users/avatar';
-import { ApiError } from '../../http/errors';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -33,7 +33,7 @@ export const accountRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: AVATAR_MAX_BYTES,
       onError: () => {
-        throw new ApiError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
+        throw new DomainError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
       },
     }),
     async (c) => {

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { PASSWORD_MESSAGES, passwordProblem } from '../../auth/password-policy';
 import { attemptLimits, releaseAttempt, signInSucceeded } from '../../auth/throttle';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { badRequest, DomainError, notFound } from '../../domain/errors';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
@@ -37,7 +37,7 @@ const text = (body: Body, field: string) => (typeof body[field] === 'string' ? (
 async function jsonObject(c: Ctx): Promise<Body> {
   const type = c.req.header('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(type)) {
-    throw new ApiError('unsupported_media_type', 'Send the request as JSON (Content-Type: application/json).');
+    throw new DomainError('unsupported_media_type', 'Send the request as JSON (Content-Type: application/json).');
   }
   let parsed: unknown;
   try {
@@ -53,7 +53,7 @@ async function jsonObject(c: Ctx): Promise<Body> {
 
 function refuseWeak(password: string, account: { email?: string; username?: string } = {}) {
   const problem = passwordProblem(password, account);
-  if (problem) throw new ApiError('weak_password', problem);
+  if (problem) throw new DomainError('weak_password', problem);
 }
 
 /** better-auth's error code of a failed answer (`{ code, message }`), or null. */
@@ -153,7 +153,7 @@ export const authRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c)
       refuseWeak(text(body, 'newPassword'), { email: viewer?.email, username: viewer?.username ?? undefined });
       const res = await auth.handler(c.req.raw);
       if (res.status === 400 && (await authErrorCode(res)) === 'INVALID_PASSWORD')
-        throw new ApiError('wrong_password', PASSWORD_MESSAGES.currentIncorrect);
+        throw new DomainError('wrong_password', PASSWORD_MESSAGES.currentIncorrect);
       return res;
     }
     default:

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
+import { notFound } from '../../domain/errors';
 import { clockOffsetInput } from '../../domain/site-settings/input';
-import { notFound } from '../../http/errors';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';

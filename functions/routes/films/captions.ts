@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { DomainError } from '../../domain/errors';
 import { captionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES } from '../../domain/films/captions';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { ID } from '../../domain/ids';
-import { ApiError } from '../../http/errors';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -13,7 +13,7 @@ import { addCaptions, removeCaptions, replaceCaptions } from '../../services/fil
 const fileLimit = bodyLimit({
   maxSize: CAPTIONS_MAX_BYTES,
   onError: () => {
-    throw new ApiError('payload_too_large', FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES));
+    throw new DomainError('payload_too_large', FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES));
   },
 });
 

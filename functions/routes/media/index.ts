@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
+import { notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
-import { notFound } from '../../http/errors';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { streamAvatar } from '../../services/accounts';

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
+import { notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
-import { notFound } from '../../http/errors';
 import type { AppEnv } from '../../http/types';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';

@@ -1,8 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { ANYONE } from '../../auth/authorize';
+import { DomainError, forbidden, notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
 import { TEXT } from '../../domain/texts';
-import { ApiError, forbidden, notFound } from '../../http/errors';
 import { clientAddress } from '../../http/limits';
 import { requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
@@ -23,7 +23,7 @@ function refuseOtherSites(c: Context<AppEnv>) {
 function requireUpgrade(c: Context<AppEnv>) {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
     c.header('Upgrade', 'websocket');
-    throw new ApiError('upgrade_required', 'Connect with a WebSocket upgrade');
+    throw new DomainError('upgrade_required', 'Connect with a WebSocket upgrade');
   }
 }
 
@@ -60,7 +60,7 @@ export const realtimeRoutes = new Hono<AppEnv>()
     });
     const ns = c.env.CAMPAIGN_CHANNEL;
     const res = await ns.get(ns.idFromName(id)).fetch(new Request(c.req.raw.url, { headers }));
-    if (res.status === 429) throw new ApiError('rate_limited', 'Too many open pages of this campaign');
+    if (res.status === 429) throw new DomainError('rate_limited', 'Too many open pages of this campaign');
     if (res.status === 404) throw notFound(TEXT.campaignNotFoundState);
     return res;
   });

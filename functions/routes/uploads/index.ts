@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { DomainError } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
 import { ID } from '../../domain/ids';
 import { createUploadInput } from '../../domain/uploads/input';
-import { ApiError } from '../../http/errors';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -26,7 +26,7 @@ const limit = (maxSize: number, message: string) =>
   bodyLimit({
     maxSize,
     onError: () => {
-      throw new ApiError('payload_too_large', message);
+      throw new DomainError('payload_too_large', message);
     },
   });
 

@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { systemActor } from '../../auth/system-actor';
 import type { StripeEventSource } from '../../db/schema';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../domain/errors';
 import type { AppEnv } from '../../http/types';
 import { webhookSecrets } from '../../payments/stripe';
 import { receiveStripeEvent } from '../../services/webhooks';

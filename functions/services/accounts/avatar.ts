@@ -4,9 +4,9 @@ import type { Viewer } from '../../auth/viewer';
 import { abortUnlessChanged, committing } from '../../db/guard';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { conflict, DomainError, notFound } from '../../domain/errors';
 import { sniffImage } from '../../domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_PATH, AVATAR_TEXT, avatarKeyOf } from '../../domain/users/avatar';
-import { ApiError, conflict, notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
 import { refreshCreatorPage } from './internal/owns-films';
@@ -21,12 +21,12 @@ type AvatarDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
  */
 export async function setAvatar(deps: AvatarDeps, actor: Actor, body: ArrayBuffer) {
   const viewer = authorize(actor, 'signed-in');
-  if (body.byteLength === 0) throw new ApiError('validation_failed', AVATAR_TEXT.avatarEmpty);
+  if (body.byteLength === 0) throw new DomainError('validation_failed', AVATAR_TEXT.avatarEmpty);
   if (body.byteLength > AVATAR_MAX_BYTES) {
-    throw new ApiError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
+    throw new DomainError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
   }
   const image = sniffImage(new Uint8Array(body));
-  if (!image) throw new ApiError('unsupported_media_type', AVATAR_TEXT.avatarNotAnImage);
+  if (!image) throw new DomainError('unsupported_media_type', AVATAR_TEXT.avatarNotAnImage);
 
   const bucket = mediaOf(deps);
   const id = crypto.randomUUID();

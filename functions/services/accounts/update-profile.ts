@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import type { UpdateProfileInput } from '../../domain/accounts/input';
-import { badRequest, conflict } from '../../http/errors';
+import { badRequest, conflict } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { refreshCreatorPage } from './internal/owns-films';
 

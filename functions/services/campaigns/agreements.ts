@@ -1,8 +1,8 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { mayPerform } from '../../domain/campaigns/status';
+import { notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernamesOf } from '../agreements';
 import { loadCampaignAccess } from './lib/access';

@@ -3,7 +3,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../domain/campaigns/validation';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignChanged } from './internal/changed';
 import { validationFailed } from './internal/validation-failed';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
+import { conflict, notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { sendMessage } from '../messages';

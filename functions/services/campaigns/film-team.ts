@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, profiles, videos } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { canSee } from '../catalogue';
 import { filmTeamFrom } from './lib/film-team-of';

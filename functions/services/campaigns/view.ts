@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { mayPerform } from '../../domain/campaigns/status';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { buildCampaignView } from './internal/view';
 import { loadCampaignAccess } from './lib/access';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions } from '../../db/schema';
+import { notFound } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
-import { notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { serveObject } from '../media';
 import { canSee, canWatch, getFilmAssets } from './lib/film-access';

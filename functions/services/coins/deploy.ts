@@ -2,7 +2,7 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { CoinDeploymentRow } from '../../db/schema';
 import type { DeployRequest } from '../../domain/coins/supply';
 import { COIN_TEXT } from '../../domain/coins/texts';
-import { ApiError, conflict } from '../../http/errors';
+import { conflict, DomainError } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
 
@@ -18,6 +18,6 @@ export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRe
   const job = await checkDeployable(deps.db, coins, body.campaignId, body);
   const result = await deployer.deploy(job, viewer);
   if (result.outcome === 'already') throw conflict(COIN_TEXT.coinAlreadyDeployed);
-  if (result.outcome === 'failed') throw new ApiError('unavailable', result.reason);
+  if (result.outcome === 'failed') throw new DomainError('unavailable', result.reason);
   return result.deployment;
 }

@@ -4,7 +4,7 @@ import { type ChainClients, chainClients, receiptOf } from '../../chain/client';
 import { readInTime } from '../../chain/read-in-time';
 import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
 import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
 
@@ -63,7 +63,7 @@ export async function listCoinCampaigns(deps: Deps, actor: Actor): Promise<Coins
         try {
           await checkDeployable(db, coins, c.id, null);
         } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
+          if (!(err instanceof DomainError)) throw err;
           const details = err.details as { missing?: { username: string | null; userId: string }[] } | undefined;
           blocker = { message: err.message, missing: details?.missing?.map((m) => m.username ?? m.userId) ?? [] };
         }

@@ -2,10 +2,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { badRequest, DomainError, notFound } from '../../domain/errors';
 import type { CaptionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
 import { FILM_TEXT } from '../../domain/films/texts';
-import { ApiError, badRequest, notFound } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { storeCaptions } from './internal/captions';
 import { loadManageableFilm } from './internal/film-view';
@@ -22,12 +22,12 @@ type CaptionDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
 
 /** The file's problems, as the API reports them: empty, too large, not WebVTT. */
 function checkFile(body: ArrayBuffer) {
-  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_TEXT.emptyFile);
+  if (body.byteLength === 0) throw new DomainError('validation_failed', FILM_TEXT.emptyFile);
   if (body.byteLength > CAPTIONS_MAX_BYTES) {
-    throw new ApiError('payload_too_large', FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES));
+    throw new DomainError('payload_too_large', FILM_TEXT.captionsTooLarge(CAPTIONS_MAX_BYTES));
   }
   if (!isWebVttBytes(new Uint8Array(body, 0, Math.min(body.byteLength, 16)))) {
-    throw new ApiError('unsupported_media_type', FILM_TEXT.captionsNotVtt);
+    throw new DomainError('unsupported_media_type', FILM_TEXT.captionsNotVtt);
   }
 }
 

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { mediaOf } from '../../platform/deps';
 import { rangeNotSatisfiable } from '../media';

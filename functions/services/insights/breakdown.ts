@@ -1,8 +1,8 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { mayPerform } from '../../domain/campaigns/status';
+import { DomainError, notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { ApiError, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { campaignAgreements, usernameLookup } from '../agreements';
 import { composeSplitSummary, loadCampaignAccess, splitPeople, teamRows } from '../campaigns';
@@ -51,7 +51,7 @@ export async function filmBreakdown(deps: Pick<Deps, 'db'>, actor: Actor, campai
   try {
     return await campaignBreakdown(deps, viewer, campaignId);
   } catch (e) {
-    if (e instanceof ApiError && e.code === 'not_found') return null;
+    if (e instanceof DomainError && e.code === 'not_found') return null;
     throw e;
   }
 }

@@ -10,8 +10,8 @@ import {
   payouts,
   videos,
 } from '../../db/schema';
+import { notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
 import type { Balances, MemberStatement, StatementLine } from './internal/statement-csv';

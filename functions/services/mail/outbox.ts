@@ -1,5 +1,5 @@
 import { type Actor, authorize } from '../../auth/authorize';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { listOutbox } from '../../platform/outbox';
 

@@ -2,8 +2,8 @@ import { and, eq, lt, lte, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, user } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
+import { notFound } from '../../domain/errors';
 import type { MarkThreadReadInput } from '../../domain/messages/input';
-import { notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { ringQuietly } from '../../realtime/doorbell';
 

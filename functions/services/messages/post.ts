@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../domain/errors';
 import { NOT_ALLOWED_TO_WRITE, type PostMessageInput } from '../../domain/messages/input';
 import { MESSAGE_RATE_LIMITS } from '../../domain/messages/limits';
-import { badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { messageSendBlocked, underSendLimits } from './internal/rate-limit';
 import { type MessageView, toMessageView } from './internal/views';

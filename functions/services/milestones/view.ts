@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaignMilestones } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 import { loadCampaignAccess, milestoneTeam } from '../campaigns';
 

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { myList, videos } from '../../db/schema';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../domain/errors';
 import type { Deps } from '../../platform/deps';
 
 /** Adds an approved film to the viewer's list (adding twice keeps the first time). */

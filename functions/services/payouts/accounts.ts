@@ -5,9 +5,9 @@ import type { Viewer } from '../../auth/viewer';
 import type { Db } from '../../db/client';
 import { connectAccounts, payouts } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { DomainError, forbidden } from '../../domain/errors';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import { isContributor } from '../../domain/users/roles';
-import { ApiError, forbidden } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { MAX_AUTOMATIC_ATTEMPTS, type PayoutDeps } from './internal/constants';
 import { accountFacts, accountOf, accountUpdate } from './lib/stripe-accounts';
@@ -23,7 +23,7 @@ async function mayConnect(db: Db, viewer: Viewer) {
 const unavailable = (err: unknown): never => {
   if (err instanceof Stripe.errors.StripeError) {
     console.error('stripe: connect failed:', err.type, err.code, err.message);
-    throw new ApiError('unavailable', PAYOUT_TEXT.stripeUnavailable);
+    throw new DomainError('unavailable', PAYOUT_TEXT.stripeUnavailable);
   }
   throw err;
 };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
+import { conflict, notFound } from '../../domain/errors';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
-import { conflict, notFound } from '../../http/errors';
 import { attemptPayout } from './internal/attempt';
 import type { PayoutDeps } from './internal/constants';
 import type { PayoutOutcome } from './process';

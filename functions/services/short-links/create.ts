@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { shortUrls } from '../../db/schema';
+import { badRequest, DomainError, forbidden } from '../../domain/errors';
 import type { createShortLinkInput } from '../../domain/short-links/input';
 import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../domain/short-links/target';
 import { matchPageRoute, type PageAccess } from '../../domain/site/pages';
 import { allowedFor } from '../../edge/protection';
-import { ApiError, badRequest, forbidden } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 
 export interface ShortLink {
@@ -66,5 +66,5 @@ export async function createShortLink(
     }
     // Nothing inserted: the same path was linked meanwhile (found above next time) or the code was taken.
   }
-  throw new ApiError('unavailable', 'Could not make a short link. Please try again.');
+  throw new DomainError('unavailable', 'Could not make a short link. Please try again.');
 }

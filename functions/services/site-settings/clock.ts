@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { forbidden } from '../../domain/errors';
 import type { clockOffsetInput } from '../../domain/site-settings/input';
-import { forbidden } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 

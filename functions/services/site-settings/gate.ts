@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { clearAttempts, reserveAttempt } from '../../db/attempts';
+import { DomainError, forbidden } from '../../domain/errors';
 import type { GateStatus } from '../../domain/site/coming-soon';
 import { signAccess } from '../../domain/site-settings/access-cookie';
 import { passcodeVersion, verifyPasscode } from '../../domain/site-settings/passcode';
-import { ApiError, forbidden } from '../../http/errors';
 import { readGateSettings } from './internal/store';
 import { type GateDeps, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from './lib/gate-access';
 
@@ -27,7 +27,7 @@ export async function unlockGate(deps: GateDeps, actor: Actor, passcode: string,
   const key = address ? `coming-soon:${address}` : null;
   if (key) {
     const wait = await reserveAttempt(deps.db, [{ key, max: MAX_UNLOCK_FAILURES, windowMs: UNLOCK_WINDOW_MS }], now);
-    if (wait > 0) throw new ApiError('rate_limited', 'Too many attempts. Try again later.');
+    if (wait > 0) throw new DomainError('rate_limited', 'Too many attempts. Try again later.');
   }
   const settings = await readGateSettings(deps);
   if (!(await verifyPasscode(passcode, settings.passcode))) throw forbidden('That passcode is not right');

@@ -3,9 +3,9 @@ import type { z } from 'zod';
 import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { DomainError } from '../../domain/errors';
 import type { updateSiteSettingsInput } from '../../domain/site-settings/input';
 import { hashPasscode } from '../../domain/site-settings/passcode';
-import { ApiError } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from './internal/store';
 
@@ -32,7 +32,7 @@ export async function updateSiteSettings(
   const current = await readSettingsTable(db);
   const passcode = input.passcode === undefined ? current.passcode : await hashPasscode(input.passcode);
   if (input.comingSoonEnabled && passcode === '')
-    throw new ApiError('validation_failed', 'Set a passcode before switching the coming-soon page on');
+    throw new DomainError('validation_failed', 'Set a passcode before switching the coming-soon page on');
 
   const upsert = (key: string, value: string) =>
     db

@@ -1,6 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { conflict } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
-import { conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { abortRow } from './internal/abort-row';
 import { loadOwnUpload, uploadView } from './internal/upload-rows';

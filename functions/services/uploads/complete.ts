@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
+import { conflict } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
-import { conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
 

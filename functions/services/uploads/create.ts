@@ -1,10 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { planParts } from '../../domain/films/upload-plan';
 import type { CreateUploadInput } from '../../domain/uploads/input';
-import { ApiError } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
@@ -18,9 +18,9 @@ export async function createUpload(deps: Deps, actor: Actor, input: CreateUpload
   const viewer = authorize(actor, 'contributor');
   const { db } = deps;
   const maxBytes = deps.config.UPLOAD_MAX_BYTES;
-  if (input.size > maxBytes) throw new ApiError('payload_too_large', FILM_TEXT.videoTooLarge(input.size, maxBytes));
+  if (input.size > maxBytes) throw new DomainError('payload_too_large', FILM_TEXT.videoTooLarge(input.size, maxBytes));
   const contentType = sniffVideo(fromBase64(input.head));
-  if (!contentType) throw new ApiError('unsupported_media_type', FILM_TEXT.notAVideo);
+  if (!contentType) throw new DomainError('unsupported_media_type', FILM_TEXT.notAVideo);
 
   const plan = planParts(input.size);
   const id = crypto.randomUUID();

@@ -1,9 +1,9 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploads } from '../../db/schema';
+import { DomainError } from '../../domain/errors';
 import { sniffImage } from '../../domain/films/media-sniff';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
-import { ApiError } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
@@ -15,12 +15,12 @@ export async function uploadPoster(
   fileName: string,
 ) {
   const viewer = authorize(actor, 'contributor');
-  if (body.byteLength === 0) throw new ApiError('validation_failed', FILM_TEXT.emptyFile);
+  if (body.byteLength === 0) throw new DomainError('validation_failed', FILM_TEXT.emptyFile);
   if (body.byteLength > MAX_POSTER_BYTES) {
-    throw new ApiError('payload_too_large', FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES));
+    throw new DomainError('payload_too_large', FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES));
   }
   const image = sniffImage(new Uint8Array(body));
-  if (!image) throw new ApiError('unsupported_media_type', FILM_TEXT.notAnImage);
+  if (!image) throw new DomainError('unsupported_media_type', FILM_TEXT.notAnImage);
 
   const { db } = deps;
   const bucket = mediaOf(deps);

@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { uploadParts, uploads } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { badRequest, conflict, DomainError } from '../../domain/errors';
 import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { expectedPartSize } from '../../domain/films/upload-plan';
-import { ApiError, badRequest, conflict } from '../../http/errors';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { abortUpload } from './abort';
 import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './internal/upload-rows';
@@ -35,7 +35,7 @@ export async function putPart(
   if (body.byteLength !== expected) throw badRequest(FILM_TEXT.partWrongSize(partNumber, expected));
   if (partNumber === 1 && sniffVideo(new Uint8Array(body, 0, Math.min(64, body.byteLength))) !== row.contentType) {
     await abortUpload(deps, viewer, uploadId);
-    throw new ApiError('unsupported_media_type', FILM_TEXT.notAVideo);
+    throw new DomainError('unsupported_media_type', FILM_TEXT.notAVideo);
   }
 
   const uploaded = await bucket.resumeMultipartUpload(row.r2Key, row.r2UploadId).uploadPart(partNumber, body);

@@ -4,10 +4,10 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
+import { badRequest, conflict } from '../../domain/errors';
 import { fillText, TEXT } from '../../domain/texts';
 import type { LinkWalletInput } from '../../domain/wallets/input';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
-import { badRequest, conflict } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import type { LinkedWallet } from './list';
 

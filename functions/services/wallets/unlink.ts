@@ -4,8 +4,8 @@ import { abortUnlessChanged, commitUnlessUnchanged } from '../../db/guard';
 import { walletAddresses, walletLinks } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
+import { conflict, notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
-import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../platform/deps';
 import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
 

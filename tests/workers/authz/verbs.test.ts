@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../../functions/auth/authorize';
 import { systemActor } from '../../../functions/auth/system-actor';
 import type { Viewer } from '../../../functions/auth/viewer';
+import { DomainError } from '../../../functions/domain/errors';
 import type { Role } from '../../../functions/domain/users/roles';
-import { ApiError } from '../../../functions/http/errors';
+import { STATUS } from '../../../functions/http/errors';
 import type { Deps } from '../../../functions/platform/deps';
 import { VERB_RULES, type VerbRule } from '../../support/verb-rules';
 
@@ -72,7 +73,7 @@ async function outcome(call: () => unknown) {
     await call();
     return 'allowed';
   } catch (err) {
-    return err instanceof ApiError ? err.status : String(err);
+    return err instanceof DomainError ? STATUS[err.code] : String(err);
   }
 }
 

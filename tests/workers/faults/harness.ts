@@ -22,8 +22,9 @@ import {
   stripeEvents,
   userRoles,
 } from '../../../functions/db/schema';
+import { DomainError } from '../../../functions/domain/errors';
 import { runDueFollowUps } from '../../../functions/follow-ups';
-import { ApiError } from '../../../functions/http/errors';
+import { STATUS } from '../../../functions/http/errors';
 import { buildPayments } from '../../../functions/payments/stripe';
 import type { Deps } from '../../../functions/platform/deps';
 import type { Doorbell } from '../../../functions/realtime/doorbell';
@@ -320,7 +321,7 @@ async function oneFault<F extends Fixture>(
   }
   const label = `${c.name}: ${where} call ${k} failed (${mode === 'before' ? 'never arrived' : 'answer lost'})`;
   // The only error a failed run may answer with is the fault itself (or the 500 it becomes).
-  if (error && !isInjected(error) && !(error instanceof ApiError && error.status >= 500)) {
+  if (error && !isInjected(error) && !(error instanceof DomainError && STATUS[error.code] >= 500)) {
     if (!(where === 'stripe' && /Stripe|connection/i.test(String(error)))) throw error;
   }
   if (!error) report.absorbed++;
@@ -348,7 +349,7 @@ async function oneFault<F extends Fixture>(
     await (c.repeat ?? c.run)(again.deps, f);
   } catch (err) {
     // A repeat of a change that already committed is refused (409) as any repeat would be.
-    if (!(err instanceof ApiError && err.status < 500 && (complete || owed))) throw err;
+    if (!(err instanceof DomainError && STATUS[err.code] < 500 && (complete || owed))) throw err;
   }
   await again.settled();
   await runOwedLater();

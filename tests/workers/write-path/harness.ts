@@ -2,7 +2,8 @@ import { gt, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { auditLog, followUps } from '../../../functions/db/schema';
-import { ApiError } from '../../../functions/http/errors';
+import { DomainError } from '../../../functions/domain/errors';
+import { STATUS } from '../../../functions/http/errors';
 import type { Deps } from '../../../functions/platform/deps';
 import { WRITE_VERBS } from '../../support/write-verbs';
 import { env, testDeps } from '../worker-call';
@@ -99,9 +100,9 @@ export function scenario<F>(key: string, s: Scenario<F>) {
         () => null,
         (e: unknown) => e,
       );
-      expect(err, `${key}: the refused call`).toBeInstanceOf(ApiError);
-      expect((err as ApiError).status).toBeGreaterThanOrEqual(400);
-      expect((err as ApiError).status).toBeLessThan(500);
+      expect(err, `${key}: the refused call`).toBeInstanceOf(DomainError);
+      expect(STATUS[(err as DomainError).code]).toBeGreaterThanOrEqual(400);
+      expect(STATUS[(err as DomainError).code]).toBeLessThan(500);
       expect(await writtenSince(before, rowOf(key).verb)).toEqual({ audit: [], owed: [] });
     });
   }

@@ -11,8 +11,8 @@ import {
   type TransitionVerb,
   transitionTarget,
 } from '../../../domain/campaigns/status';
+import { conflict } from '../../../domain/errors';
 import { fillText, TEXT } from '../../../domain/texts';
-import { conflict } from '../../../http/errors';
 import type { Deps } from '../../../platform/deps';
 import type { Doorbell } from '../../../realtime/doorbell';
 import { type CampaignAccess, type CampaignRow, requireCampaignAction } from '../lib/access';

@@ -1,8 +1,8 @@
-import { ApiError } from '../../../http/errors';
+import { DomainError } from '../../../domain/errors';
 
 /** A 400 naming each field's problem, the first one as the message. */
 export const validationFailed = (errors: { field: string; message: string }[]) =>
-  new ApiError(
+  new DomainError(
     'validation_failed',
     errors[0]?.message ?? 'Invalid input',
     errors.map((e) => ({ path: e.field, message: e.message })),

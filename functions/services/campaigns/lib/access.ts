@@ -3,8 +3,8 @@ import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { campaignContributors, campaigns, partnershipAgreements, videos } from '../../../db/schema';
 import { type CampaignAction, mayPerform, type Relation } from '../../../domain/campaigns/status';
+import { forbidden, notFound } from '../../../domain/errors';
 import { isAdmin } from '../../../domain/users/roles';
-import { forbidden, notFound } from '../../../http/errors';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type MemberRow = typeof campaignContributors.$inferSelect;

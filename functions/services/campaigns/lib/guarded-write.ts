@@ -3,8 +3,8 @@ import type { Db } from '../../../db/client';
 import { campaignStatusHistory } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
 import type { CampaignStatus, HistoryEvent } from '../../../domain/campaigns/status';
+import { conflict } from '../../../domain/errors';
 import { TEXT } from '../../../domain/texts';
-import { conflict } from '../../../http/errors';
 
 /**
  * How a campaign write stays atomic and race-free without interactive transactions: the first

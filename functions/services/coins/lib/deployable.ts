@@ -5,8 +5,8 @@ import { walletLinks } from '../../../db/schema';
 import { CAMPAIGN_FORM_TEXT } from '../../../domain/campaigns/form-texts';
 import { type DeployRequest, isFixedDistribution } from '../../../domain/coins/supply';
 import { COIN_TEXT } from '../../../domain/coins/texts';
+import { conflict, DomainError, notFound } from '../../../domain/errors';
 import { fillText } from '../../../domain/fill-text';
-import { ApiError, conflict, notFound } from '../../../http/errors';
 import { campaignAgreements } from '../../agreements';
 import { loadCampaignAccess } from '../../campaigns';
 import { type DeployJob, deploymentOf } from './record';
@@ -58,7 +58,7 @@ export async function checkDeployable(
   const addressOf = new Map(links.map((l) => [l.userId, l.address]));
   const missing = agreed.members.filter((m) => !addressOf.has(m.userId));
   if (missing.length)
-    throw new ApiError(
+    throw new DomainError(
       'conflict',
       fillText(COIN_TEXT.coinWalletsMissing, {
         chain: coins.chain.name,

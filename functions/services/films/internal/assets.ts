@@ -2,10 +2,10 @@ import { and, count, eq, ne, or } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, type UploadKind, uploads, videos } from '../../../db/schema';
+import { DomainError } from '../../../domain/errors';
 import { FILM_TEXT } from '../../../domain/films/texts';
-import { ApiError } from '../../../http/errors';
 
-const invalid = (path: string, message: string) => new ApiError('validation_failed', message, [{ path, message }]);
+const invalid = (path: string, message: string) => new DomainError('validation_failed', message, [{ path, message }]);
 
 /**
  * A finished upload of the caller's, of the given kind, that no other film uses yet. An upload

@@ -2,9 +2,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { categories, profiles, videos } from '../../../db/schema';
+import { notFound } from '../../../domain/errors';
 import { TEXT } from '../../../domain/texts';
 import { isAdmin } from '../../../domain/users/roles';
-import { notFound } from '../../../http/errors';
 import { type CaptionView, captionsOf } from '../lib/caption-tracks';
 
 export type FilmRow = typeof videos.$inferSelect;

@@ -1,7 +1,7 @@
-import { ApiError } from '../../../http/errors';
+import { DomainError } from '../../../domain/errors';
 
 /** Too many messages sent: the route adds Retry-After from `retryAfterSeconds`. */
-export class RateLimitedError extends ApiError {
+export class RateLimitedError extends DomainError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,

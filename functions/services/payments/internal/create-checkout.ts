@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { checkoutSessions } from '../../../db/schema';
+import { badRequest, DomainError } from '../../../domain/errors';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../domain/payments/limits';
-import { ApiError, badRequest } from '../../../http/errors';
 import { derivedId } from '../../../payments/ids';
 import type { Deps } from '../../../platform/deps';
 import type { PaymentMetadata } from '../lib/credit-payment';
@@ -75,12 +75,12 @@ export async function createCheckout(ctx: Pick<Deps, 'db' | 'stripe'>, req: Chec
   } catch (err) {
     if (err instanceof Stripe.errors.StripeError) {
       console.error('stripe: creating a checkout session failed:', err.type, err.code, err.message);
-      throw new ApiError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
+      throw new DomainError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
     }
     throw err;
   }
   if (!session.url)
-    throw new ApiError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
+    throw new DomainError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
 
   await ctx.db
     .insert(checkoutSessions)

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { uploadParts, uploads, type uploads as uploadsTable } from '../../../db/schema';
+import { conflict, notFound } from '../../../domain/errors';
 import { FILM_TEXT } from '../../../domain/films/texts';
-import { conflict, notFound } from '../../../http/errors';
 
 export type UploadRow = typeof uploadsTable.$inferSelect;
 

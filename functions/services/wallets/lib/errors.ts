@@ -1,8 +1,8 @@
+import { DomainError } from '../../../domain/errors';
 import { fillText, TEXT } from '../../../domain/texts';
-import { ApiError } from '../../../http/errors';
 
 /** Too many sign-in nonces asked for: the route adds Retry-After from `retryAfterSeconds`. */
-export class NonceRateLimitedError extends ApiError {
+export class NonceRateLimitedError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super('rate_limited', fillText(TEXT.walletTooManyNonces, { seconds: String(retryAfterSeconds) }));
   }

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../../auth/viewer';
-import { notFound } from '../../../http/errors';
+import { notFound } from '../../../domain/errors';
 import type { Deps } from '../../../platform/deps';
 import { canWatch, getFilmAssets } from '../../catalogue';
 
