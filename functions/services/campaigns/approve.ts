@@ -8,9 +8,9 @@ import { applyTransition } from './internal/transition';
  * An admin approves a campaign under review: a first review makes it approved; a campaign that
  * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
  */
-export async function approveCampaign(ctx: Deps, actor: Actor, campaignId: string) {
+export async function approveCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'approve',
     action: 'approve',
     event: 'approved',

@@ -35,13 +35,13 @@ export type EditOutcome = 'unchanged' | 'saved' | 'review' | 'extension';
  * extension: back to review, every approval reset and every member told.
  */
 export async function editCampaign(
-  ctx: Deps,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   input: EditCampaignInput,
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell, clock } = ctx;
+  const { db, bell, clock } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'edit', TEXT.editOwnOnly);
   const c = access.campaign;
   if (!canEditFields(c.status)) throw conflict(TEXT.underReviewLocked);
@@ -88,7 +88,7 @@ export async function editCampaign(
     throw conflict(TEXT.voteInProgress);
   const shares = feeChanged ? computeShares(fee, access.memberCount) : null;
 
-  const uow = new UnitOfWork(ctx, viewer);
+  const uow = new UnitOfWork(deps, viewer);
   uow.add(
     db
       .update(campaigns)

@@ -4,9 +4,9 @@ import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** Approved → live, by the film owner only (admins included: they are not the originator). */
-export async function launchCampaign(ctx: Deps, actor: Actor, campaignId: string) {
+export async function launchCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'launch',
     action: 'launch',
     event: 'launched',

@@ -3,9 +3,9 @@ import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** Pause from any status but under review, completed, cancelled (and not twice); remembers where from. */
-export async function pauseCampaign(ctx: Deps, actor: Actor, campaignId: string) {
+export async function pauseCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'pause',
     action: 'pause',
     event: 'paused',

@@ -4,9 +4,9 @@ import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */
-export async function rejectCampaign(ctx: Deps, actor: Actor, campaignId: string, reason: string) {
+export async function rejectCampaign(deps: Deps, actor: Actor, campaignId: string, reason: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'reject',
     action: 'reject',
     event: 'rejected',

@@ -3,9 +3,9 @@ import type { Deps } from '../../platform/deps';
 import { applyTransition } from './internal/transition';
 
 /** A paused campaign returns to the status it was paused from. */
-export async function resumeCampaign(ctx: Deps, actor: Actor, campaignId: string) {
+export async function resumeCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'resume',
     action: 'resume',
     event: 'resumed',

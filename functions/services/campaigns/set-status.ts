@@ -6,14 +6,14 @@ import { applyTransition } from './internal/transition';
 
 /** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
-  ctx: Deps,
+  deps: Deps,
   actor: Actor,
   campaignId: string,
   status: AdminSettableStatus,
   reason?: string | null,
 ) {
   const viewer = authorize(actor, 'signed-in');
-  const { campaign } = await applyTransition(ctx, viewer, campaignId, {
+  const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'setStatus',
     action: 'setStatus',
     event: 'status_set',

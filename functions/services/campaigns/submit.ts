@@ -5,10 +5,10 @@ import { reviewingAdmins, sendApplicationNotification } from './internal/notify-
 import { applyTransition } from './internal/transition';
 
 /** Draft → Pending Review, only when every member approved their share; every admin is told in the same batch. */
-export async function submitCampaign(ctx: Deps, actor: Actor, campaignId: string) {
+export async function submitCampaign(deps: Deps, actor: Actor, campaignId: string) {
   const viewer = authorize(actor, 'signed-in');
-  const admins = await reviewingAdmins(ctx.db, viewer.userId);
-  const result = await applyTransition(ctx, viewer, campaignId, {
+  const admins = await reviewingAdmins(deps.db, viewer.userId);
+  const result = await applyTransition(deps, viewer, campaignId, {
     verb: 'submit',
     action: 'submit',
     event: 'submitted',

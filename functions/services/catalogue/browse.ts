@@ -36,15 +36,15 @@ export interface CategoryPage {
 
 /** One page of a category's films, newest first with the id as tie-break, so pages never overlap. */
 export function filmsInCategory(
-  ctx: Pick<Deps, 'db' | 'cache'>,
+  deps: Pick<Deps, 'db' | 'cache'>,
   actor: Actor,
   categoryId: string,
   page: number,
 ): Promise<CategoryPage> {
   authorize(actor, 'public');
   const p = Math.max(1, Math.floor(page) || 1);
-  return ctx.cache.read(`category:${categoryId}:${p}`, async () => {
-    const rows = await cardsQuery(ctx.db)
+  return deps.cache.read(`category:${categoryId}:${p}`, async () => {
+    const rows = await cardsQuery(deps.db)
       .where(and(approved, eq(videos.categoryId, categoryId)))
       .orderBy(...newestFirst)
       .limit(BROWSE_PAGE_SIZE + 1)

@@ -44,17 +44,17 @@ async function popularFilms({ db, clock }: Pick<Deps, 'db' | 'clock' | 'followUp
 
 /** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
 export function loadHome(
-  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<HomeCatalogue> {
   authorize(actor, 'public');
-  return ctx.cache.read(
+  return deps.cache.read(
     'home',
     async () => {
-      const { db } = ctx;
+      const { db } = deps;
       const [newest, popular, cats] = await Promise.all([
-        newestFilms(ctx),
-        popularFilms(ctx),
+        newestFilms(deps),
+        popularFilms(deps),
         db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
       ]);
       const rows = await Promise.all(
@@ -86,12 +86,12 @@ export function loadHome(
 }
 
 /** /new-and-popular: more of both lists. */
-export function loadNewAndPopular(ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
+export function loadNewAndPopular(deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
   authorize(actor, 'public');
-  return ctx.cache.read(
+  return deps.cache.read(
     'new-and-popular',
     async () => {
-      const [newest, popular] = await Promise.all([newestFilms(ctx, 24), popularFilms(ctx, 24)]);
+      const [newest, popular] = await Promise.all([newestFilms(deps, 24), popularFilms(deps, 24)]);
       return { newest, popular };
     },
     { ttl: POPULAR_TTL_S },

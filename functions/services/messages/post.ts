@@ -13,13 +13,13 @@ import { sendMessageIf } from './lib/send';
 
 /** Sends a message from the viewer to `recipientId`: who may write, then one write conditional on the send rate. */
 export async function postMessage(
-  ctx: Deps,
+  deps: Deps,
   actor: Actor,
   recipientId: string,
   input: PostMessageInput,
 ): Promise<MessageView> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, bell } = ctx;
+  const { db, bell } = deps;
   if (recipientId === viewer.userId) throw badRequest('You cannot send a message to yourself');
   const recipient = await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId)).get();
   if (!recipient) throw notFound('User not found');

@@ -15,8 +15,8 @@ export interface VoteInput {
   vote: boolean;
 }
 
-const voteOf = (ctx: Deps, campaignId: string, round: number, userId: string) =>
-  ctx.db
+const voteOf = (deps: Deps, campaignId: string, round: number, userId: string) =>
+  deps.db
     .select({ vote: campaignExtensionVotes.vote })
     .from(campaignExtensionVotes)
     .where(
@@ -37,12 +37,12 @@ const voteOf = (ctx: Deps, campaignId: string, round: number, userId: string) =>
  * the round resolves (resolve.ts), exactly once however many final votes race.
  */
 export async function castExtensionVote(
-  ctx: Deps,
+  deps: Deps,
   actor: Actor,
   input: VoteInput,
 ): Promise<{ votingComplete: boolean }> {
   const viewer = authorize(actor, 'signed-in');
-  const { db } = ctx;
+  const { db } = deps;
   if (input.userId !== viewer.userId) throw forbidden(TEXT.voteOwnOnly);
   const access = await loadCampaignAccess(db, viewer, input.campaignId);
   if (!access) throw notFound('Campaign not found');
@@ -57,10 +57,10 @@ export async function castExtensionVote(
 
   // A vote cast before (a retry, a double click): the same vote is answered as before.
   const repeat = async () => {
-    const cast = round > 0 ? await voteOf(ctx, c.id, round, viewer.userId) : undefined;
+    const cast = round > 0 ? await voteOf(deps, c.id, round, viewer.userId) : undefined;
     if (!cast) return null;
     if (cast.vote !== input.vote) throw conflict(TEXT.voteAlreadyCast);
-    return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
+    return { votingComplete: await resolveRound(deps, viewer, c.id, round, 'castExtensionVote') };
   };
   const already = await repeat();
   if (already) return already;
@@ -70,7 +70,7 @@ export async function castExtensionVote(
   let inserted: unknown[];
   try {
     const cast = sql`exists (select 1 from ${campaignExtensionVotes} v where v.campaign_id = ${c.id} and v.round = ${round} and v.user_id = ${viewer.userId})`;
-    [inserted] = (await new UnitOfWork(ctx, viewer)
+    [inserted] = (await new UnitOfWork(deps, viewer)
       .add(
         db
           .insert(campaignExtensionVotes)
@@ -112,5 +112,5 @@ export async function castExtensionVote(
     throw err;
   }
   if (inserted.length === 0) throw conflict(TEXT.voteNotOpen);
-  return { votingComplete: await resolveRound(ctx, viewer, c.id, round, 'castExtensionVote') };
+  return { votingComplete: await resolveRound(deps, viewer, c.id, round, 'castExtensionVote') };
 }

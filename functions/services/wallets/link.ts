@@ -46,16 +46,16 @@ async function explainConflict({ db, config }: WalletDeps, userId: string, chain
  * the link, each later statement conditional on the nonce consumed by this call; an address of
  * another account, or a second wallet on the chain, changes nothing.
  */
-export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
+export async function linkWallet(deps: WalletDeps, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
   const viewer = authorize(actor, 'signed-in');
-  const { db, config } = ctx;
+  const { db, config } = deps;
   const now = new Date();
   const checked = checkSiweMessage(input.message, { publicUrl: config.PUBLIC_URL, chains: config.chains.chains, now });
   if (!checked.ok) throw badRequest(checked.message, { reason: checked.reason });
   const { address, chainId, nonce } = checked;
   if (!(await signedBy(address, input.message, input.signature as Hex))) throw badRequest(TEXT.walletBadSignature);
 
-  const refusal = await explainConflict(ctx, viewer.userId, chainId, address);
+  const refusal = await explainConflict(deps, viewer.userId, chainId, address);
   if (refusal) throw refusal;
 
   const token = crypto.randomUUID();
@@ -64,7 +64,7 @@ export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalle
   const linked = sql`exists (select 1 from ${walletLinks} where ${walletLinks.userId} = ${viewer.userId} and ${walletLinks.chainId} = ${chainId} and ${walletLinks.address} = ${address}) and ${consumed}`;
   let results: [{ nonce: string }[], unknown, { chainId: number }[]];
   try {
-    const uow = new UnitOfWork(ctx, viewer).add(
+    const uow = new UnitOfWork(deps, viewer).add(
       db
         .update(walletNonces)
         .set({ usedAt: now, usedBy: token })
@@ -102,7 +102,7 @@ export async function linkWallet(ctx: WalletDeps, actor: Actor, input: LinkWalle
     results = (await uow.commit()) as typeof results;
   } catch (err) {
     // Another request linked this address or this chain between our reads and the batch.
-    const raced = await explainConflict(ctx, viewer.userId, chainId, address);
+    const raced = await explainConflict(deps, viewer.userId, chainId, address);
     if (raced) throw raced;
     throw err;
   }

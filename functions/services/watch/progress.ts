@@ -7,17 +7,17 @@ import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
 /** Where the viewer stopped: saved about every 10 s while playing and on pause (one row per user and film). */
 export async function saveProgress(
-  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   videoId: string,
   input: ProgressInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
-  await requireWatchable(ctx, viewer, videoId);
+  await requireWatchable(deps, viewer, videoId);
   const duration = input.durationSeconds ?? null;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;
-  const now = ctx.clock.now();
-  await ctx.db
+  const now = deps.clock.now();
+  await deps.db
     .insert(watchProgress)
     .values({ userId: viewer.userId, videoId, positionSeconds: position, durationSeconds: duration, updatedAt: now })
     .onConflictDoUpdate({
@@ -34,10 +34,10 @@ export async function saveProgress(
 /**
  * Where to resume: the saved position, or 0 when there is none or the film was (nearly) finished.
  */
-export async function getProgress(ctx: Pick<Deps, 'db' | 'cache'>, actor: Actor, videoId: string) {
+export async function getProgress(deps: Pick<Deps, 'db' | 'cache'>, actor: Actor, videoId: string) {
   const viewer = authorize(actor, 'signed-in');
-  await requireWatchable(ctx, viewer, videoId);
-  const row = await ctx.db
+  await requireWatchable(deps, viewer, videoId);
+  const row = await deps.db
     .select({ positionSeconds: watchProgress.positionSeconds, durationSeconds: watchProgress.durationSeconds })
     .from(watchProgress)
     .where(and(eq(watchProgress.userId, viewer.userId), eq(watchProgress.videoId, videoId)))

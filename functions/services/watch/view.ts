@@ -6,14 +6,14 @@ import { requireWatchable } from './internal/watchable';
 
 /** A view counts once per user per film per (UTC) day: a repeat the same day changes nothing. */
 export async function recordView(
-  ctx: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
+  deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
   videoId: string,
 ) {
   const viewer = authorize(actor, 'signed-in');
-  await requireWatchable(ctx, viewer, videoId);
-  const at = ctx.clock.now();
-  const inserted = await ctx.db
+  await requireWatchable(deps, viewer, videoId);
+  const at = deps.clock.now();
+  const inserted = await deps.db
     .insert(videoViews)
     .values({ videoId, userId: viewer.userId, day: viewDay(at) })
     .onConflictDoNothing()

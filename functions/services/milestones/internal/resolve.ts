@@ -46,13 +46,13 @@ async function voteClosesAt(db: Deps['db'], campaignId: string, round: number): 
  * reads again. Returns whether the round is resolved (by this call or another).
  */
 export async function resolveRound(
-  ctx: Deps,
+  deps: Deps,
   actor: Viewer | SystemActor,
   campaignId: string,
   round: number,
   verb: 'castExtensionVote' | 'closeExpiredVotes',
 ): Promise<boolean> {
-  const { db, bell, clock } = ctx;
+  const { db, bell, clock } = deps;
   for (let attempt = 0; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
     if (!c?.extensionPending || c.milestoneCount !== round) return true;
@@ -75,7 +75,7 @@ export async function resolveRound(
     const release = await planRelease(db, c, round);
     const revision = newRevision();
     const nextGoal = c.goalAmount + c.fundingIncrement;
-    const uow = new UnitOfWork(ctx, actor);
+    const uow = new UnitOfWork(deps, actor);
     uow.add(
       db
         .update(campaigns)
@@ -121,7 +121,7 @@ export async function resolveRound(
       });
       uow.add(...next.statements, ...notices.statements);
       // No checkout can be open while the team voted: nothing to expire.
-      uow.afterCommit(() => ringCrossing(ctx, next.milestoneId, notices.written));
+      uow.afterCommit(() => ringCrossing(deps, next.milestoneId, notices.written));
     }
     // The voters, and anyone else the release pays (a member of an earlier version).
     const told = new Set([...team.map((m) => m.userId), ...release.release.payables.map((p) => p.userId)]);
@@ -164,7 +164,7 @@ export async function resolveRound(
     // `round` are written by this batch, and paid by this follow-up.
     uow.owe('payouts', { campaignId, milestoneNumber: round }, { key: `payouts:${campaignId}:${round}` });
     // The vote is over (extended or completed): the film pages show the new state.
-    uow.afterCommit(() => ringCampaign(ctx.campaignBell, campaignId));
+    uow.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
     try {
       await uow.commit();
     } catch (err) {

@@ -33,7 +33,7 @@ export interface CheckoutCreated {
  * key covers campaign, payer, amount and form attempt, so a repeated request gets the same session
  * from Stripe and the same row here. Campaign rules (live, not voting) are the caller's to check.
  */
-export async function createCheckout(ctx: Pick<Deps, 'db' | 'stripe'>, req: CheckoutRequest): Promise<CheckoutCreated> {
+export async function createCheckout(deps: Pick<Deps, 'db' | 'stripe'>, req: CheckoutRequest): Promise<CheckoutCreated> {
   const { amountCents } = req;
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS || amountCents > MAX_PAYMENT_CENTS) {
     throw badRequest(`The amount must be between $${MIN_PAYMENT_CENTS / 100} and $${MAX_PAYMENT_CENTS / 100}`);
@@ -55,7 +55,7 @@ export async function createCheckout(ctx: Pick<Deps, 'db' | 'stripe'>, req: Chec
 
   let session: Stripe.Checkout.Session;
   try {
-    session = await ctx.stripe.checkout.sessions.create(
+    session = await deps.stripe.checkout.sessions.create(
       {
         mode: 'payment',
         submit_type: 'donate',
@@ -82,7 +82,7 @@ export async function createCheckout(ctx: Pick<Deps, 'db' | 'stripe'>, req: Chec
   if (!session.url)
     throw new DomainError('unavailable', 'Payments are unavailable right now. Please try again in a moment.');
 
-  await ctx.db
+  await deps.db
     .insert(checkoutSessions)
     .values({
       id: session.id,

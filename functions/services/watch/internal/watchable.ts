@@ -7,8 +7,8 @@ import { canWatch, getFilmAssets } from '../../catalogue';
 export const FINISHED_RATIO = 0.9;
 
 /** The film must exist and be watchable by this viewer; otherwise 404 (never a hint it exists). */
-export async function requireWatchable(ctx: Pick<Deps, 'db' | 'cache'>, viewer: Viewer, videoId: string) {
-  const film = await getFilmAssets(ctx, videoId);
+export async function requireWatchable(deps: Pick<Deps, 'db' | 'cache'>, viewer: Viewer, videoId: string) {
+  const film = await getFilmAssets(deps, videoId);
   if (!film || !canWatch(film, viewer)) throw notFound('Video not found');
   return film;
 }
