@@ -15,6 +15,8 @@ export interface VerbSource {
   kind: 'function' | 'other';
   /** The first statement of the body, as written. */
   firstStatement: string | null;
+  /** The second statement (a verb that takes input checks it there, after authorizing). */
+  secondStatement: string | null;
   /** The rule named by `authorize(<param>, '<rule>')` when the first statement is that call. */
   rule: string | null;
   params: string[];
@@ -71,6 +73,7 @@ export function readVerbs(): VerbSource[] {
         name,
         kind: fn ? 'function' : 'other',
         firstStatement: first ? first.getText(source) : null,
+        secondStatement: body?.statements[1]?.getText(source) ?? null,
         rule: authorizeRule(first, params),
         params,
       });

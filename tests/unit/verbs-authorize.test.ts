@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { VERB_INPUTS } from '../support/verb-inputs';
 import { VERB_RULES } from '../support/verb-rules';
 import { readVerbs } from '../support/verbs';
 
@@ -30,5 +31,16 @@ describe('verbs authorize their actor first', () => {
       Object.entries(VERB_RULES).map(([key, row]) => [key, typeof row === 'string' ? row : 'public']),
     );
     expect(found).toEqual(expected);
+  });
+
+  it('lists every verb that takes input in tests/support/verb-inputs.ts, and checks it right after authorizing', () => {
+    const takesInput = verbs
+      .filter((v) => v.params.some((p) => ['input', 'q', 'filter'].includes(p)))
+      .map((v) => v.key);
+    expect(takesInput.filter((key) => !(key in VERB_INPUTS))).toEqual([]);
+    const known = new Set(verbs.map((v) => v.key));
+    expect(Object.keys(VERB_INPUTS).filter((key) => !known.has(key))).toEqual([]);
+    const unchecked = verbs.filter((v) => v.key in VERB_INPUTS && !/\bparseInput\(/.test(v.secondStatement ?? ''));
+    expect(unchecked.map((v) => `${v.key}: ${v.secondStatement?.split('\n')[0] ?? '(none)'}`)).toEqual([]);
   });
 });

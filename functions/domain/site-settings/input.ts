@@ -18,3 +18,6 @@ export const clockOffsetInput = z
       .max(10 * YEAR_MS),
   })
   .strict();
+
+/** POST /api/gate/unlock. */
+export const unlockInput = z.object({ passcode: z.string().max(256) });

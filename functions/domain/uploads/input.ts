@@ -13,3 +13,6 @@ export const createUploadInput = z
   .strict();
 
 export type CreateUploadInput = z.infer<typeof createUploadInput>;
+
+/** POST /api/uploads/posters: the file's name. */
+export const posterQuery = z.object({ name: z.string().max(255).default('poster') });

@@ -8,3 +8,12 @@ export const linkWalletInput = z
   })
   .strict();
 export type LinkWalletInput = z.infer<typeof linkWalletInput>;
+
+/** DELETE /api/wallets/:chainId. */
+export const chainParam = z.object({
+  chainId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53),
+});

@@ -2,16 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { ID } from '../../domain/ids';
+import { adminPayoutsQuery } from '../../domain/payouts/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { adminPayouts, refreshPayouts, retryPayout } from '../../services/payouts';
 
-const listQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
-
 /** /api/admin/payouts — every payout, retries, and a re-sync from Stripe. Admins only. */
 export const adminPayoutRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', listQuery), async (c) => {
+  .get('/', validate('query', adminPayoutsQuery), async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await adminPayouts(c.get('deps'), viewer, c.req.valid('query').status));

@@ -2,8 +2,20 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
+import {
+  acceptSchema,
+  addMemberSchema,
+  candidatesQuery,
+  coinSettingsSchema,
+  createCampaignSchema,
+  declineSchema,
+  editCampaignSchema,
+  rejectSchema,
+  setStatusSchema,
+} from '../../domain/campaigns/input';
 import { badRequest, notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
+import { checkoutInput } from '../../domain/payments/input';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../domain/payments/limits';
 import { TEXT } from '../../domain/texts';
 import { clientAddress, reserveOr429 } from '../../http/limits';
@@ -34,24 +46,6 @@ import {
 import { campaignFunding, liveCampaigns, startCampaignCheckout } from '../../services/payments';
 import { extensionVoteRoutes } from './extension-vote';
 import { campaignInsightRoutes } from './insights';
-import {
-  acceptSchema,
-  addMemberSchema,
-  candidatesQuery,
-  coinSettingsSchema,
-  createCampaignSchema,
-  declineSchema,
-  editCampaignSchema,
-  rejectSchema,
-  setStatusSchema,
-} from './schema';
-
-const checkoutSchema = z.object({
-  amountCents: z.number().int().min(MIN_PAYMENT_CENTS).max(MAX_PAYMENT_CENTS),
-  guestEmail: z.email().max(254).optional(),
-  /** Made once per form shown: a resubmitted form gets the same Checkout Session. */
-  attemptId: z.string().min(8).max(64).optional(),
-});
 
 /**
  * /api/campaigns — thin: session, validation, one service verb. Every rule (who may, from which
@@ -153,7 +147,7 @@ export const campaignRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json({ funding });
   })
-  .post(`/:id${ID.campaign}/checkout`, validate('json', checkoutSchema), async (c) => {
+  .post(`/:id${ID.campaign}/checkout`, validate('json', checkoutInput), async (c) => {
     const viewer = await currentViewer(c);
     const body = c.req.valid('json');
     // A request the verb refuses anyway costs no attempt.

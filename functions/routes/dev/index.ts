@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { notFound } from '../../domain/errors';
+import { outboxQuery } from '../../domain/mail/input';
 import { clockOffsetInput } from '../../domain/site-settings/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
@@ -15,7 +16,7 @@ export const devRoutes = new Hono<AppEnv>()
     if (!c.get('deps').config.isLocal) throw notFound('No such endpoint');
     await next();
   })
-  .get('/outbox', validate('query', z.object({ to: z.string().optional() })), async (c) => {
+  .get('/outbox', validate('query', outboxQuery), async (c) => {
     const { to } = c.req.valid('query');
     return c.json({ mails: await readOutbox(c.get('deps'), ANYONE, { to }) });
   })

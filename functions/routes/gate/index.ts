@@ -2,12 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { accessCookie, clearedAccessCookie } from '../../domain/site-settings/access-cookie';
+import { unlockInput } from '../../domain/site-settings/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { readSiteAccess, unlockGate } from '../../services/site-settings';
-
-const unlockInput = z.object({ passcode: z.string().max(256) });
 
 const secureCookies = (publicUrl: string) => publicUrl.startsWith('https://');
 

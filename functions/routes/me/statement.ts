@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { statementQuery } from '../../domain/insights/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { memberStatement, memberStatementCsv } from '../../services/insights';
-
-const statementQuery = z.object({ campaignId: z.string().min(1).max(64).optional() });
 
 /** The signed-in member's own statement, under /api/me: JSON and a CSV download. */
 export const statementRoutes = new Hono<AppEnv>()

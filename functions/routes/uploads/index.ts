@@ -5,7 +5,7 @@ import { DomainError } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
 import { ID } from '../../domain/ids';
-import { createUploadInput } from '../../domain/uploads/input';
+import { createUploadInput, posterQuery } from '../../domain/uploads/input';
 import { authorizeBeforeBody, currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -45,7 +45,7 @@ export const uploadRoutes = new Hono<AppEnv>()
     '/posters',
     authorizeBeforeBody('contributor'),
     limit(MAX_POSTER_BYTES, FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES)),
-    validate('query', z.object({ name: z.string().max(255).default('poster') })),
+    validate('query', posterQuery),
     async (c) => {
       const viewer = await currentViewer(c);
       const body = await c.req.arrayBuffer();

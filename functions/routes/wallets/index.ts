@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { linkWalletInput } from '../../domain/wallets/input';
+import { chainParam, linkWalletInput } from '../../domain/wallets/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { issueWalletNonce, linkWallet, listWallets, NonceRateLimitedError, unlinkWallet } from '../../services/wallets';
-import { chainParam } from './schema';
 
 /**
  * Wallets: the chains this site works with (public), and the viewer's linked wallets — a nonce,

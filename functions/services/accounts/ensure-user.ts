@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { ensureUserInput } from '../../domain/accounts/input';
+import { parseInput } from '../../domain/input';
 import type { Role } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { grantRoleStatement } from './internal/roles';
@@ -23,6 +25,7 @@ export async function ensureUser(
   input: EnsureUserInput,
 ) {
   const system = authorize(actor, 'system');
+  input = parseInput(ensureUserInput, input);
   const { auth, db } = deps;
   const email = input.email.trim().toLowerCase();
   let existing = await db

@@ -2,8 +2,9 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles, user } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { UpdateProfileInput } from '../../domain/accounts/input';
+import { type UpdateProfileInput, updateProfileInput } from '../../domain/accounts/input';
 import { badRequest, conflict } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { refreshCreatorPage } from './internal/owns-films';
 
@@ -18,6 +19,7 @@ export async function updateProfile(
   input: UpdateProfileInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(updateProfileInput, input);
   const { db, cache } = deps;
   if (!input.username) throw badRequest('Nothing to update');
   if (input.username) {

@@ -2,8 +2,9 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { type AuditActorKind, auditLog, profiles } from '../../db/schema';
-import type { ListAuditQuery } from '../../domain/audit/input';
+import { type ListAuditQuery, listAuditQuery } from '../../domain/audit/input';
 import { decodeCursor, encodeCursor } from '../../domain/cursor';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 
 export interface AuditEntryView {
@@ -30,6 +31,7 @@ export interface AuditPage {
  */
 export async function listAudit({ db }: Pick<Deps, 'db'>, actor: Actor, q: ListAuditQuery): Promise<AuditPage> {
   authorize(actor, 'admin');
+  q = parseInput(listAuditQuery, q);
   const where: (SQL | undefined)[] = [];
   if (q.actor) where.push(eq(auditLog.actorId, q.actor));
   if (q.resourceType) where.push(eq(auditLog.resourceType, q.resourceType));

@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, partnershipAgreements, userRoles } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { acceptSchema } from '../../domain/campaigns/input';
 import { canAcceptInvitation } from '../../domain/campaigns/status';
 import { conflict, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
 import { isContributor } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
@@ -26,6 +28,7 @@ export async function acceptInvitation(
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(acceptSchema, input);
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
+import { addMemberSchema } from '../../domain/campaigns/input';
 import { MAX_TEAM_SIZE } from '../../domain/campaigns/shares';
 import { canChangeTeam } from '../../domain/campaigns/status';
 import { badRequest, conflict, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
@@ -24,6 +26,7 @@ export async function addMember(
   input: { userId?: string | null; role?: string | null },
 ): Promise<MemberRow> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(addMemberSchema, input);
   const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const userId = input.userId?.trim();

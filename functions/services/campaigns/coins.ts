@@ -2,8 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { coinSettingsSchema } from '../../domain/campaigns/input';
 import { normalizeCoinSymbol, validateCoinSettings } from '../../domain/campaigns/validation';
 import { conflict } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { campaignChanged } from './internal/changed';
 import { validationFailed } from './internal/validation-failed';
@@ -25,6 +27,7 @@ export async function updateCoinSettings(
   input: CoinSettingsInput,
 ): Promise<CampaignRow> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(coinSettingsSchema, input);
   const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');
   const c = access.campaign;

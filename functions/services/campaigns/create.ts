@@ -3,9 +3,11 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { formatCents } from '../../domain/campaigns/format';
+import { createCampaignSchema } from '../../domain/campaigns/input';
 import { computeShares, DEFAULT_PLATFORM_FEE } from '../../domain/campaigns/shares';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
 import { conflict, forbidden, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
 import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
@@ -30,6 +32,7 @@ export interface CreateCampaignInput {
  */
 export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(createCampaignSchema, input);
   const { db, clock } = deps;
   const film = await db
     .select({ id: videos.id, ownerId: videos.contributorId, reviewStatus: videos.reviewStatus })

@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors } from '../../db/schema';
+import { declineSchema } from '../../domain/campaigns/input';
 import { conflict, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
@@ -23,6 +25,7 @@ export async function declineInvitation(
   input: { message?: string | null } = {},
 ): Promise<{ ownerId: string }> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(declineSchema, input);
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);

@@ -2,10 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { editCampaignSchema } from '../../domain/campaigns/input';
 import { computeShares } from '../../domain/campaigns/shares';
 import { canEditFields, reviewReturnTarget } from '../../domain/campaigns/status';
 import { serverToday, validateCampaignFields, validatePlatformFee } from '../../domain/campaigns/validation';
 import { conflict } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { newProposal, recordAgreementIfApproved } from '../agreements';
@@ -41,6 +43,7 @@ export async function editCampaign(
   input: EditCampaignInput,
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(editCampaignSchema, input);
   const { db, bell, clock } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'edit', TEXT.editOwnOnly);
   const c = access.campaign;

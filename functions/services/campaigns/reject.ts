@@ -1,4 +1,6 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { rejectSchema } from '../../domain/campaigns/input';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
@@ -6,6 +8,7 @@ import { applyTransition } from './internal/transition';
 /** An admin rejects a campaign under review, with a reason the owner is told. */
 export async function rejectCampaign(deps: Deps, actor: Actor, campaignId: string, reason: string) {
   const viewer = authorize(actor, 'signed-in');
+  ({ reason } = parseInput(rejectSchema, { reason }));
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'reject',
     action: 'reject',

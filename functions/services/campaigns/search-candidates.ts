@@ -1,6 +1,8 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaignContributors, profiles } from '../../db/schema';
+import { candidatesQuery } from '../../domain/campaigns/input';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { byUsername, startsFirst, usernameContains } from '../users';
 import { requireCampaignAction } from './lib/access';
@@ -13,6 +15,7 @@ const CANDIDATE_LIMIT = 10;
  */
 export async function searchCandidates({ db }: Deps, actor: Actor, campaignId: string, q: string) {
   const viewer = authorize(actor, 'signed-in');
+  ({ q } = parseInput(candidatesQuery, { q }));
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const match = usernameContains(q);
   if (!match) return [];

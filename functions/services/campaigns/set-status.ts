@@ -1,5 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { setStatusSchema } from '../../domain/campaigns/input';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
@@ -13,6 +15,7 @@ export async function setCampaignStatus(
   reason?: string | null,
 ) {
   const viewer = authorize(actor, 'signed-in');
+  ({ status, reason } = parseInput(setStatusSchema, { status, reason }));
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'setStatus',
     action: 'setStatus',

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import { searchQuery } from '../../domain/catalogue/input';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import {
   normaliseQuery,
@@ -40,6 +42,7 @@ export async function searchFilms(
   page = 1,
 ): Promise<SearchResult> {
   authorize(actor, 'public');
+  ({ q: rawQuery, page = 1 } = parseInput(searchQuery, { q: rawQuery ?? undefined, page }));
   const query = normaliseQuery(rawQuery);
   const p = Math.max(1, Math.floor(page) || 1);
   const match = toMatchExpression(query);

@@ -1,8 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import type { CoinDeploymentRow } from '../../db/schema';
+import { deployInput } from '../../domain/coins/input';
 import type { DeployRequest } from '../../domain/coins/supply';
 import { COIN_TEXT } from '../../domain/coins/texts';
 import { conflict, DomainError } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { checkDeployable } from './lib/deployable';
 
@@ -13,6 +15,7 @@ import { checkDeployable } from './lib/deployable';
  */
 export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRequest): Promise<CoinDeploymentRow> {
   const viewer = authorize(actor, 'admin');
+  body = parseInput(deployInput, body);
   const { coins, deployer } = deps.coinChain;
   if (!coins || !deployer) throw conflict(COIN_TEXT.coinsDisabled);
   const job = await checkDeployable(deps.db, coins, body.campaignId, body);

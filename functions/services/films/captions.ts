@@ -3,9 +3,10 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest, DomainError, notFound } from '../../domain/errors';
-import type { CaptionTrackInput } from '../../domain/films/caption-input';
+import { type CaptionTrackInput, captionTrackInput } from '../../domain/films/caption-input';
 import { CAPTIONS_MAX_BYTES, CAPTIONS_MAX_TRACKS, isWebVttBytes } from '../../domain/films/captions';
 import { FILM_TEXT } from '../../domain/films/texts';
+import { parseInput } from '../../domain/input';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { storeCaptions } from './internal/captions';
 import { loadManageableFilm } from './internal/film-view';
@@ -40,6 +41,7 @@ export async function addCaptions(
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
+  track = parseInput(captionTrackInput, track);
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
   checkFile(body);
@@ -90,6 +92,7 @@ export async function replaceCaptions(
   body: ArrayBuffer,
 ) {
   const viewer = authorize(actor, 'contributor');
+  track = parseInput(captionTrackInput.partial(), track);
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
   const current = await trackOf(deps, filmId, captionId);

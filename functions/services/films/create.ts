@@ -1,7 +1,8 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import type { CreateFilmInput } from '../../domain/films/input';
+import { type CreateFilmInput, createFilmInput } from '../../domain/films/input';
+import { parseInput } from '../../domain/input';
 import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { assertCategory, resolveUpload } from './internal/assets';
@@ -15,6 +16,7 @@ import { notifyAdminsOfSubmission } from './internal/notify-admins';
  */
 export async function createFilm(deps: Deps, actor: Actor, input: CreateFilmInput) {
   const viewer = authorize(actor, 'contributor');
+  input = parseInput(createFilmInput, input);
   const { db, bell } = deps;
   const publish = isAdmin(viewer.roles);
   const video = await resolveUpload(db, viewer, input.videoUploadId, 'video', null);

@@ -4,7 +4,9 @@ import type { Viewer } from '../../auth/viewer';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { conflict } from '../../domain/errors';
+import { rejectFilmInput } from '../../domain/films/input';
 import { FILM_TEXT } from '../../domain/films/texts';
+import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { type FilmRow, loadFilmView, loadManageableFilm } from './internal/film-view';
@@ -135,6 +137,7 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  */
 export async function rejectFilm(deps: Deps, actor: Actor, id: string, reason: string) {
   const viewer = authorize(actor, 'admin');
+  ({ reason } = parseInput(rejectFilmInput, { reason }));
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return rejectPoster(deps, viewer, film, reason);

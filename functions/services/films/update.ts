@@ -3,8 +3,9 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { type ReviewStatus, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { badRequest } from '../../domain/errors';
-import type { UpdateFilmInput } from '../../domain/films/input';
+import { type UpdateFilmInput, updateFilmInput } from '../../domain/films/input';
 import { FILM_TEXT } from '../../domain/films/texts';
+import { parseInput } from '../../domain/input';
 import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { assertCategory, resolveUpload } from './internal/assets';
@@ -27,6 +28,7 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
 /** The owner or an admin edits a film's details, poster or video (captions: ./captions.ts). Anyone else: 404. */
 export async function updateFilm(deps: Deps, actor: Actor, id: string, input: UpdateFilmInput) {
   const viewer = authorize(actor, 'contributor');
+  input = parseInput(updateFilmInput, input);
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (Object.values(input).every((v) => v === undefined)) throw badRequest(FILM_TEXT.nothingToUpdate);

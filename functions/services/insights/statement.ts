@@ -11,6 +11,8 @@ import {
   videos,
 } from '../../db/schema';
 import { notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
+import { statementQuery } from '../../domain/insights/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { MEMBER_ACCOUNTS, type MemberAccount, memberAccount } from './internal/ledger-figures';
@@ -88,6 +90,7 @@ export async function memberStatement(
   campaignId: string | null = null,
 ): Promise<MemberStatement> {
   const viewer = authorize(actor, 'signed-in');
+  parseInput(statementQuery, { campaignId: campaignId ?? undefined });
   const userId = viewer.userId;
   let campaignIds: string[];
   if (campaignId) {
@@ -180,6 +183,7 @@ async function withBalances(db: Db, campaignId: string | null, raw: RawLine[]): 
 /** The statement as a CSV download: its body and file name. */
 export async function memberStatementCsv(deps: Pick<Deps, 'db'>, actor: Actor, campaignId: string | null = null) {
   authorize(actor, 'signed-in');
+  parseInput(statementQuery, { campaignId: campaignId ?? undefined });
   const statement = await memberStatement(deps, actor, campaignId);
   return { csv: statementCsv(statement), fileName: statementFileName(campaignId) };
 }

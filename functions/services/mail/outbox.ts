@@ -1,5 +1,7 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
+import { outboxQuery } from '../../domain/mail/input';
 import type { Deps } from '../../platform/deps';
 import { listOutbox } from '../../platform/outbox';
 
@@ -9,6 +11,7 @@ import { listOutbox } from '../../platform/outbox';
  */
 export async function readOutbox(deps: Pick<Deps, 'kv' | 'config'>, actor: Actor, filter: { to?: string } = {}) {
   authorize(actor, 'public');
+  filter = parseInput(outboxQuery, filter);
   if (!deps.config.isLocal) throw notFound('No such endpoint');
   return listOutbox(deps.kv, filter);
 }

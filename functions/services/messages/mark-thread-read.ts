@@ -3,7 +3,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { creatorMessages, user } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
 import { notFound } from '../../domain/errors';
-import type { MarkThreadReadInput } from '../../domain/messages/input';
+import { parseInput } from '../../domain/input';
+import { type MarkThreadReadInput, markThreadReadInput } from '../../domain/messages/input';
 import type { Deps } from '../../platform/deps';
 import { ringQuietly } from '../../realtime/doorbell';
 
@@ -18,6 +19,7 @@ export async function markThreadRead(
   input: MarkThreadReadInput,
 ): Promise<{ read: number }> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(markThreadReadInput, input);
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');
   const other = await db.select({ id: user.id }).from(user).where(eq(user.id, otherId)).get();

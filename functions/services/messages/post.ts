@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { user } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../domain/errors';
-import { NOT_ALLOWED_TO_WRITE, type PostMessageInput } from '../../domain/messages/input';
+import { parseInput } from '../../domain/input';
+import { NOT_ALLOWED_TO_WRITE, type PostMessageInput, postMessageInput } from '../../domain/messages/input';
 import { MESSAGE_RATE_LIMITS } from '../../domain/messages/limits';
 import type { Deps } from '../../platform/deps';
 import { messageSendBlocked, underSendLimits } from './internal/rate-limit';
@@ -19,6 +20,7 @@ export async function postMessage(
   input: PostMessageInput,
 ): Promise<MessageView> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(postMessageInput, input);
   const { db, bell } = deps;
   if (recipientId === viewer.userId) throw badRequest('You cannot send a message to yourself');
   const recipient = await db.select({ id: user.id }).from(user).where(eq(user.id, recipientId)).get();

@@ -4,7 +4,8 @@ import { keyset, keysetOrder } from '../../db/keyset';
 import { creatorMessages, profiles, user } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
 import { notFound } from '../../domain/errors';
-import type { ThreadQuery } from '../../domain/messages/input';
+import { parseInput } from '../../domain/input';
+import { type ThreadQuery, threadQuery } from '../../domain/messages/input';
 import type { Deps } from '../../platform/deps';
 import { type MessageView, toMessageView } from './internal/views';
 import { mayWrite } from './lib/may-write';
@@ -26,6 +27,7 @@ export interface Thread {
  */
 export async function readThread({ db }: Deps, actor: Actor, otherId: string, q: ThreadQuery): Promise<Thread> {
   const viewer = authorize(actor, 'signed-in');
+  q = parseInput(threadQuery, q);
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');
   const other = await db

@@ -3,6 +3,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { campaignExtensionVotes, campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { conflict, forbidden, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
+import { voteInput } from '../../domain/milestones/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { isUniqueViolation, loadCampaignAccess, milestoneTeam } from '../campaigns';
@@ -42,6 +44,7 @@ export async function castExtensionVote(
   input: VoteInput,
 ): Promise<{ votingComplete: boolean }> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(voteInput, input);
   const { db } = deps;
   if (input.userId !== viewer.userId) throw forbidden(TEXT.voteOwnOnly);
   const access = await loadCampaignAccess(db, viewer, input.campaignId);

@@ -3,7 +3,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { keyset, keysetOrder } from '../../db/keyset';
 import { notifications } from '../../db/schema';
 import { decodeCursor } from '../../domain/cursor';
-import type { ListNotificationsQuery } from '../../domain/notifications/input';
+import { parseInput } from '../../domain/input';
+import { type ListNotificationsQuery, listNotificationsQuery } from '../../domain/notifications/input';
 import type { Deps } from '../../platform/deps';
 import { type Reach, targetsFor } from './internal/targets';
 import { type NotificationView, toNotificationView } from './internal/views';
@@ -24,6 +25,7 @@ export async function listNotifications(
   q: ListNotificationsQuery,
 ): Promise<NotificationPage> {
   const viewer = authorize(actor, 'signed-in');
+  q = parseInput(listNotificationsQuery, q);
   const direction = q.after ? 'after' : 'before';
   const raw = q.after ?? q.before;
   const cursor = raw ? decodeCursor(raw) : null;

@@ -6,6 +6,8 @@ import { campaigns, checkoutSessions, videos } from '../../db/schema';
 import { checkoutExpiresAt, utcToday } from '../../domain/campaigns/end-date';
 import { mayPerform } from '../../domain/campaigns/status';
 import { badRequest, conflict, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
+import { checkoutInput } from '../../domain/payments/input';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
@@ -101,6 +103,8 @@ export async function startCampaignCheckout(
   input: CampaignCheckoutInput,
 ) {
   const viewer = authorize(actor, 'public');
+  const checked = parseInput(checkoutInput, input);
+  input = { ...checked, attemptId: checked.attemptId ?? crypto.randomUUID() };
   if (!viewer && !input.guestEmail) throw badRequest(TEXT.guestEmailRequired);
   const payer = viewer ? { userId: viewer.userId, email: viewer.email } : null;
   // Read unfiltered: a campaign that is not live answers "not taking payments" (409), whoever pays.

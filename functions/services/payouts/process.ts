@@ -1,6 +1,8 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { connectAccounts, payouts } from '../../db/schema';
+import { parseInput } from '../../domain/input';
+import { payoutFilter } from '../../domain/payouts/input';
 import type { PayoutOutcome } from './internal/attempt';
 import { attemptPayout } from './internal/attempt';
 import type { PayoutDeps } from './internal/constants';
@@ -58,6 +60,7 @@ export async function processPayouts(
   filter: PayoutFilter = {},
 ): Promise<PayoutOutcome[]> {
   const caller = authorize(actor, 'signed-in-or-system');
+  filter = parseInput(payoutFilter, filter);
   const by = { actor: caller, verb: 'processPayouts' };
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];

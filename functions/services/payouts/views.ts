@@ -3,6 +3,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { bankPayouts, campaigns, payouts, profiles, user, videos } from '../../db/schema';
 import type { PayoutStatus } from '../../domain/campaigns/status';
+import { parseInput } from '../../domain/input';
+import { adminPayoutsQuery } from '../../domain/payouts/input';
 import { PAYOUT_TEXT } from '../../domain/payouts/texts';
 import type { Deps } from '../../platform/deps';
 import { type AccountState, accountOf, accountState } from './lib/stripe-accounts';
@@ -128,6 +130,7 @@ export interface AdminPayoutView extends PayoutView {
 /** Every payout (newest first, optionally of one status) and the totals per status, for /admin/payouts. */
 export async function adminPayouts({ db }: Pick<Deps, 'db'>, actor: Actor, status?: PayoutStatus) {
   authorize(actor, 'admin');
+  ({ status } = parseInput(adminPayoutsQuery, { status }));
   const query = payoutSelect(db);
   const rows = await (status ? query.where(eq(payouts.status, status)) : query)
     .orderBy(desc(payouts.createdAt))

@@ -4,7 +4,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/viewer';
 import { shortUrls } from '../../db/schema';
 import { badRequest, DomainError, forbidden } from '../../domain/errors';
-import type { createShortLinkInput } from '../../domain/short-links/input';
+import { parseInput } from '../../domain/input';
+import { createShortLinkInput } from '../../domain/short-links/input';
 import { newShortCode, SHORT_LINK_KV_PREFIX, sameSiteTarget } from '../../domain/short-links/target';
 import { matchPageRoute, type PageAccess } from '../../domain/site/pages';
 import { allowedFor } from '../../edge/protection';
@@ -33,6 +34,7 @@ export async function createShortLink(
   input: z.infer<typeof createShortLinkInput>,
 ): Promise<ShortLink> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(createShortLinkInput, input);
   const site = { publicUrl: deps.config.PUBLIC_URL, isLocal: deps.config.isLocal };
   const path = sameSiteTarget(input.path, site.publicUrl);
   if (!path) throw badRequest('Short links can only point to pages of this site');

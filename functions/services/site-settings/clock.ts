@@ -4,7 +4,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { forbidden } from '../../domain/errors';
-import type { clockOffsetInput } from '../../domain/site-settings/input';
+import { parseInput } from '../../domain/input';
+import { clockOffsetInput } from '../../domain/site-settings/input';
 import type { Deps } from '../../platform/deps';
 import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-clock';
 
@@ -25,6 +26,7 @@ export async function setClockOffset(
   input: z.infer<typeof clockOffsetInput>,
 ) {
   const viewer = authorize(actor, 'admin');
+  input = parseInput(clockOffsetInput, input);
   if (!deps.config.isLocal) throw forbidden('The clock can only be moved on a local server');
   const value = String(input.offsetMs);
   await new UnitOfWork(deps, viewer)

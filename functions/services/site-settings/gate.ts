@@ -1,8 +1,10 @@
 import { type Actor, authorize } from '../../auth/authorize';
 import { clearAttempts, reserveAttempt } from '../../db/attempts';
 import { DomainError, forbidden } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import type { GateStatus } from '../../domain/site/coming-soon';
 import { signAccess } from '../../domain/site-settings/access-cookie';
+import { unlockInput } from '../../domain/site-settings/input';
 import { passcodeVersion, verifyPasscode } from '../../domain/site-settings/passcode';
 import { readGateSettings } from './internal/store';
 import { type GateDeps, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from './lib/gate-access';
@@ -23,6 +25,7 @@ export async function readSiteAccess(deps: GateDeps, actor: Actor, headers: Head
  */
 export async function unlockGate(deps: GateDeps, actor: Actor, passcode: string, address: string | null) {
   authorize(actor, 'public');
+  ({ passcode } = parseInput(unlockInput, { passcode }));
   const now = deps.clock.now().getTime();
   const key = address ? `coming-soon:${address}` : null;
   if (key) {

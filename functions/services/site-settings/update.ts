@@ -4,7 +4,8 @@ import { type Actor, authorize } from '../../auth/authorize';
 import { siteSettings } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { DomainError } from '../../domain/errors';
-import type { updateSiteSettingsInput } from '../../domain/site-settings/input';
+import { parseInput } from '../../domain/input';
+import { updateSiteSettingsInput } from '../../domain/site-settings/input';
 import { hashPasscode } from '../../domain/site-settings/passcode';
 import type { Deps } from '../../platform/deps';
 import { readSettingsTable, SETTING_KEYS, writeSettingsThrough } from './internal/store';
@@ -28,6 +29,7 @@ export async function updateSiteSettings(
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {
   const viewer = authorize(actor, 'admin');
+  input = parseInput(updateSiteSettingsInput, input);
   const { db, kv } = deps;
   const current = await readSettingsTable(db);
   const passcode = input.passcode === undefined ? current.passcode : await hashPasscode(input.passcode);

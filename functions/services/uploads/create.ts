@@ -4,7 +4,8 @@ import { DomainError } from '../../domain/errors';
 import { sniffVideo } from '../../domain/films/media-sniff';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { planParts } from '../../domain/films/upload-plan';
-import type { CreateUploadInput } from '../../domain/uploads/input';
+import { parseInput } from '../../domain/input';
+import { type CreateUploadInput, createUploadInput } from '../../domain/uploads/input';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
@@ -16,6 +17,7 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  */
 export async function createUpload(deps: Deps, actor: Actor, input: CreateUploadInput) {
   const viewer = authorize(actor, 'contributor');
+  input = parseInput(createUploadInput, input);
   const { db } = deps;
   const maxBytes = deps.config.UPLOAD_MAX_BYTES;
   if (input.size > maxBytes) throw new DomainError('payload_too_large', FILM_TEXT.videoTooLarge(input.size, maxBytes));

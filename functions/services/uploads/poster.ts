@@ -4,6 +4,8 @@ import { DomainError } from '../../domain/errors';
 import { sniffImage } from '../../domain/films/media-sniff';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
+import { parseInput } from '../../domain/input';
+import { posterQuery } from '../../domain/uploads/input';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { uploadView } from './internal/upload-rows';
 
@@ -15,6 +17,7 @@ export async function uploadPoster(
   fileName: string,
 ) {
   const viewer = authorize(actor, 'contributor');
+  ({ name: fileName } = parseInput(posterQuery, { name: fileName }));
   if (body.byteLength === 0) throw new DomainError('validation_failed', FILM_TEXT.emptyFile);
   if (body.byteLength > MAX_POSTER_BYTES) {
     throw new DomainError('payload_too_large', FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES));

@@ -1,6 +1,8 @@
 import { and, ne } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { profiles } from '../../db/schema';
+import { parseInput } from '../../domain/input';
+import { userSearchQuery } from '../../domain/users/input';
 import type { Deps } from '../../platform/deps';
 import { byUsername, USER_SEARCH_LIMIT, usernameStartsWith } from './lib/search-query';
 
@@ -17,6 +19,7 @@ export interface UserMatch {
  */
 export async function searchUsers({ db }: Deps, actor: Actor, q: string): Promise<UserMatch[]> {
   const viewer = authorize(actor, 'signed-in');
+  ({ q } = parseInput(userSearchQuery, { q }));
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];
   return db

@@ -5,8 +5,9 @@ import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { badRequest, conflict } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { fillText, TEXT } from '../../domain/texts';
-import type { LinkWalletInput } from '../../domain/wallets/input';
+import { type LinkWalletInput, linkWalletInput } from '../../domain/wallets/input';
 import { checkSiweMessage } from '../../domain/wallets/siwe';
 import type { Deps } from '../../platform/deps';
 import type { LinkedWallet } from './list';
@@ -48,6 +49,7 @@ async function explainConflict({ db, config }: WalletDeps, userId: string, chain
  */
 export async function linkWallet(deps: WalletDeps, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(linkWalletInput, input);
   const { db, config } = deps;
   const now = new Date();
   const checked = checkSiweMessage(input.message, { publicUrl: config.PUBLIC_URL, chains: config.chains.chains, now });

@@ -5,7 +5,9 @@ import { walletAddresses, walletLinks } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { conflict, notFound } from '../../domain/errors';
+import { parseInput } from '../../domain/input';
 import { TEXT } from '../../domain/texts';
+import { chainParam } from '../../domain/wallets/input';
 import type { Deps } from '../../platform/deps';
 import { UNLINK_GUARDS, type UnlinkGuard } from './internal/unlink-guards';
 
@@ -20,6 +22,7 @@ export async function unlinkWallet(
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
 ): Promise<void> {
   const viewer = authorize(actor, 'signed-in');
+  ({ chainId } = parseInput(chainParam, { chainId }));
   const { db } = deps;
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));
   const link = await db.select().from(walletLinks).where(mine).get();

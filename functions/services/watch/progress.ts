@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { watchProgress } from '../../db/schema';
-import type { ProgressInput } from '../../domain/watch/input';
+import { parseInput } from '../../domain/input';
+import { type ProgressInput, progressInput } from '../../domain/watch/input';
 import type { Deps } from '../../platform/deps';
 import { FINISHED_RATIO, requireWatchable } from './internal/watchable';
 
@@ -13,6 +14,7 @@ export async function saveProgress(
   input: ProgressInput,
 ) {
   const viewer = authorize(actor, 'signed-in');
+  input = parseInput(progressInput, input);
   await requireWatchable(deps, viewer, videoId);
   const duration = input.durationSeconds ?? null;
   const position = duration ? Math.min(input.positionSeconds, duration) : input.positionSeconds;

@@ -33,7 +33,10 @@ export interface CheckoutCreated {
  * key covers campaign, payer, amount and form attempt, so a repeated request gets the same session
  * from Stripe and the same row here. Campaign rules (live, not voting) are the caller's to check.
  */
-export async function createCheckout(deps: Pick<Deps, 'db' | 'stripe'>, req: CheckoutRequest): Promise<CheckoutCreated> {
+export async function createCheckout(
+  deps: Pick<Deps, 'db' | 'stripe'>,
+  req: CheckoutRequest,
+): Promise<CheckoutCreated> {
   const { amountCents } = req;
   if (!Number.isSafeInteger(amountCents) || amountCents < MIN_PAYMENT_CENTS || amountCents > MAX_PAYMENT_CENTS) {
     throw badRequest(`The amount must be between $${MIN_PAYMENT_CENTS / 100} and $${MAX_PAYMENT_CENTS / 100}`);

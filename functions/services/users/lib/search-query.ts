@@ -1,11 +1,8 @@
 import { asc, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { profiles } from '../../../db/schema';
 
 /** How many people one search returns. */
 export const USER_SEARCH_LIMIT = 10;
-
-export const userSearchQuery = z.object({ q: z.string().max(60).default('') });
 
 /**
  * The condition "username starts with the trimmed text", compared case-insensitively as a range on

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import { ADMIN_SETTABLE_STATUSES } from '../../domain/campaigns/status';
-import {
-  DECLINE_MESSAGE_MAX,
-  DESCRIPTION_MAX,
-  REJECTION_REASON_MAX,
-  ROLE_MAX,
-} from '../../domain/campaigns/validation';
-import { TEXT } from '../../domain/texts';
+import { ADMIN_SETTABLE_STATUSES } from '../campaigns/status';
+import { DECLINE_MESSAGE_MAX, DESCRIPTION_MAX, REJECTION_REASON_MAX, ROLE_MAX } from '../campaigns/validation';
+import { TEXT } from '../texts';
 
 // Shapes only: the verbs apply the field rules (domain/campaigns/validation.ts) and answer with their messages.
 const title = z.string({ error: TEXT.titleRequired }).max(1000);

@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** GET /api/dev/outbox (local only). */
+export const outboxQuery = z.object({ to: z.string().optional() });
