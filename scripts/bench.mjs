@@ -171,7 +171,8 @@ try {
 
   if (section('campaigns')) {
     console.log(
-      'Campaign screens (compressed; JS = every script a cold visit loads up to hydration; the demo creator on "Night Shift: season two", live, with a team)',
+      'Campaign screens (compressed; JS = every script a cold visit loads before the first intent; the demo creator on\n' +
+        '  "Night Shift: season two", live, with a team; "on intent" = what the client:intent islands add when touched)',
     );
     const creator = await signIn(base, DEMO_CREATOR.email, DEMO_CREATOR.password);
     const mine = await (await fetch(`${base}/api/campaigns/mine`, { headers: { cookie: creator.cookie } })).json();
@@ -191,6 +192,8 @@ try {
         'JS gzip': kb(w.jsGzip),
         'JS br': kb(w.jsBrotli),
         'JS gzip target': `≤ ${kb(CAMPAIGN_JS_BUDGET)}: ${verdict(w.jsGzip <= CAMPAIGN_JS_BUDGET)}`,
+        'on intent: files': w.intent.jsFiles,
+        'on intent: gzip': kb(w.intent.jsGzip),
       });
       largest.push(
         `  ${screen}: ${w.files

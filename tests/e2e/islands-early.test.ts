@@ -1,13 +1,15 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, localDate, signIn, signUp, uid } from './api';
+import { MSG } from '../../functions/domain/messages';
+import { apiJson, localDate, signIn, signUp, toastText, uid } from './api';
 import { launchBrowser, newPage } from './browser';
 
 /**
  * A press that comes before the island is live. The campaign screens are drawn on the server and their
- * islands hydrate `client:idle`, seconds later on a slow phone: on a CPU slowed 4× (a mid-range phone),
- * each screen's primary action pressed as soon as it shows must still send its request — the control
- * waits (disabled, "getting ready") until its handler exists, instead of swallowing the press.
+ * islands load on the person's first intent (`client:intent`, src/scripts/client-intent.ts), seconds
+ * later on a slow phone: on a CPU slowed 4× (a mid-range phone), each screen's primary action pressed
+ * and its fields typed as soon as they show must still send the request they say — the press is held
+ * until the island's handler exists and the typed values are handed to it, instead of being swallowed.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -49,11 +51,49 @@ async function campaignOf(owner: Awaited<ReturnType<typeof slowPage>>, film: { i
 describe('campaign screens pressed before their islands are live (CPU 4× slower)', () => {
   let owner: Awaited<ReturnType<typeof slowPage>>;
   let films: { id: string }[];
+  let spare: { id: string };
   beforeAll(async () => {
     owner = await slowPage('creator2@reelfund.local');
     const mine = await apiJson<{ filmsWithoutCampaign: { id: string }[] }>(owner.context, 'GET', '/api/campaigns/mine');
     films = mine.filmsWithoutCampaign.slice(-3);
-    if (films.length < 3) throw new Error('the seed leaves milo_maker films without a campaign');
+    spare = mine.filmsWithoutCampaign.at(-4) as { id: string };
+    if (films.length < 3 || !spare) throw new Error('the seed leaves milo_maker films without a campaign');
+  });
+
+  it("the settings screen: no island's code before the first intent, and the first press still submits", async () => {
+    const id = await campaignOf(owner, spare);
+    const { context, page, errors } = await newPage(browser);
+    await signIn(context, 'creator2@reelfund.local');
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(r.url()));
+    await page.goto(`/contributor/edit/${spare.id}/campaign`);
+    await page.waitForLoadState('networkidle');
+    // Every island of the screen waits for intent, and nothing of theirs (React included) was fetched.
+    const islands = await page.$$eval('astro-island', (els) =>
+      els.map((el) => ({
+        client: el.getAttribute('client'),
+        ssr: el.hasAttribute('ssr'),
+        urls: [el.getAttribute('component-url'), el.getAttribute('renderer-url')].map((u) =>
+          u ? new URL(u, location.href).href : '',
+        ),
+      })),
+    );
+    expect(islands.length).toBeGreaterThan(0);
+    expect(islands.every((i) => i.client === 'intent' && i.ssr)).toBe(true);
+    const islandCode = [...new Set(islands.flatMap((i) => i.urls))];
+    expect(requested.filter((url) => islandCode.includes(url))).toEqual([]);
+
+    // The first press is the intent: the code loads, and the press does what it says.
+    const submitted = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/campaigns/${id}/submit`),
+    );
+    await page.click('[data-action="submit"]');
+    expect((await (await submitted).response())?.ok()).toBe(true);
+    await toastText(page, MSG.submittedForApproval);
+    await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Pending Review');
+    expect(requested.filter((url) => islandCode.includes(url)).length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('the team screen: the username search, the candidate, the role and "Add", typed and pressed at once', async () => {
