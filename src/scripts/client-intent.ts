@@ -91,7 +91,11 @@ const intent: ClientDirective = (load, _options, el) => {
     live = true;
     el.removeEventListener('click', hold, true);
     el.removeEventListener('submit', hold, true);
-    for (const field of el.querySelectorAll<Field>('input, textarea, select')) handOver(field);
+    for (const field of el.querySelectorAll('input, textarea, select')) {
+      const isField =
+        field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+      if (isField) handOver(field);
+    }
     // The presses after the island has rendered with the values handed over (React flushes them first).
     setTimeout(() => {
       for (const press of held.splice(0)) press();

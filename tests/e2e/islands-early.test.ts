@@ -2,7 +2,7 @@ import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../functions/domain/messages';
 import { apiJson, localDate, signIn, signUp, toastText, uid } from './api';
-import { launchBrowser, newPage } from './browser';
+import { launchBrowser, newPage, screenshot } from './browser';
 
 /**
  * A press that comes before the island is live. The campaign screens are drawn on the server and their
@@ -82,6 +82,11 @@ describe('campaign screens pressed before their islands are live (CPU 4× slower
     expect(islands.every((i) => i.client === 'intent' && i.ssr)).toBe(true);
     const islandCode = [...new Set(islands.flatMap((i) => i.urls))];
     expect(requested.filter((url) => islandCode.includes(url))).toEqual([]);
+    await screenshot(page, 'settings-before-intent-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'settings-before-intent-375');
+    expect(requested.filter((url) => islandCode.includes(url))).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
 
     // The first press is the intent: the code loads, and the press does what it says.
     const submitted = page.waitForRequest(
@@ -91,7 +96,11 @@ describe('campaign screens pressed before their islands are live (CPU 4× slower
     expect((await (await submitted).response())?.ok()).toBe(true);
     await toastText(page, MSG.submittedForApproval);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Pending Review');
+    // The details card was never touched: the new view in the store loads it, and it follows.
+    await expect.poll(() => page.locator('[data-details-form] [data-status]').textContent()).toBe('Pending Review');
+    expect(await page.locator('[data-details-form] [data-action="save"]').count()).toBe(0);
     expect(requested.filter((url) => islandCode.includes(url)).length).toBeGreaterThan(0);
+    await screenshot(page, 'settings-after-press-1366');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -113,6 +122,11 @@ describe('campaign screens pressed before their islands are live (CPU 4× slower
       },
     );
     expect((await added.response())?.status()).toBe(201);
+    await owner.page.locator(`[data-share-row="member"][data-member="${invitee.username}"]`).first().waitFor();
+    await screenshot(owner.page, 'team-after-add-1366');
+    await owner.page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(owner.page, 'team-after-add-375');
+    await owner.page.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('the progress screen: the invitee\'s "Approve & Join" as soon as it shows', async () => {
