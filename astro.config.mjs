@@ -3,12 +3,25 @@ import cloudflare from '@astrojs/cloudflare';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
+/**
+ * `client:intent`: an island that loads on the person's first intent toward it and keeps what was
+ * pressed or typed before (src/scripts/client-intent.ts; docs/performance.md).
+ * @type {import('astro').AstroIntegration}
+ */
+const intentIslands = {
+  name: 'reelfund:client-intent',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'intent', entrypoint: './src/scripts/client-intent.ts' }),
+  },
+};
+
 // One worker (functions/worker.ts, wrangler `main`) serves the API and these pages.
 // Astro sessions are off: accounts live in better-auth, so no SESSION KV binding is needed.
 export default defineConfig({
   output: 'server',
   adapter: cloudflare({ imageService: 'passthrough' }),
-  integrations: [react()],
+  integrations: [react(), intentIslands],
   session: false,
   devToolbar: { enabled: false },
   // Astro writes a script/style CSP with hashes of its inline code into each page; the worker adds the rest.

@@ -8,3 +8,10 @@ declare namespace App {
     cfContext: ExecutionContext;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Loads the island on the person's first intent toward it (src/scripts/client-intent.ts). */
+    'client:intent'?: boolean;
+  }
+}

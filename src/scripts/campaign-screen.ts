@@ -1,4 +1,5 @@
 import { daysLeft, localToday } from '../../functions/domain/campaigns/format';
+import type { CampaignView } from '../../functions/services/campaigns';
 import { $campaign, $removingMember, watchFreshness } from '../stores/campaign';
 
 /**
@@ -65,6 +66,29 @@ function refreshParts() {
   });
 }
 
+/** The status beside the title follows the store at once; the rest of the read-out follows the server's render. */
+function paintStatus(view: CampaignView | null) {
+  const slot = document.querySelector<HTMLElement>('[data-status-badge]');
+  if (!slot || !view) return;
+  const badge = document.createElement('span');
+  badge.className = `badge status-badge status-${view.displayStatus}`;
+  badge.dataset.status = view.displayStatus;
+  badge.textContent = view.displayLabel;
+  slot.replaceChildren(badge);
+}
+
+/**
+ * The islands load on the person's first intent (src/scripts/client-intent.ts); these load them all:
+ * a new view in the store (they follow it) or a control outside them that needs one (a Remove button's
+ * confirmation is the team island's dialog).
+ */
+const loadIslands = () => document.dispatchEvent(new Event('reelfund:islands'));
+
+function onIntent(event: Event) {
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest('[data-action="remove-member"]')) loadIslands();
+}
+
 function showGone() {
   const template = document.querySelector<HTMLTemplateElement>('template[data-campaign-gone]');
   const current = screen();
@@ -81,6 +105,7 @@ function onClick(event: MouseEvent) {
   const remove = target?.closest<HTMLElement>('[data-action="remove-member"]');
   if (remove?.dataset.memberId) {
     $removingMember.set({ id: remove.dataset.memberId, name: remove.dataset.memberName ?? '' });
+    loadIslands();
   }
 }
 
@@ -88,12 +113,16 @@ const root = screen();
 if (root) {
   paint(root);
   document.addEventListener('click', onClick);
+  for (const name of ['pointerover', 'focusin', 'touchstart'])
+    document.addEventListener(name, onIntent, { passive: true });
   watchFreshness(() => screen()?.dataset.campaignId);
   let seen = $campaign.get().revision;
   $campaign.listen((state) => {
     if (state.status === 'gone') showGone();
     else if (state.revision !== seen) {
       seen = state.revision;
+      paintStatus(state.view);
+      loadIslands();
       refreshParts();
     }
   });

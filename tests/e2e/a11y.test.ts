@@ -101,7 +101,9 @@ interface Finding {
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => {});
   await page
-    .waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, null, { timeout: 5000 })
+    .waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="intent"])').length === 0, null, {
+      timeout: 5000,
+    })
     .catch(() => {});
 }
 

@@ -49,7 +49,7 @@ export async function apiJson<T>(context: BrowserContext, method: string, path: 
 /** Opens a page and waits until its islands are hydrated (Astro drops `ssr` from each island then). */
 export async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="intent"])').length === 0);
 }
 
 export const toastText = (page: Page, text: string) =>

@@ -65,7 +65,9 @@ describe('campaigns in the browser', () => {
 
     // Submit for approval.
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('astro-island[ssr]:not([client="intent"])').length === 0,
+    );
     await expect.poll(() => page.locator('[data-action="submit"]').textContent()).toBe('Submit for Approval');
     await page.click('[data-action="submit"]');
     await toastText(page, TEXT.submittedForApproval);
@@ -86,7 +88,9 @@ describe('campaigns in the browser', () => {
 
     // The owner launches, pauses (with confirmation) and resumes.
     await page.reload();
-    await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+    await page.waitForFunction(
+      () => document.querySelectorAll('astro-island[ssr]:not([client="intent"])').length === 0,
+    );
     await page.click('[data-action="launch"]');
     await toastText(page, TEXT.launched);
     await expect.poll(() => page.locator('.campaign-head [data-status]').textContent()).toBe('Live');

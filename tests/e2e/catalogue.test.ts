@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../functions/domain/texts';
-import { baseUrl, launchBrowser, newPage } from './browser';
+import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -66,6 +66,13 @@ describe('the catalogue in Chromium', () => {
     // Title matches first, and the match is highlighted.
     expect((await hits.allTextContents()).slice(0, 2).sort()).toEqual(['Cold Harbor', 'Harbor Lights']);
     expect(await page.locator('[data-search-hit] mark').first().textContent()).toMatch(/harbor/i);
+    // The third hit matches in its description only: its snippet shows the word, marked.
+    expect(await page.locator('[data-search-hit]').nth(2).locator('.snippet mark').first().textContent()).toMatch(
+      /harbor/i,
+    );
+    await screenshot(page, 'search-harbor-1366');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await screenshot(page, 'search-harbor-375');
     expect(errors).toEqual([]);
     await context.close();
   });

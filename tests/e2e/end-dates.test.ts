@@ -53,7 +53,7 @@ async function signIn(context: BrowserContext, email: string) {
 /** Opens a page and waits until its islands are hydrated. */
 async function open(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:not([client="intent"])').length === 0);
 }
 
 let admin: BrowserContext;

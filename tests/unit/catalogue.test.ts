@@ -3,8 +3,11 @@ import type { Viewer } from '../../functions/auth/viewer';
 import { parseRange } from '../../functions/domain/media/range';
 import { canSee, canWatch } from '../../functions/services/catalogue';
 import {
+  highlightTitle,
   normaliseQuery,
   parseHighlight,
+  SNIPPET_TOKENS,
+  snippetOf,
   toMatchExpression,
 } from '../../functions/services/catalogue/internal/search-query';
 
@@ -76,5 +79,38 @@ describe('who may see and watch a film', () => {
     expect(canSee(owned, viewer('someone', ['contributor', 'editor']))).toBe(false);
     expect(canSee(owned, viewer('owner'))).toBe(true);
     expect(canSee(owned, viewer('boss', ['admin']))).toBe(true);
+  });
+});
+
+describe('search results: the matched words marked', () => {
+  it("marks a title's whole words, and words that start with the last one, folding case and accents", () => {
+    expect(highlightTitle('The Lighthouse of Éte', ['ete', 'light'])).toEqual([
+      { text: 'The ', hit: false },
+      { text: 'Lighthouse', hit: true },
+      { text: ' of ', hit: false },
+      { text: 'Éte', hit: true },
+    ]);
+    expect(highlightTitle('Cold Harbor', ['nothing'])).toEqual([{ text: 'Cold Harbor', hit: false }]);
+  });
+
+  it('shows a short description whole, and 24 words of a long one around its first match, cut with …', () => {
+    expect(snippetOf('A quiet harbor town.', ['harbor'])).toEqual([
+      { text: 'A quiet ', hit: false },
+      { text: 'harbor', hit: true },
+      { text: ' town.', hit: false },
+    ]);
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    words[40] = 'harbor';
+    const parts = snippetOf(words.join(' '), ['harbor', 'harb']);
+    expect(parts[0]).toEqual({ text: '…', hit: false });
+    expect(parts.at(-1)).toEqual({ text: '…', hit: false });
+    expect(parts).toContainEqual({ text: 'harbor', hit: true });
+    const shown = parts
+      .map((p) => p.text)
+      .join('')
+      .replaceAll('…', '');
+    expect(shown.trim().split(/\s+/)).toHaveLength(SNIPPET_TOKENS);
+    // A description matches whole words only: a prefix marks nothing there.
+    expect(snippetOf('harboured ships', ['harb'])).toEqual([{ text: 'harboured ships', hit: false }]);
   });
 });

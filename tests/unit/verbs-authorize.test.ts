@@ -16,7 +16,7 @@ describe('verbs authorize their actor first', () => {
     expect(verbs.length).toBeGreaterThan(50);
   });
 
-  it('exports only functions (helpers, constants and schemas live in internal/ or functions/shared/)', () => {
+  it('exports only functions (helpers, constants and schemas live in lib/, internal/ or functions/domain/)', () => {
     expect(verbs.filter((v) => v.kind !== 'function').map((v) => v.key)).toEqual([]);
   });
 

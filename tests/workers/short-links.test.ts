@@ -79,6 +79,15 @@ describe('short links: /s/{shortCode}', () => {
     expect(await env.KV.get(`${SHORT_LINK_KV_PREFIX}${code}`)).toBe(path);
   });
 
+  it("answers a code it resolved before from the isolate's memory: the second redirect reads no KV", async () => {
+    const path = `/movie/${uid()}`;
+    const { code } = await codeFor(path);
+    expect(await follow(`/s/${code}`)).toBe(path);
+    // A code never changes what it points to; were KV read again, this stray copy would be followed.
+    await env.KV.put(`${SHORT_LINK_KV_PREFIX}${code}`, '/faq');
+    expect(await follow(`/s/${code}`)).toBe(path);
+  });
+
   it('goes home, and logs, for a missing or unknown code', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     try {

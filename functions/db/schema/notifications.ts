@@ -22,7 +22,7 @@ export const notifications = sqliteTable(
     videoId: text('video_id'),
     /**
      * 'backers': updated in place, it tallies new payments to a campaign since its team member last
-     * read it, one unread row per member and campaign (functions/shared/notifications/backers.ts).
+     * read it, one unread row per member and campaign (functions/services/notifications/lib/backers.ts).
      * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
      * Null for every other notification.
      */

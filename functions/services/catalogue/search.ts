@@ -4,10 +4,12 @@ import { searchQuery } from '../../domain/catalogue/input';
 import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import {
+  highlightTitle,
   normaliseQuery,
-  parseHighlight,
   SEARCH_PAGE_SIZE,
   type SearchResult,
+  searchTerms,
+  snippetOf,
   toMatchExpression,
   WEIGHTS,
 } from './internal/search-query';
@@ -23,8 +25,7 @@ export type { Highlighted, SearchHit, SearchResult } from './internal/search-que
 interface Row {
   id: string;
   title: string;
-  title_hl: string;
-  description_hl: string;
+  description: string;
   year: number | null;
   category_name: string | null;
   creator_name: string | null;
@@ -47,12 +48,11 @@ export async function searchFilms(
   const p = Math.max(1, Math.floor(page) || 1);
   const match = toMatchExpression(query);
   if (!match) return { query, hits: [], page: p, hasMore: false };
-  // Rank first over the index alone (only approved films are indexed): bm25 for every match, a
-  // bounded sort for one page. Then one more pass over the matches marks the page's rows for
-  // highlight() and snippet(), which need the MATCH cursor on the row: the CROSS JOINs keep that
-  // scan outermost and probe the page (a small in-memory index) before anything else is joined.
-  // Probing the index by rowid per page row instead starts a full-text query per row (its cost
-  // grows with the index), and joining the films before the page probe reads a film per match.
+  // One pass over the index: bm25 for every match, a bounded sort for one page; then the page's
+  // films by key. The matched words are marked here from the query's words (highlightTitle,
+  // snippetOf) rather than by FTS5's highlight() and snippet(): those need the MATCH cursor on each
+  // row, that is a second pass over every match, whose cost grows with the catalogue and with the
+  // index's segments (docs/performance.md, "Search").
   const rows = await db.all<Row>(sql`
     WITH page AS (
       SELECT rowid AS key, bm25(videos_fts, ${WEIGHTS}) AS score
@@ -60,24 +60,22 @@ export async function searchFilms(
       ORDER BY score, rowid
       LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${(p - 1) * SEARCH_PAGE_SIZE}
     )
-    SELECT v.id, v.title, v.year, v.poster_key, v.poster_width, v.poster_height, v.updated_at,
-      highlight(videos_fts, 0, char(1), char(2)) AS title_hl,
-      snippet(videos_fts, 1, char(1), char(2), '…', 24) AS description_hl,
+    SELECT v.id, v.title, v.description, v.year, v.poster_key, v.poster_width, v.poster_height, v.updated_at,
       c.name AS category_name, pr.username AS creator_name
-    FROM videos_fts
-    CROSS JOIN page ON page.key = videos_fts.rowid
+    FROM page
     CROSS JOIN video_search_keys k ON k.key = page.key
     JOIN videos v ON v.id = k.video_id
     LEFT JOIN categories c ON c.id = v.category_id
     LEFT JOIN profiles pr ON pr.user_id = v.contributor_id
-    WHERE videos_fts MATCH ${match} AND v.review_status = 'approved'
+    WHERE v.review_status = 'approved'
     ORDER BY page.score, page.key
   `);
+  const terms = searchTerms(query);
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((r) => ({
     id: r.id,
     title: r.title,
-    titleHighlighted: parseHighlight(r.title_hl),
-    descriptionHighlighted: parseHighlight(r.description_hl ?? ''),
+    titleHighlighted: highlightTitle(r.title, terms),
+    descriptionHighlighted: snippetOf(r.description ?? '', terms),
     year: r.year,
     categoryName: r.category_name,
     creatorName: r.creator_name,

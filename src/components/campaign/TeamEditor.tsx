@@ -6,7 +6,7 @@ import { api } from '../../lib/campaign-api';
 import { $removingMember, campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { ConfirmDialog, IslandGate } from './island-ui';
-import { useCampaign } from './useCampaign';
+import { useCampaign, useHydrated } from './useCampaign';
 
 interface Candidate {
   userId: string;
@@ -124,7 +124,11 @@ function AddMember({ view }: { view: CampaignView }) {
  */
 export function TeamEditor(props: { initial: CampaignView | null }) {
   const { view } = useCampaign(props.initial);
-  const removing = useStore($removingMember);
+  // A Remove press may come before this island loads (the buttons are the table's): the hydrating render
+  // draws the dialog closed, as the server did, and the render after it opens it.
+  const hydrated = useHydrated();
+  const asked = useStore($removingMember);
+  const removing = hydrated ? asked : null;
   const [busy, setBusy] = useState(false);
   const campaignId = view?.campaign.id;
 

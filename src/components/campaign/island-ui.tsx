@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import type { DisplayStatus } from '../../../functions/domain/campaigns/status';
 
 export function StatusBadge({ status, label }: { status: DisplayStatus; label: string }) {
@@ -95,15 +95,21 @@ export function useIslandLive(): boolean {
 }
 
 /**
- * Every control of an island is disabled until the island is live: the server draws the buttons, but
- * their handlers exist only after hydration (`client:idle` may come seconds later on a slow phone), and a
- * press before then would do nothing and say nothing. A disabled fieldset disables every control inside
- * it at once; it takes no box of its own (`display: contents`), and `data-island-live` says when it is live.
+ * The root of every campaign island, which loads on the person's first intent (`client:intent`,
+ * src/scripts/client-intent.ts): until then the server's HTML is on the page with its controls
+ * enabled, and the directive holds what is pressed or typed. Once hydrated (a layout effect: before any
+ * re-render can put the server's values back into fields typed in), it says `island:live`, and the
+ * directive hands the typed values and the held presses to the island. The fieldset takes no box of its
+ * own (`display: contents`); `data-island-live` says when it is live.
  */
 export function IslandGate({ children }: { children: ReactNode }) {
   const live = useIslandLive();
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useLayoutEffect(() => {
+    ref.current?.dispatchEvent(new Event('island:live', { bubbles: true }));
+  }, []);
   return (
-    <fieldset className="island-gate" disabled={!live} data-island-live={live ? 'true' : 'false'}>
+    <fieldset ref={ref} className="island-gate" data-island-live={live ? 'true' : 'false'}>
       {children}
     </fieldset>
   );

@@ -36,6 +36,14 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
+/** The words of the user's text, split as the index's tokenizer splits (letters, digits, marks). */
+export function searchTerms(query: string): string[] {
+  return query
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_TERMS);
+}
+
 /**
  * An FTS5 MATCH expression from user text: split into words the way the index's tokenizer does
  * (letters and digits; everything else separates), all of them required. Words match whole words;
@@ -45,10 +53,7 @@ export function normaliseQuery(raw: string | null | undefined): string {
  * Quoting makes FTS5 syntax in the input inert. Null when nothing searchable is left.
  */
 export function toMatchExpression(query: string): string | null {
-  const terms = query
-    .split(/[^\p{L}\p{N}\p{M}]+/u)
-    .filter(Boolean)
-    .slice(0, MAX_TERMS);
+  const terms = searchTerms(query);
   if (terms.length === 0) return null;
   const last = terms.length - 1;
   return terms.map((t, i) => (i === last ? `({title category creators} : "${t}"* OR "${t}")` : `"${t}"`)).join(' AND ');
@@ -69,4 +74,74 @@ export function parseHighlight(marked: string): Highlighted {
   }
   if (last < marked.length) out.push({ text: marked.slice(last), hit: false });
   return out.filter((p) => p.text.length > 0);
+}
+
+/** How many words of a description a result shows around its first match (as FTS5 snippet() did). */
+export const SNIPPET_TOKENS = 24;
+const ELLIPSIS = '…';
+const TOKEN = /[\p{L}\p{N}\p{M}\p{Co}]+/gu;
+
+/** A word as the index compares it (unicode61, remove_diacritics 2): without diacritics, lower case. */
+const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * Which words of a text the query matched: any of its words whole; in the title (`prefix`) the last
+ * one also as the start of a word — the MATCH expression's own rules (toMatchExpression).
+ */
+function matcher(terms: string[], prefix: boolean) {
+  const whole = new Set(terms.map(fold));
+  const last = terms.length > 0 ? fold(terms[terms.length - 1] as string) : '';
+  return (word: string) => {
+    const w = fold(word);
+    return whole.has(w) || (prefix && last !== '' && w.startsWith(last));
+  };
+}
+
+/** The text's words with where each starts and ends. */
+const tokens = (text: string) =>
+  [...text.matchAll(TOKEN)].map((m) => ({ word: m[0], start: m.index, end: m.index + m[0].length }));
+
+/** Marks the parts of `text` from `from` to `to` (character offsets) whose words match. */
+function mark(text: string, words: ReturnType<typeof tokens>, hit: (w: string) => boolean, from: number, to: number) {
+  const out: Highlighted = [];
+  let at = from;
+  for (const t of words) {
+    if (t.start < from || t.end > to || !hit(t.word)) continue;
+    if (t.start > at) out.push({ text: text.slice(at, t.start), hit: false });
+    out.push({ text: t.word, hit: true });
+    at = t.end;
+  }
+  if (to > at) out.push({ text: text.slice(at, to), hit: false });
+  return out;
+}
+
+/**
+ * A result's title with the matched words marked. Computed from the page's rows rather than by FTS5's
+ * highlight(), which needs a second full-text pass over every match (docs/performance.md, "Search").
+ */
+export function highlightTitle(title: string, terms: string[]): Highlighted {
+  return mark(title, tokens(title), matcher(terms, true), 0, title.length);
+}
+
+/**
+ * Up to SNIPPET_TOKENS words of a description around its first match (whole words only, as the MATCH
+ * expression matches descriptions), with "…" where it is cut; its start when nothing in it matched.
+ */
+export function snippetOf(description: string, terms: string[]): Highlighted {
+  const words = tokens(description);
+  const hit = matcher(terms, false);
+  if (words.length <= SNIPPET_TOKENS) return mark(description, words, hit, 0, description.length);
+  const first = Math.max(
+    0,
+    words.findIndex((t) => hit(t.word)),
+  );
+  // The match a quarter of the way in, so the words before it give it context.
+  const begin = Math.max(0, Math.min(first - Math.floor(SNIPPET_TOKENS / 4), words.length - SNIPPET_TOKENS));
+  const end = begin + SNIPPET_TOKENS;
+  const from = begin === 0 ? 0 : (words[begin]?.start ?? 0);
+  const to = end >= words.length ? description.length : (words[end - 1]?.end ?? description.length);
+  const parts = mark(description, words, hit, from, to);
+  if (begin > 0) parts.unshift({ text: ELLIPSIS, hit: false });
+  if (end < words.length) parts.push({ text: ELLIPSIS, hit: false });
+  return parts;
 }

@@ -160,7 +160,7 @@ async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Pr
   return creditAndRefund(db, f);
 }
 
-/** The team's notice of one credited payment (see functions/shared/notifications/backers.ts). */
+/** The team's notice of one credited payment (see functions/services/notifications/lib/backers.ts). */
 const backersNotice = (f: PaymentFacts, campaignTitle: string, team: readonly { userId: string }[]): BackersNotice => ({
   campaignId: f.metadata.campaignId,
   campaignTitle,
