@@ -1,6 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { PAYOUT_STATUSES } from '../../domain/campaigns/status';
 import { ID } from '../../domain/ids';
 import { adminPayoutsQuery } from '../../domain/payouts/input';
 import { currentViewer } from '../../http/session';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { attemptLimits } from '../../auth/throttle';
 import {
@@ -16,7 +15,6 @@ import {
 import { badRequest, notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
 import { checkoutInput } from '../../domain/payments/input';
-import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../domain/payments/limits';
 import { TEXT } from '../../domain/texts';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { notFound } from '../../domain/errors';
 import { outboxQuery } from '../../domain/mail/input';

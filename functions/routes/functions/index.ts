@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { deployInput } from '../../domain/coins/input';
 import { voteInput } from '../../domain/milestones/input';
 import { currentViewer } from '../../http/session';

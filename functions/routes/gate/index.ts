@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { accessCookie, clearedAccessCookie } from '../../domain/site-settings/access-cookie';
 import { unlockInput } from '../../domain/site-settings/input';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { statementQuery } from '../../domain/insights/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { ANYONE } from '../../auth/authorize';
 import { searchQuery } from '../../domain/catalogue/input';
 import type { AppEnv } from '../../http/types';

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import { DomainError } from '../../domain/errors';
 import { FILM_TEXT } from '../../domain/films/texts';
 import { MAX_PART_BYTES, MAX_POSTER_BYTES } from '../../domain/films/upload-plan';
