@@ -98,7 +98,7 @@ export async function runFollowUpsNow(deps: Pick<Deps, 'db' | 'clock' | 'followU
  * held by a runner whose lease ran out), oldest first, up to `limit`.
  */
 export async function runDueFollowUps(deps: Deps, actor: Actor, limit = 200) {
-  authorize(actor, 'system');
+  authorize(actor, 'follow-up.run');
   const now = deps.clock.now();
   const rows = await deps.db
     .select()

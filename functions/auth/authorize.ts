@@ -1,38 +1,41 @@
 import { forbidden, unauthorized } from '../domain/errors';
 import { isAdmin, isContributor } from '../domain/users/roles';
 import type { Viewer } from './identity';
+import { RULES, type RuleName, type Who } from './rules';
 import { isSystemActor, type SystemActor } from './system-actor';
 
-export type { SystemActor };
+export type { RuleName, SystemActor, Who };
 
 /** Who calls a verb: a signed-in viewer, the platform itself (a SystemActor), or nobody (null). */
 export type Actor = Viewer | SystemActor | null;
 
-/**
- * The rules a verb's first statement names:
- * - public: anyone, signed in or not (the verb returns only what anyone may see);
- * - signed-in: any viewer; contributor / admin: a viewer with that role (roles.ts);
- * - system: the scheduled job, the seed, the webhook handler;
- * - signed-in-or-system: follow-up work a viewer's change or a job starts (the verb does only
- *   what the current state requires, whoever asks).
- */
-export type Rule = 'public' | 'signed-in' | 'contributor' | 'admin' | 'system' | 'signed-in-or-system';
+/** Who each kind of rule lets through, as the verb then sees them. */
+type Allowed<W extends Who> = W extends 'public'
+  ? Viewer | null
+  : W extends 'system'
+    ? SystemActor
+    : W extends 'signed-in-or-system'
+      ? Viewer | SystemActor
+      : Viewer;
 
 const viewerOf = (actor: Actor): Viewer | null => (actor === null || isSystemActor(actor) ? null : actor);
 
-/** Every verb's first statement: the actor allowed by `rule`, or 401 (nobody) / 403 (not allowed). */
-export function authorize(actor: Actor, rule: 'public'): Viewer | null;
-export function authorize(actor: Actor, rule: 'system'): SystemActor;
-export function authorize(actor: Actor, rule: 'signed-in-or-system'): Viewer | SystemActor;
-export function authorize(actor: Actor, rule: 'signed-in' | 'contributor' | 'admin'): Viewer;
-export function authorize(actor: Actor, rule: Rule): Viewer | SystemActor | null {
-  if (rule === 'public') return viewerOf(actor);
+/**
+ * Every verb's first statement: the actor its named rule allows (functions/auth/rules.ts), or 401
+ * (nobody) / 403 (not allowed).
+ */
+export function authorize<R extends RuleName>(actor: Actor, rule: R): Allowed<(typeof RULES)[R]> {
+  return allow(actor, RULES[rule]) as Allowed<(typeof RULES)[R]>;
+}
+
+function allow(actor: Actor, who: Who): Viewer | SystemActor | null {
+  if (who === 'public') return viewerOf(actor);
   if (actor === null) throw unauthorized();
   if (isSystemActor(actor)) {
-    if (rule === 'system' || rule === 'signed-in-or-system') return actor;
+    if (who === 'system' || who === 'signed-in-or-system') return actor;
     throw forbidden();
   }
-  switch (rule) {
+  switch (who) {
     case 'system':
       throw forbidden();
     case 'signed-in':

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { authorize } from '../auth/authorize';
+import { authorize, type RuleName } from '../auth/authorize';
 import { resolveViewer, type Viewer } from '../auth/viewer';
 import { unauthorized } from '../domain/errors';
 import type { AppEnv } from './types';
@@ -31,7 +31,7 @@ export async function requireViewer(c: Ctx): Promise<Viewer> {
  * refused upload never streams into the worker. The verb checks it again on its first line.
  */
 export const authorizeBeforeBody =
-  (rule: 'signed-in' | 'contributor'): MiddlewareHandler<AppEnv> =>
+  (rule: RuleName): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
     authorize(await currentViewer(c), rule);
     await next();

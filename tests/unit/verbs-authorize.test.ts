@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { RULES } from '../../functions/auth/rules';
+import { CAMPAIGN_ACTIONS, type CampaignAction, mayPerform } from '../../functions/domain/campaigns/status';
 import { VERB_INPUTS } from '../support/verb-inputs';
 import { VERB_RULES } from '../support/verb-rules';
 import { readVerbs } from '../support/verbs';
@@ -28,7 +32,7 @@ describe('verbs authorize their actor first', () => {
   it('names the rule the table gives each verb, and the table names no other verb', () => {
     const found = Object.fromEntries(verbs.map((v) => [v.key, v.rule]));
     const expected = Object.fromEntries(
-      Object.entries(VERB_RULES).map(([key, row]) => [key, typeof row === 'string' ? row : 'public']),
+      Object.entries(VERB_RULES).map(([key, row]) => [key, typeof row === 'string' ? row : row.rule]),
     );
     expect(found).toEqual(expected);
   });
@@ -42,5 +46,31 @@ describe('verbs authorize their actor first', () => {
     expect(Object.keys(VERB_INPUTS).filter((key) => !known.has(key))).toEqual([]);
     const unchecked = verbs.filter((v) => v.key in VERB_INPUTS && !/\bparseInput\(/.test(v.secondStatement ?? ''));
     expect(unchecked.map((v) => `${v.key}: ${v.secondStatement?.split('\n')[0] ?? '(none)'}`)).toEqual([]);
+  });
+
+  it("says who each rule lets through, and a public verb's rule is public", () => {
+    for (const [key, row] of Object.entries(VERB_RULES)) {
+      const rule = typeof row === 'string' ? row : row.rule;
+      expect(RULES[rule], key).toBeDefined();
+      expect(RULES[rule] === 'public', `${key}: ${rule} is ${RULES[rule]}`).toBe(typeof row !== 'string');
+    }
+  });
+
+  it('refuses an admin-only campaign action on the first line: its rule is an admin rule', () => {
+    const adminOnly = (action: CampaignAction) =>
+      mayPerform(action, { isAdmin: true, isOwner: false, isMember: false }) &&
+      !mayPerform(action, { isAdmin: false, isOwner: true, isMember: true });
+    const ROOT = join(import.meta.dirname, '../..');
+    const wrong = verbs
+      .filter((v) => v.key.startsWith('campaigns/') && v.rule)
+      .filter((v) => {
+        const text = readFileSync(join(ROOT, v.file), 'utf8');
+        const actions = [...text.matchAll(/(?:requireCampaignAction\([^)]*?|action: )'(\w+)'/g)]
+          .map((m) => m[1] as CampaignAction)
+          .filter((a) => (CAMPAIGN_ACTIONS as readonly string[]).includes(a));
+        return actions.some(adminOnly) && RULES[v.rule as keyof typeof RULES] !== 'admin';
+      })
+      .map((v) => `${v.key}: ${v.rule}`);
+    expect(wrong).toEqual([]);
   });
 });

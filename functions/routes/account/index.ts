@@ -29,7 +29,7 @@ export const accountRoutes = new Hono<AppEnv>()
   /** The avatar is an image file in the body (its type from its leading bytes); DELETE goes back to the initial. */
   .put(
     '/avatar',
-    authorizeBeforeBody('signed-in'),
+    authorizeBeforeBody('avatar.edit-own'),
     bodyLimit({
       maxSize: AVATAR_MAX_BYTES,
       onError: () => {

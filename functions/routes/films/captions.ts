@@ -25,7 +25,7 @@ const fileLimit = bodyLimit({
 export const filmCaptionRoutes = new Hono<AppEnv>()
   .post(
     `/:id${ID.film}/captions`,
-    authorizeBeforeBody('contributor'),
+    authorizeBeforeBody('film.edit-own'),
     fileLimit,
     validate('query', captionTrackInput),
     async (c) => {
@@ -37,7 +37,7 @@ export const filmCaptionRoutes = new Hono<AppEnv>()
   )
   .put(
     `/:id${ID.film}/captions/:captionId${ID.caption}`,
-    authorizeBeforeBody('contributor'),
+    authorizeBeforeBody('film.edit-own'),
     fileLimit,
     validate('query', captionTrackInput.partial()),
     async (c) => {

@@ -42,7 +42,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .post(
     '/posters',
-    authorizeBeforeBody('contributor'),
+    authorizeBeforeBody('upload.own'),
     limit(MAX_POSTER_BYTES, FILM_TEXT.posterTooLarge(MAX_POSTER_BYTES)),
     validate('query', posterQuery),
     async (c) => {
@@ -57,7 +57,7 @@ export const uploadRoutes = new Hono<AppEnv>()
   })
   .put(
     `/:id${ID.upload}/parts/:part`,
-    authorizeBeforeBody('contributor'),
+    authorizeBeforeBody('upload.own'),
     limit(MAX_PART_BYTES, FILM_TEXT.partTooLarge(MAX_PART_BYTES)),
     async (c) => {
       const viewer = await currentViewer(c);

@@ -20,7 +20,7 @@ type AvatarDeps = Pick<Deps, 'db' | 'cache' | 'media' | 'clock' | 'followUps'>;
  * the replaced picture is deleted afterwards.
  */
 export async function setAvatar(deps: AvatarDeps, actor: Actor, body: ArrayBuffer) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'avatar.edit-own');
   if (body.byteLength === 0) throw new DomainError('validation_failed', AVATAR_TEXT.avatarEmpty);
   if (body.byteLength > AVATAR_MAX_BYTES) {
     throw new DomainError('payload_too_large', AVATAR_TEXT.avatarTooLarge(AVATAR_MAX_BYTES));
@@ -46,7 +46,7 @@ export async function setAvatar(deps: AvatarDeps, actor: Actor, body: ArrayBuffe
 
 /** Back to the initial: the profile's avatar is cleared and an uploaded picture deleted. */
 export async function removeAvatar(deps: AvatarDeps, actor: Actor) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'avatar.edit-own');
   return replaceAvatar(deps, viewer, null);
 }
 
@@ -89,7 +89,7 @@ async function replaceAvatar(deps: AvatarDeps, viewer: Viewer, url: string | nul
 
 /** An uploaded avatar, to anyone: its address changes with every upload, so browsers keep it a week. */
 export async function streamAvatar(deps: Pick<Deps, 'media'>, actor: Actor, id: string, request: Request) {
-  authorize(actor, 'public');
+  authorize(actor, 'avatar.read');
   const key = avatarKeyOf(`${AVATAR_PATH}${id}`);
   const res = key
     ? await serveObject(mediaOf(deps), key, request, { cacheControl: 'public, max-age=604800, immutable' })

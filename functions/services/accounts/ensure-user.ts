@@ -24,7 +24,7 @@ export async function ensureUser(
   actor: Actor,
   input: EnsureUserInput,
 ) {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'account.ensure');
   input = parseInput(ensureUserInput, input);
   const { auth, db } = deps;
   const email = input.email.trim().toLowerCase();

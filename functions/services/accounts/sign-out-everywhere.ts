@@ -12,7 +12,7 @@ export async function signOutEverywhere(
   actor: Actor,
   headers: Headers,
 ): Promise<string[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'session.revoke-own');
   const { headers: out } = await deps.auth.api.signOut({ headers, returnHeaders: true });
   await deps.db.delete(session).where(eq(session.userId, viewer.userId));
   return out.getSetCookie();

@@ -18,7 +18,7 @@ export async function updateProfile(
   actor: Actor,
   input: UpdateProfileInput,
 ) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'profile.edit-own');
   input = parseInput(updateProfileInput, input);
   const { db, cache } = deps;
   if (!input.username) throw badRequest('Nothing to update');

@@ -30,7 +30,7 @@ export interface AuditPage {
  * newest first, a page at a time, narrowed by actor (a user id or a job's name), resource and verb.
  */
 export async function listAudit({ db }: Pick<Deps, 'db'>, actor: Actor, q: ListAuditQuery): Promise<AuditPage> {
-  authorize(actor, 'admin');
+  authorize(actor, 'audit.read');
   q = parseInput(listAuditQuery, q);
   const where: (SQL | undefined)[] = [];
   if (q.actor) where.push(eq(auditLog.actorId, q.actor));

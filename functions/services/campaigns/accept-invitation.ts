@@ -27,7 +27,7 @@ export async function acceptInvitation(
   campaignId: string,
   input: { expectedSharePermille?: number } = {},
 ): Promise<{ member: MemberRow; joined: boolean }> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'invitation.respond');
   input = parseInput(acceptSchema, input);
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);

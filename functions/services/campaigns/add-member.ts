@@ -25,7 +25,7 @@ export async function addMember(
   campaignId: string,
   input: { userId?: string | null; role?: string | null },
 ): Promise<MemberRow> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.manage-team');
   input = parseInput(addMemberSchema, input);
   const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');

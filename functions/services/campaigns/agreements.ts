@@ -24,7 +24,7 @@ export async function agreementHistory(
   actor: Actor,
   campaignId: string,
 ): Promise<AgreementHistory> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'agreement.read');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(TEXT.campaignNotFoundState);
   const { campaign, film, relation } = access;

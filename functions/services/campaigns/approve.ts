@@ -9,7 +9,7 @@ import { applyTransition } from './internal/transition';
  * went back to review (an edit while live, an extension) returns to where it was. The owner is told.
  */
 export async function approveCampaign(deps: Deps, actor: Actor, campaignId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.approve');
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'approve',
     action: 'approve',

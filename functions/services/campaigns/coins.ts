@@ -26,7 +26,7 @@ export async function updateCoinSettings(
   campaignId: string,
   input: CoinSettingsInput,
 ): Promise<CampaignRow> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.edit-coins');
   input = parseInput(coinSettingsSchema, input);
   const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'editCoins');

@@ -37,7 +37,7 @@ async function backersOf({ db }: Pick<Deps, 'db'>, campaignId: string) {
  * Returns whether this call completed it.
  */
 export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId: string): Promise<boolean> {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'campaign.complete-ended');
   const { db, bell, clock } = deps;
   const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (c?.status !== 'live' || c.extensionPending || !hasEnded(c.endDate, clock.now())) return false;
@@ -99,7 +99,7 @@ export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId
  * Money stops at the exact end without it (checkout and the payment webhook read the end date).
  */
 export async function completeEndedCampaigns(deps: Deps, actor: Actor) {
-  authorize(actor, 'system');
+  authorize(actor, 'campaign.complete-ended');
   const rows = await deps.db
     .select({ id: campaigns.id })
     .from(campaigns)

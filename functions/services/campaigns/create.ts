@@ -31,7 +31,7 @@ export interface CreateCampaignInput {
  * unless an admin sets another.
  */
 export async function createCampaign(deps: Deps, actor: Actor, input: CreateCampaignInput) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.create');
   input = parseInput(createCampaignSchema, input);
   const { db, clock } = deps;
   const film = await db

@@ -24,7 +24,7 @@ export async function declineInvitation(
   campaignId: string,
   input: { message?: string | null } = {},
 ): Promise<{ ownerId: string }> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'invitation.respond');
   input = parseInput(declineSchema, input);
   const { db, bell } = deps;
   const access = await loadCampaignAccess(db, viewer, campaignId);

@@ -15,7 +15,7 @@ import { openCheckouts } from './lib/open-checkouts';
  * delete, so a payment racing in wins.
  */
 export async function deleteCampaign(deps: Deps, actor: Actor, campaignId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.delete');
   const { db } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'delete');
   if (access.campaign.currentAmount > 0) throw conflict(TEXT.campaignHasMoney);

@@ -42,7 +42,7 @@ export async function editCampaign(
   campaignId: string,
   input: EditCampaignInput,
 ): Promise<{ campaign: CampaignRow; outcome: EditOutcome }> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.edit');
   input = parseInput(editCampaignSchema, input);
   const { db, bell, clock } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'edit', TEXT.editOwnOnly);

@@ -15,7 +15,7 @@ export type { FilmTeamMember } from './lib/film-team-of';
  * public; the owner and admins also see their unapproved films. Shares are not part of it.
  */
 export async function getFilmTeam({ db }: Pick<Deps, 'db'>, actor: Actor, movieId: string) {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'film-team.read');
   // The film with its owner's profile, its campaign and the team, at once: only the film decides.
   const [film, campaign, team] = await Promise.all([
     db

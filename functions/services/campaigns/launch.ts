@@ -5,7 +5,7 @@ import { applyTransition } from './internal/transition';
 
 /** Approved → live, by the film owner only (admins included: they are not the originator). */
 export async function launchCampaign(deps: Deps, actor: Actor, campaignId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.launch');
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'launch',
     action: 'launch',

@@ -69,7 +69,7 @@ const columnsFor = (viewerId: string) => ({
  * to, and their approved films that have no campaign yet.
  */
 export async function listMyCampaigns({ db }: Deps, actor: Actor) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.list-own');
   const columns = columnsFor(viewer.userId);
   // Not db.batch: D1's batch maps joined columns by name (id, title collide).
   const [owned, memberships, freeFilms] = await Promise.all([

@@ -7,7 +7,7 @@ import { applyTransition } from './internal/transition';
 
 /** An admin rejects a campaign under review, with a reason the owner is told. */
 export async function rejectCampaign(deps: Deps, actor: Actor, campaignId: string, reason: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.reject');
   ({ reason } = parseInput(rejectSchema, { reason }));
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'reject',

@@ -13,7 +13,7 @@ import { commitGuarded } from './lib/guarded-write';
 
 /** The film owner or an admin removes a member: shares recomputed, approvals reset, one batch. */
 export async function removeMember(deps: Deps, actor: Actor, campaignId: string, memberId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.manage-team');
   const { db, bell } = deps;
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const team = await db

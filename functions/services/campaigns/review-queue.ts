@@ -27,7 +27,7 @@ export interface ReviewItem {
 
 /** Admin: campaigns waiting for review (status pending_approval), oldest first, with their diffs. */
 export async function listReviewQueue({ db }: Deps, actor: Actor): Promise<ReviewItem[]> {
-  authorize(actor, 'admin');
+  authorize(actor, 'campaign.review-queue');
   const rows = await db
     .select({
       c: campaigns,

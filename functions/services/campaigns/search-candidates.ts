@@ -14,7 +14,7 @@ const CANDIDATE_LIMIT = 10;
  * names that start with it first; never the owner or current members.
  */
 export async function searchCandidates({ db }: Deps, actor: Actor, campaignId: string, q: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.manage-team');
   ({ q } = parseInput(candidatesQuery, { q }));
   const access = await requireCampaignAction(db, viewer, campaignId, 'manageTeam');
   const match = usernameContains(q);

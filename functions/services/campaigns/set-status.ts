@@ -14,7 +14,7 @@ export async function setCampaignStatus(
   status: AdminSettableStatus,
   reason?: string | null,
 ) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.set-status');
   ({ status, reason } = parseInput(setStatusSchema, { status, reason }));
   const { campaign } = await applyTransition(deps, viewer, campaignId, {
     verb: 'setStatus',

@@ -6,7 +6,7 @@ import { applyTransition } from './internal/transition';
 
 /** Draft → Pending Review, only when every member approved their share; every admin is told in the same batch. */
 export async function submitCampaign(deps: Deps, actor: Actor, campaignId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.submit');
   const admins = await reviewingAdmins(deps.db, viewer.userId);
   const result = await applyTransition(deps, viewer, campaignId, {
     verb: 'submit',

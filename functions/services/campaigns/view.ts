@@ -9,7 +9,7 @@ export type { CampaignJson, CampaignView, MilestoneView, PersonView, TeamMemberV
 
 /** GET one campaign: owner, member or admin; anyone else gets 404. */
 export async function getCampaignView({ db }: Deps, actor: Actor, campaignId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.view');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access || !mayPerform('view', access.relation)) throw notFound('Campaign not found');
   return buildCampaignView(db, viewer, access);

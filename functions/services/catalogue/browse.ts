@@ -17,7 +17,7 @@ export function categoriesWithCounts(
   { db, cache }: Pick<Deps, 'db' | 'cache'>,
   actor: Actor,
 ): Promise<CategoryCount[]> {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   return cache.read('categories', () =>
     db
       .select({ id: categories.id, name: categories.name, count: count(videos.id) })
@@ -41,7 +41,7 @@ export function filmsInCategory(
   categoryId: string,
   page: number,
 ): Promise<CategoryPage> {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   const p = Math.max(1, Math.floor(page) || 1);
   return deps.cache.read(`category:${categoryId}:${p}`, async () => {
     const rows = await cardsQuery(deps.db)

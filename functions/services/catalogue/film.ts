@@ -63,7 +63,7 @@ export async function getFilm(
   actor: Actor,
   id: string,
 ): Promise<FilmDetail | null> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'catalogue.read');
   const film = await cache.read(`film:${id}`, () => loadDetail(db, id), { keep: Boolean });
   return film && canSee(film, viewer) ? film : null;
 }
@@ -77,7 +77,7 @@ const CREATOR_TTL_S = 300;
 
 /** A creator's public page: the profile and their approved films. */
 export function getCreator({ db, cache }: Pick<Deps, 'db' | 'cache'>, actor: Actor, creatorId: string) {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   return cache.read(
     creatorPageKey(creatorId),
     async () => {

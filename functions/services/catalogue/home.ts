@@ -47,7 +47,7 @@ export function loadHome(
   deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<HomeCatalogue> {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   return deps.cache.read(
     'home',
     async () => {
@@ -87,7 +87,7 @@ export function loadHome(
 
 /** /new-and-popular: more of both lists. */
 export function loadNewAndPopular(deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>, actor: Actor) {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   return deps.cache.read(
     'new-and-popular',
     async () => {

@@ -17,7 +17,7 @@ export async function streamFilm(
   id: string,
   request: Request,
 ): Promise<Response> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'film.watch');
   const film = await getFilmAssets(deps, id);
   if (!film?.videoKey || !canWatch(film, viewer)) throw notFound('Video not found');
   const res = await serveObject(mediaOf(deps), film.videoKey, request, {
@@ -35,7 +35,7 @@ export async function streamCaptions(
   captionId: string,
   request: Request,
 ): Promise<Response> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'film.watch');
   const track = await deps.db
     .select({ videoId: filmCaptions.videoId, r2Key: filmCaptions.r2Key })
     .from(filmCaptions)
@@ -61,7 +61,7 @@ export async function streamPoster(
   id: string,
   request: Request,
 ): Promise<Response | null> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'catalogue.read');
   const film = await getFilmAssets(deps, id);
   if (!film?.posterKey) throw notFound('Poster not found');
   const isPublic = film.reviewStatus === 'approved';

@@ -42,7 +42,7 @@ export async function searchFilms(
   rawQuery: string | null | undefined,
   page = 1,
 ): Promise<SearchResult> {
-  authorize(actor, 'public');
+  authorize(actor, 'catalogue.read');
   ({ q: rawQuery, page = 1 } = parseInput(searchQuery, { q: rawQuery ?? undefined, page }));
   const query = normaliseQuery(rawQuery);
   const p = Math.max(1, Math.floor(page) || 1);

@@ -14,7 +14,7 @@ import { checkDeployable } from './lib/deployable';
  * one deployer, which sends it, waits for it and stores it (functions/chain/deployer-object.ts).
  */
 export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRequest): Promise<CoinDeploymentRow> {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'coin.deploy');
   body = parseInput(deployInput, body);
   const { coins, deployer } = deps.coinChain;
   if (!coins || !deployer) throw conflict(COIN_TEXT.coinsDisabled);

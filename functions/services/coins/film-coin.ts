@@ -36,7 +36,7 @@ export interface FilmCoin {
  * coins are off. The coin pays by the split pinned at deployment, whatever the team agrees later.
  */
 export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promise<FilmCoin | null> {
-  authorize(actor, 'public');
+  authorize(actor, 'coin.read');
   const { coins } = deps.coinChain;
   if (!coins) return null;
   const row = await deps.db

@@ -39,7 +39,7 @@ export interface CoinsOverview {
 
 /** The admins' Creator Coins tab: every campaign with coins enabled, its state, and the deployer's balance. */
 export async function listCoinCampaigns(deps: Deps, actor: Actor): Promise<CoinsOverview> {
-  authorize(actor, 'admin');
+  authorize(actor, 'coin.list');
   const { coins } = deps.coinChain;
   const { db } = deps;
   if (!coins) return { chain: null, deployer: null, campaigns: [] };

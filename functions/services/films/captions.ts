@@ -40,7 +40,7 @@ export async function addCaptions(
   track: CaptionTrackInput,
   body: ArrayBuffer,
 ) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   track = parseInput(captionTrackInput, track);
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
@@ -91,7 +91,7 @@ export async function replaceCaptions(
   track: Partial<CaptionTrackInput>,
   body: ArrayBuffer,
 ) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   track = parseInput(captionTrackInput.partial(), track);
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
@@ -138,7 +138,7 @@ export async function replaceCaptions(
 
 /** Removes a track and deletes its file. */
 export async function removeCaptions(deps: CaptionDeps, actor: Actor, filmId: string, captionId: string) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
   const current = await trackOf(deps, filmId, captionId);

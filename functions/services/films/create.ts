@@ -15,7 +15,7 @@ import { notifyAdminsOfSubmission } from './internal/notify-admins';
  * it in the same write; an admin's film is published at once, recorded as reviewed by that admin.
  */
 export async function createFilm(deps: Deps, actor: Actor, input: CreateFilmInput) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.create');
   input = parseInput(createFilmInput, input);
   const { db, bell } = deps;
   const publish = isAdmin(viewer.roles);

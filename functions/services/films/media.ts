@@ -18,7 +18,7 @@ export async function previewMedia(
   which: 'video' | 'poster' | 'pending-poster',
   request: Request,
 ): Promise<Response> {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   const film = await loadManageableFilm(deps.db, viewer, id);
   const bucket = mediaOf(deps);
   const key = which === 'video' ? film.videoKey : which === 'poster' ? film.posterKey : film.pendingPosterKey;

@@ -6,7 +6,7 @@ import { filmViews, loadFilmView, loadManageableFilm, selectFilmViews } from './
 
 /** The caller's own films with their review states, newest first. */
 export async function listMyFilms({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.list-own');
   const rows = await selectFilmViews(db)
     .where(eq(videos.contributorId, viewer.userId))
     .orderBy(desc(videos.createdAt))
@@ -16,7 +16,7 @@ export async function listMyFilms({ db }: Pick<Deps, 'db'>, actor: Actor) {
 
 /** Films awaiting review, the longest-waiting first. */
 export async function listReviewQueue({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  authorize(actor, 'admin');
+  authorize(actor, 'film.review');
   const rows = await selectFilmViews(db)
     .where(or(eq(videos.reviewStatus, 'pending'), isNotNull(videos.pendingPosterKey)))
     .orderBy(asc(videos.updatedAt))
@@ -29,7 +29,7 @@ const HISTORY_LIMIT = 20;
 
 /** The review history: films an admin decided (an admin's own film, published directly, too), the latest first. */
 export async function listReviewHistory({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  authorize(actor, 'admin');
+  authorize(actor, 'film.review');
   const rows = await selectFilmViews(db)
     .where(isNotNull(videos.reviewedAt))
     .orderBy(desc(videos.reviewedAt))
@@ -50,13 +50,13 @@ export async function listReviewHistory({ db }: Pick<Deps, 'db'>, actor: Actor) 
 
 /** One film for its edit form (owner or admin; anyone else 404). */
 export async function getFilmForEdit({ db }: Pick<Deps, 'db'>, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   await loadManageableFilm(db, viewer, id);
   return loadFilmView(db, id);
 }
 
 export async function listCategories({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  authorize(actor, 'contributor');
+  authorize(actor, 'film.create');
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)

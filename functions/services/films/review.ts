@@ -17,7 +17,7 @@ import { abortUnlessChanged, committing } from './internal/guard';
  * uploader is told in the same write, and the catalogue cache is invalidated.
  */
 export async function approveFilm(deps: Deps, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'film.review');
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);
   if (film.reviewStatus === 'approved' && film.pendingPosterKey) return approvePoster(deps, viewer, film);
@@ -136,7 +136,7 @@ const REJECTABLE: ReviewStatus[] = ['pending', 'approved'];
  * reason the owner sees; the owner may edit and resubmit it.
  */
 export async function rejectFilm(deps: Deps, actor: Actor, id: string, reason: string) {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'film.review');
   ({ reason } = parseInput(rejectFilmInput, { reason }));
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);

@@ -27,7 +27,7 @@ function statusAfterEdit(film: FilmRow, byAdmin: boolean, newMedia: boolean): Re
 
 /** The owner or an admin edits a film's details, poster or video (captions: ./captions.ts). Anyone else: 404. */
 export async function updateFilm(deps: Deps, actor: Actor, id: string, input: UpdateFilmInput) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'film.edit-own');
   input = parseInput(updateFilmInput, input);
   const { db, bell } = deps;
   const film = await loadManageableFilm(db, viewer, id);

@@ -10,7 +10,7 @@ export interface HealthReport {
 
 /** Health: the database answers a query. */
 export async function checkHealth({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<HealthReport> {
-  authorize(actor, 'public');
+  authorize(actor, 'health.read');
   let database: HealthReport['database'] = 'ok';
   try {
     await db.get(sql`select 1 as one`);

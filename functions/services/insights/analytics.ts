@@ -70,7 +70,7 @@ export async function campaignAnalytics(
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignAnalytics> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'campaign.insights');
   const { campaign, film } = await requireAnalyticsAccess(db, viewer, campaignId);
   const escrow = escrowAccount(campaign.id);
   const payer = alias(ledgerEntries, 'payer');

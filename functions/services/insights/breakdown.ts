@@ -23,7 +23,7 @@ export async function campaignBreakdown(
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignBreakdown> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'funding.read');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound(TEXT.campaignNotFoundState);
   const { campaign, film, relation } = access;
@@ -46,7 +46,7 @@ export async function campaignBreakdown(
 
 /** The breakdown of a film's campaign for its page, or null when it has none or it is not public. */
 export async function filmBreakdown(deps: Pick<Deps, 'db'>, actor: Actor, campaignId: string | null | undefined) {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'funding.read');
   if (!campaignId) return null;
   try {
     return await campaignBreakdown(deps, viewer, campaignId);

@@ -36,7 +36,7 @@ export async function creatorCampaigns(
   actor: Actor,
   creatorId: string,
 ): Promise<CreatorCampaign[]> {
-  authorize(actor, 'public');
+  authorize(actor, 'funding.read');
   const memberRole = sql<
     string | null
   >`(select cc.role from ${campaignContributors} cc where cc.campaign_id = ${campaigns.id} and cc.contributor_id = ${creatorId} and cc.approved = 1)`;

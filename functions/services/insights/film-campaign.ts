@@ -31,7 +31,7 @@ export async function filmCampaignView(
   actor: Actor,
   film: { id: string; title: string; creatorId: string; reviewStatus: string },
 ): Promise<FilmCampaignView | null> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'funding.read');
   if (!canSee(film, viewer)) return null;
   const ofFilm = { movieId: film.id };
   const [row, owner, team, agreements] = await Promise.all([

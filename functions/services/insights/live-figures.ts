@@ -17,7 +17,7 @@ export async function campaignLiveFigures(
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignFigures | null> {
-  authorize(actor, 'public');
+  authorize(actor, 'funding.read');
   const row = await fundingRow(db, eq(campaigns.id, campaignId));
   if (!row || !isPublicCampaign(row)) return null;
   const now = clock.now();

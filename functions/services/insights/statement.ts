@@ -89,7 +89,7 @@ export async function memberStatement(
   actor: Actor,
   campaignId: string | null = null,
 ): Promise<MemberStatement> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'statement.read-own');
   parseInput(statementQuery, { campaignId: campaignId ?? undefined });
   const userId = viewer.userId;
   let campaignIds: string[];
@@ -182,7 +182,7 @@ async function withBalances(db: Db, campaignId: string | null, raw: RawLine[]): 
 
 /** The statement as a CSV download: its body and file name. */
 export async function memberStatementCsv(deps: Pick<Deps, 'db'>, actor: Actor, campaignId: string | null = null) {
-  authorize(actor, 'signed-in');
+  authorize(actor, 'statement.read-own');
   parseInput(statementQuery, { campaignId: campaignId ?? undefined });
   const statement = await memberStatement(deps, actor, campaignId);
   return { csv: statementCsv(statement), fileName: statementFileName(campaignId) };

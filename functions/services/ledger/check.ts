@@ -27,7 +27,7 @@ export async function checkLedger(
   actor: Actor,
   projections: readonly ProjectionCheck[] = LEDGER_PROJECTIONS,
 ) {
-  authorize(actor, 'system');
+  authorize(actor, 'ledger.check');
   const problems: LedgerProblem[] = [];
 
   const unbalanced = await db

@@ -10,7 +10,7 @@ import { listOutbox } from '../../platform/outbox';
  * anyone on purpose — it exists only with ENVIRONMENT=local, where it stands in for an inbox.
  */
 export async function readOutbox(deps: Pick<Deps, 'kv' | 'config'>, actor: Actor, filter: { to?: string } = {}) {
-  authorize(actor, 'public');
+  authorize(actor, 'outbox.read-local');
   filter = parseInput(outboxQuery, filter);
   if (!deps.config.isLocal) throw notFound('No such endpoint');
   return listOutbox(deps.kv, filter);

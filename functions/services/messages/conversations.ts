@@ -24,7 +24,7 @@ export interface Conversation {
 
 /** The viewer's conversations grouped by the other person, most recent first. */
 export async function listConversations({ db }: Deps, actor: Actor): Promise<Conversation[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'message.read-own');
   const me = viewer.userId;
   const m = creatorMessages;
   const other = sql<string>`case when ${m.senderId} = ${me} then ${m.recipientId} else ${m.senderId} end`;

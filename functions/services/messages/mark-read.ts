@@ -7,7 +7,7 @@ import { ringQuietly } from '../../realtime/doorbell';
 
 /** Marks one message the viewer received read (idempotent); any other id is a 404. Other tabs are told. */
 export async function markMessageRead({ db, bell }: Deps, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'message.read-own');
   const rows = await db
     .update(creatorMessages)
     .set({ isRead: true })

@@ -18,7 +18,7 @@ export async function markThreadRead(
   otherId: string,
   input: MarkThreadReadInput,
 ): Promise<{ read: number }> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'message.read-own');
   input = parseInput(markThreadReadInput, input);
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');

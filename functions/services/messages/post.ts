@@ -19,7 +19,7 @@ export async function postMessage(
   recipientId: string,
   input: PostMessageInput,
 ): Promise<MessageView> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'message.send');
   input = parseInput(postMessageInput, input);
   const { db, bell } = deps;
   if (recipientId === viewer.userId) throw badRequest('You cannot send a message to yourself');

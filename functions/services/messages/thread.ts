@@ -26,7 +26,7 @@ export interface Thread {
  * Without a cursor: the latest page; `before`: older; `after`: what came after the last message seen.
  */
 export async function readThread({ db }: Deps, actor: Actor, otherId: string, q: ThreadQuery): Promise<Thread> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'message.read-own');
   q = parseInput(threadQuery, q);
   const me = viewer.userId;
   if (otherId === me) throw notFound('Conversation not found');

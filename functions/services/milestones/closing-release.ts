@@ -39,7 +39,7 @@ export async function releaseCompletedCampaign(
   actor: Actor,
   campaignId: string,
 ): Promise<ClosingRelease | null> {
-  const who = authorize(actor, 'signed-in-or-system');
+  const who = authorize(actor, 'milestone.release');
   const { db, bell } = deps;
   for (let attempt = 1; ; attempt++) {
     const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
@@ -125,7 +125,7 @@ async function completedCampaignsWithEscrow({ db }: Pick<Deps, 'db'>): Promise<s
  * after the status change) are released now; each release owes its payouts (a follow-up).
  */
 export async function releaseCompletedCampaigns(deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps'>, actor: Actor) {
-  authorize(actor, 'system');
+  authorize(actor, 'milestone.release-due');
   const released: ({ campaignId: string } & ClosingRelease)[] = [];
   for (const id of await completedCampaignsWithEscrow(deps)) {
     try {

@@ -10,7 +10,7 @@ import { resolveRound, VOTE_OPEN_MS } from './internal/resolve';
  * finishes first. Each resolution owes the payouts it writes (a follow-up).
  */
 export async function closeExpiredVotes(deps: Deps, actor: Actor) {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'vote.close-expired');
   const cutoff = new Date(deps.clock.now().getTime() - VOTE_OPEN_MS);
   const open = await deps.db
     .select({ id: campaigns.id, round: campaigns.milestoneCount })

@@ -28,7 +28,7 @@ export interface ExtensionVoteView {
 
 /** Owner, members, the round's voters and admins see its votes (anyone else: 404, as for the campaign itself). */
 export async function getExtensionVote({ db }: Deps, actor: Actor, campaignId: string): Promise<ExtensionVoteView> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'vote.read');
   const access = await loadCampaignAccess(db, viewer, campaignId);
   if (!access) throw notFound('Campaign not found');
   const c = access.campaign;

@@ -43,7 +43,7 @@ export async function castExtensionVote(
   actor: Actor,
   input: VoteInput,
 ): Promise<{ votingComplete: boolean }> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'vote.cast-own');
   input = parseInput(voteInput, input);
   const { db } = deps;
   if (input.userId !== viewer.userId) throw forbidden(TEXT.voteOwnOnly);

@@ -6,7 +6,7 @@ import type { Deps } from '../../platform/deps';
 
 /** Adds an approved film to the viewer's list (adding twice keeps the first time). */
 export async function addToMyList({ db }: Pick<Deps, 'db'>, actor: Actor, videoId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'my-list.own');
   const film = await db
     .select({ id: videos.id })
     .from(videos)

@@ -13,7 +13,7 @@ const MY_LIST_LIMIT = 500;
 
 /** The viewer's list, newest first; a film that left the catalogue drops out of it. */
 export async function listMyList({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<MyListItem[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'my-list.own');
   const rows = await db
     .select({ ...cardColumns, addedAt: myList.createdAt })
     .from(myList)

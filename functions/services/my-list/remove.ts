@@ -5,7 +5,7 @@ import type { Deps } from '../../platform/deps';
 
 /** Removes a film from the viewer's own list; removing what is not there is not an error. */
 export async function removeFromMyList({ db }: Pick<Deps, 'db'>, actor: Actor, videoId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'my-list.own');
   const removed = await db
     .delete(myList)
     .where(and(eq(myList.userId, viewer.userId), eq(myList.videoId, videoId)))

@@ -24,7 +24,7 @@ export async function listNotifications(
   actor: Actor,
   q: ListNotificationsQuery,
 ): Promise<NotificationPage> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'notification.own');
   q = parseInput(listNotificationsQuery, q);
   const direction = q.after ? 'after' : 'before';
   const raw = q.after ?? q.before;

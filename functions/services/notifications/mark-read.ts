@@ -7,7 +7,7 @@ import { ringQuietly } from '../../realtime/doorbell';
 
 /** Marks one of the viewer's notifications read (idempotent); another user's id is a 404. Other tabs are told. */
 export async function markNotificationRead({ db, bell }: Deps, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'notification.own');
   const rows = await db
     .update(notifications)
     .set({ isRead: true })
@@ -20,7 +20,7 @@ export async function markNotificationRead({ db, bell }: Deps, actor: Actor, id:
 
 /** Marks every unread notification of the viewer read; returns how many changed. */
 export async function markAllNotificationsRead({ db, bell }: Deps, actor: Actor) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'notification.own');
   const rows = await db
     .update(notifications)
     .set({ isRead: true })

@@ -29,7 +29,7 @@ export interface Summary {
 
 /** What the bell shows: the 5 latest notifications, the 5 latest unread messages, unread counts. */
 export async function notificationSummary({ db }: Deps, actor: Actor): Promise<Summary> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'notification.own');
   const me = viewer.userId;
   const [latest, unreadMessages, [unreadN], [unreadM]] = await db.batch([
     db

@@ -45,7 +45,7 @@ export async function campaignFunding(
   actor: Actor,
   campaignId: string,
 ) {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'funding.read');
   return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.id, campaignId)));
 }
 
@@ -55,13 +55,13 @@ export async function filmFunding(
   actor: Actor,
   movieId: string,
 ) {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'funding.read');
   return visibleTo(db, viewer, await fundingWhere(db, clock.now(), eq(campaigns.movieId, movieId)));
 }
 
 /** Live campaigns taking money (id, film, raised): what a visitor can fund right now. */
 export async function liveCampaigns({ db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>, actor: Actor) {
-  authorize(actor, 'public');
+  authorize(actor, 'funding.read');
   const today = utcToday(clock.now());
   return db
     .select({
@@ -102,7 +102,7 @@ export async function startCampaignCheckout(
   campaignId: string,
   input: CampaignCheckoutInput,
 ) {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'payment.start');
   const checked = parseInput(checkoutInput, input);
   input = { ...checked, attemptId: checked.attemptId ?? crypto.randomUUID() };
   if (!viewer && !input.guestEmail) throw badRequest(TEXT.guestEmailRequired);
@@ -129,7 +129,7 @@ export async function startCampaignCheckout(
 
 /** What /donation-success shows of one checkout: amount, film, status — nothing about the payer. */
 export async function checkoutReceipt({ db }: Pick<Deps, 'db'>, actor: Actor, sessionId: string) {
-  authorize(actor, 'public');
+  authorize(actor, 'payment.receipt');
   return (
     (await db
       .select({

@@ -42,7 +42,7 @@ export async function connectPayoutAccount(
   deps: Pick<Deps, 'db' | 'stripe' | 'config' | 'clock' | 'followUps'>,
   actor: Actor,
 ): Promise<ConnectLink> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'payout-account.own');
   const { db, stripe } = deps;
   if (!(await mayConnect(db, viewer))) throw forbidden(PAYOUT_TEXT.connectForbidden);
   let row = await accountOf(db, viewer.userId);
@@ -110,7 +110,7 @@ async function syncAccountFromStripe(deps: Pick<PayoutDeps, 'db' | 'stripe' | 'c
  * for it go out. The account as now stored, or null when the member has none.
  */
 export async function refreshMyPayoutAccount(deps: PayoutDeps, actor: Actor) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'payout-account.own');
   const synced = await syncAccountFromStripe(deps, viewer);
   if (synced.becameReady)
     await processPayouts(deps, viewer, {

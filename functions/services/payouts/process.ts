@@ -59,7 +59,7 @@ export async function processPayouts(
   actor: Actor,
   filter: PayoutFilter = {},
 ): Promise<PayoutOutcome[]> {
-  const caller = authorize(actor, 'signed-in-or-system');
+  const caller = authorize(actor, 'payout.process');
   filter = parseInput(payoutFilter, filter);
   const by = { actor: caller, verb: 'processPayouts' };
   const rows = await candidates(deps, filter);

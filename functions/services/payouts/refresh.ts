@@ -15,7 +15,7 @@ export type { RefreshChange } from './internal/stale';
  * processing, then pays pending payouts whose account is now ready. Returns what changed.
  */
 export async function refreshPayouts(deps: PayoutDeps, actor: Actor, opts: { staleMs?: number } = {}) {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'payout.manage');
   const changes: RefreshChange[] = [];
   const accounts = await deps.db.select().from(connectAccounts).limit(500);
   for (const row of accounts) {
@@ -76,7 +76,7 @@ export async function refreshPayouts(deps: PayoutDeps, actor: Actor, opts: { sta
 
 /** The hourly job: stuck transfers resolved, failed payouts retried with backoff and a cap, waiting ones paid. */
 export async function runPayoutJobs(deps: PayoutDeps, actor: Actor) {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'payout.jobs');
   const resolved = await resolveStaleTransfers(deps, { actor: system, verb: 'runPayoutJobs' });
   const outcomes = await processPayouts(deps, actor, {
     retryFailed: true,

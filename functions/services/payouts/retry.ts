@@ -9,7 +9,7 @@ import type { PayoutOutcome } from './process';
 
 /** An admin's retry of one failed (or waiting) payout, whatever its attempts so far. */
 export async function retryPayout(deps: PayoutDeps, actor: Actor, payoutId: string): Promise<PayoutOutcome> {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'payout.manage');
   const row = await deps.db
     .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
     .from(payouts)

@@ -91,7 +91,7 @@ function toView(r: Row): PayoutView {
 
 /** What /contributor/payouts shows: the member's account, their payouts and their bank payouts. */
 export async function memberPayouts({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  const { userId } = authorize(actor, 'signed-in');
+  const { userId } = authorize(actor, 'payout.read-own');
   const [account, rows, banks] = await Promise.all([
     accountOf(db, userId),
     payoutSelect(db).where(eq(payouts.userId, userId)).orderBy(desc(payouts.createdAt)).limit(200),
@@ -129,7 +129,7 @@ export interface AdminPayoutView extends PayoutView {
 
 /** Every payout (newest first, optionally of one status) and the totals per status, for /admin/payouts. */
 export async function adminPayouts({ db }: Pick<Deps, 'db'>, actor: Actor, status?: PayoutStatus) {
-  authorize(actor, 'admin');
+  authorize(actor, 'payout.manage');
   ({ status } = parseInput(adminPayoutsQuery, { status }));
   const query = payoutSelect(db);
   const rows = await (status ? query.where(eq(payouts.status, status)) : query)

@@ -22,7 +22,7 @@ export async function afterCampaignChange(
   campaignId: string,
   sessionsBeforeDelete?: string[],
 ) {
-  authorize(actor, 'signed-in-or-system');
+  authorize(actor, 'refund.after-change');
   // The campaign's open film pages read its figures and state again (or close, if it is no longer public).
   await ringCampaign(deps.campaignBell, campaignId);
   const c = await deps.db

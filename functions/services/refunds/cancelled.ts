@@ -11,7 +11,7 @@ import { refundCancelledCampaign } from './internal/refund-campaign';
  * claimed but not made at Stripe are made, and payers not yet told are told.
  */
 export async function finishRefunds(deps: Deps, actor: Actor) {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'refund.finish');
   const holding = await deps.db
     .select({ id: campaigns.id })
     .from(campaigns)

@@ -33,7 +33,7 @@ export async function createShortLink(
   actor: Actor,
   input: z.infer<typeof createShortLinkInput>,
 ): Promise<ShortLink> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'short-link.create');
   input = parseInput(createShortLinkInput, input);
   const site = { publicUrl: deps.config.PUBLIC_URL, isLocal: deps.config.isLocal };
   const path = sameSiteTarget(input.path, site.publicUrl);

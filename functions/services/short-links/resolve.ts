@@ -28,7 +28,7 @@ export async function resolveShortLink(
   actor: Actor,
   code: string,
 ): Promise<string | null> {
-  authorize(actor, 'public');
+  authorize(actor, 'short-link.resolve');
   const known = resolved.get(code);
   if (known !== undefined) return known;
   try {

@@ -11,7 +11,7 @@ import { adoptLocalClockOffset, CLOCK_OFFSET_KEY } from '../../platform/local-cl
 
 /** What a local server's clock reads now, and how far it is moved from the real time. */
 export function viewClock({ clock }: Pick<Deps, 'clock'>, actor: Actor) {
-  authorize(actor, 'public');
+  authorize(actor, 'clock.read-local');
   const now = clock.now();
   return { now: now.toISOString(), offsetMs: now.getTime() - Date.now() };
 }
@@ -25,7 +25,7 @@ export async function setClockOffset(
   actor: Actor,
   input: z.infer<typeof clockOffsetInput>,
 ) {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'clock.set');
   input = parseInput(clockOffsetInput, input);
   if (!deps.config.isLocal) throw forbidden('The clock can only be moved on a local server');
   const value = String(input.offsetMs);

@@ -14,7 +14,7 @@ import { type GateDeps, gateStatus, MAX_UNLOCK_FAILURES, UNLOCK_WINDOW_MS } from
  * Open to everyone: it says only what this browser and session may see.
  */
 export async function readSiteAccess(deps: GateDeps, actor: Actor, headers: Headers): Promise<GateStatus> {
-  const viewer = authorize(actor, 'public');
+  const viewer = authorize(actor, 'gate.read');
   return gateStatus(deps, headers, async () => viewer);
 }
 
@@ -24,7 +24,7 @@ export async function readSiteAccess(deps: GateDeps, actor: Actor, headers: Head
  * counted too), and many from one address are refused for a while. A right one clears the count.
  */
 export async function unlockGate(deps: GateDeps, actor: Actor, passcode: string, address: string | null) {
-  authorize(actor, 'public');
+  authorize(actor, 'gate.unlock');
   ({ passcode } = parseInput(unlockInput, { passcode }));
   const now = deps.clock.now().getTime();
   const key = address ? `coming-soon:${address}` : null;

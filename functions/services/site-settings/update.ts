@@ -17,7 +17,7 @@ export interface SiteSettingsView {
 }
 
 export async function viewSiteSettings({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<SiteSettingsView> {
-  authorize(actor, 'admin');
+  authorize(actor, 'site-settings.manage');
   const s = await readSettingsTable(db);
   return { comingSoonEnabled: s.enabled, passcodeSet: s.passcode !== '' };
 }
@@ -28,7 +28,7 @@ export async function updateSiteSettings(
   actor: Actor,
   input: z.infer<typeof updateSiteSettingsInput>,
 ): Promise<SiteSettingsView> {
-  const viewer = authorize(actor, 'admin');
+  const viewer = authorize(actor, 'site-settings.manage');
   input = parseInput(updateSiteSettingsInput, input);
   const { db, kv } = deps;
   const current = await readSettingsTable(db);

@@ -7,7 +7,7 @@ import { loadOwnUpload, uploadView } from './internal/upload-rows';
 
 /** Cancels an unfinished upload: R2 drops its parts, the row says aborted. A second cancel is a no-op. */
 export async function abortUpload(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') throw conflict(FILM_TEXT.uploadFinished);

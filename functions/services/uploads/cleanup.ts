@@ -12,7 +12,7 @@ const BATCH = 50;
  * trigger; safe to run at any time and in parallel (each row is aborted by a conditional update).
  */
 export async function cleanupAbandonedUploads(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>, actor: Actor) {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'upload.cleanup');
   const { db } = deps;
   const bucket = mediaOf(deps);
   const cutoff = new Date(deps.clock.now().getTime() - ABANDONED_AFTER_MS);

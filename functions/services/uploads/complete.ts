@@ -8,7 +8,7 @@ import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './in
 
 /** Joins the confirmed parts into the R2 object once every part is there. Completing twice is a no-op. */
 export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
   const row = await loadOwnUpload(db, viewer.userId, id);
   if (row.status === 'completed') return uploadView(row);

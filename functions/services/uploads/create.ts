@@ -16,7 +16,7 @@ const fromBase64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0
  * multipart upload and records it. The first part is checked again when it arrives.
  */
 export async function createUpload(deps: Deps, actor: Actor, input: CreateUploadInput) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   input = parseInput(createUploadInput, input);
   const { db } = deps;
   const maxBytes = deps.config.UPLOAD_MAX_BYTES;

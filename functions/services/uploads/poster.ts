@@ -16,7 +16,7 @@ export async function uploadPoster(
   body: ArrayBuffer,
   fileName: string,
 ) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   ({ name: fileName } = parseInput(posterQuery, { name: fileName }));
   if (body.byteLength === 0) throw new DomainError('validation_failed', FILM_TEXT.emptyFile);
   if (body.byteLength > MAX_POSTER_BYTES) {

@@ -22,7 +22,7 @@ export async function putPart(
   partNumber: number,
   body: ArrayBuffer,
 ) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
   const bucket = mediaOf(deps);
   const row = await loadOwnUpload(db, viewer.userId, uploadId);

@@ -6,14 +6,14 @@ import { confirmedParts, loadOwnUpload, uploadView } from './internal/upload-row
 
 /** One of the caller's uploads with its confirmed parts: what a client resumes from. */
 export async function getUpload({ db }: Pick<Deps, 'db'>, actor: Actor, id: string) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   const row = await loadOwnUpload(db, viewer.userId, id);
   return uploadView(row, await confirmedParts(db, id));
 }
 
 /** The caller's unfinished video uploads, newest first, with how far each got. */
 export async function listUnfinishedUploads({ db }: Pick<Deps, 'db'>, actor: Actor) {
-  const viewer = authorize(actor, 'contributor');
+  const viewer = authorize(actor, 'upload.own');
   const rows = await db
     .select()
     .from(uploads)

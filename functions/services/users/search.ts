@@ -18,7 +18,7 @@ export interface UserMatch {
  * index serves it, as the campaign team search does), without the viewer. Empty text finds nobody.
  */
 export async function searchUsers({ db }: Deps, actor: Actor, q: string): Promise<UserMatch[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'user.search');
   ({ q } = parseInput(userSearchQuery, { q }));
   const prefix = usernameStartsWith(q);
   if (!prefix) return [];

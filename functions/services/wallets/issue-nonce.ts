@@ -20,7 +20,7 @@ function randomNonce(): string {
  * requests cannot all pass — and with the viewer's stale nonces cleared in the same batch.
  */
 export async function issueWalletNonce(deps: Pick<Deps, 'db' | 'clock' | 'followUps'>, actor: Actor) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'wallet.own');
   const { db } = deps;
   const now = Date.now();
   const nonce = randomNonce();

@@ -48,7 +48,7 @@ async function explainConflict({ db, config }: WalletDeps, userId: string, chain
  * another account, or a second wallet on the chain, changes nothing.
  */
 export async function linkWallet(deps: WalletDeps, actor: Actor, input: LinkWalletInput): Promise<LinkedWallet> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'wallet.own');
   input = parseInput(linkWalletInput, input);
   const { db, config } = deps;
   const now = new Date();

@@ -12,7 +12,7 @@ export interface LinkedWallet {
 
 /** The viewer's own linked wallets, one per chain. */
 export async function listWallets({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<LinkedWallet[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'wallet.own');
   const rows = await db
     .select()
     .from(walletLinks)

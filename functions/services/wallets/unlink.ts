@@ -21,7 +21,7 @@ export async function unlinkWallet(
   chainId: number,
   guards: readonly UnlinkGuard[] = UNLINK_GUARDS,
 ): Promise<void> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'wallet.own');
   ({ chainId } = parseInput(chainParam, { chainId }));
   const { db } = deps;
   const mine = and(eq(walletLinks.userId, viewer.userId), eq(walletLinks.chainId, chainId));

@@ -14,7 +14,7 @@ export interface ContinueItem extends FilmCard {
 
 /** Films the viewer started and has not finished (under 90 %), most recent first, at most 12. */
 export async function continueWatching({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<ContinueItem[]> {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'watch.own');
   const rows = await db
     .select({
       ...cardColumns,

@@ -13,7 +13,7 @@ export async function saveProgress(
   videoId: string,
   input: ProgressInput,
 ) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'watch.own');
   input = parseInput(progressInput, input);
   await requireWatchable(deps, viewer, videoId);
   const duration = input.durationSeconds ?? null;
@@ -37,7 +37,7 @@ export async function saveProgress(
  * Where to resume: the saved position, or 0 when there is none or the film was (nearly) finished.
  */
 export async function getProgress(deps: Pick<Deps, 'db' | 'cache'>, actor: Actor, videoId: string) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'watch.own');
   await requireWatchable(deps, viewer, videoId);
   const row = await deps.db
     .select({ positionSeconds: watchProgress.positionSeconds, durationSeconds: watchProgress.durationSeconds })

@@ -10,7 +10,7 @@ export async function recordView(
   actor: Actor,
   videoId: string,
 ) {
-  const viewer = authorize(actor, 'signed-in');
+  const viewer = authorize(actor, 'watch.own');
   await requireWatchable(deps, viewer, videoId);
   const at = deps.clock.now();
   const inserted = await deps.db

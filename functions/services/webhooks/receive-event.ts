@@ -40,7 +40,7 @@ export async function receiveStripeEvent(
   event: Stripe.Event,
   source: StripeEventSource,
 ): Promise<Receipt> {
-  const system = authorize(actor, 'system');
+  const system = authorize(actor, 'stripe-event.receive');
   const { db } = deps;
   const inserted = await db
     .insert(stripeEvents)

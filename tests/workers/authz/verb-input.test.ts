@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Actor } from '../../../functions/auth/authorize';
+import { RULES } from '../../../functions/auth/rules';
 import { systemActor } from '../../../functions/auth/system-actor';
 import { DomainError } from '../../../functions/domain/errors';
 import type { Deps } from '../../../functions/platform/deps';
@@ -45,9 +46,9 @@ const as = (roles: string[]): Actor =>
   }) as Actor;
 
 /** An actor each rule lets through. */
-function allowedBy(rule: (typeof VERB_RULES)[string]): Actor {
-  if (typeof rule !== 'string') return null;
-  switch (rule) {
+function allowedBy(row: (typeof VERB_RULES)[string]): Actor {
+  if (typeof row !== 'string') return null;
+  switch (RULES[row]) {
     case 'system':
       return systemActor('scheduled');
     case 'admin':

@@ -1,0 +1,125 @@
+/**
+ * Every verb's rule, named after what it touches and what it does (`<resource>.<action>`), and who may
+ * call it at all — what `authorize(actor, rule)`, each verb's first statement, checks:
+ * - public: anyone, signed in or not (the verb returns only what anyone may see);
+ * - signed-in: any viewer; contributor / admin: a viewer with that role (functions/domain/users/roles.ts);
+ * - system: the scheduled job, the seed, the webhook handler;
+ * - signed-in-or-system: follow-up work a viewer's change or a job starts (the verb does only what
+ *   the current state requires, whoever asks).
+ * Rules on one resource (a campaign, a film, an upload) then read that resource through its loader,
+ * which answers 404 to someone with no relation to it and 403 to a related person without the right
+ * (functions/services/campaigns/lib/access.ts). An admin-only action is an `admin` rule here, so it
+ * is refused on the verb's first line. docs/architecture.md, "Rules".
+ */
+export const RULES = {
+  'account.ensure': 'system',
+
+  'agreement.read': 'public',
+
+  'audit.read': 'admin',
+
+  'avatar.edit-own': 'signed-in',
+  'avatar.read': 'public',
+
+  'campaign.approve': 'admin',
+  'campaign.complete-ended': 'system',
+  'campaign.create': 'signed-in',
+  'campaign.delete': 'signed-in',
+  'campaign.edit': 'signed-in',
+  'campaign.edit-coins': 'admin',
+  'campaign.insights': 'signed-in',
+  'campaign.launch': 'signed-in',
+  'campaign.list-own': 'signed-in',
+  'campaign.manage-team': 'signed-in',
+  'campaign.pause': 'signed-in',
+  'campaign.reject': 'admin',
+  'campaign.resume': 'signed-in',
+  'campaign.review-queue': 'admin',
+  'campaign.set-status': 'admin',
+  'campaign.submit': 'signed-in',
+  'campaign.view': 'signed-in',
+
+  'catalogue.read': 'public',
+
+  'clock.read-local': 'public',
+  'clock.set': 'admin',
+
+  'coin.deploy': 'admin',
+  'coin.list': 'admin',
+  'coin.read': 'public',
+
+  'film-team.read': 'public',
+
+  'film.create': 'contributor',
+  'film.edit-own': 'contributor',
+  'film.list-own': 'contributor',
+  'film.review': 'admin',
+  'film.watch': 'signed-in',
+
+  'follow-up.run': 'system',
+
+  'funding.read': 'public',
+
+  'gate.read': 'public',
+  'gate.unlock': 'public',
+
+  'health.read': 'public',
+
+  'invitation.respond': 'signed-in',
+
+  'ledger.check': 'system',
+
+  'message.read-own': 'signed-in',
+  'message.send': 'signed-in',
+
+  'milestone.release': 'signed-in-or-system',
+  'milestone.release-due': 'system',
+
+  'my-list.own': 'signed-in',
+
+  'notification.own': 'signed-in',
+
+  'outbox.read-local': 'public',
+
+  'payment.receipt': 'public',
+  'payment.start': 'public',
+
+  'payout-account.own': 'signed-in',
+
+  'payout.jobs': 'system',
+  'payout.manage': 'admin',
+  'payout.process': 'signed-in-or-system',
+  'payout.read-own': 'signed-in',
+
+  'profile.edit-own': 'signed-in',
+
+  'refund.after-change': 'signed-in-or-system',
+  'refund.finish': 'system',
+
+  'session.revoke-own': 'signed-in',
+
+  'short-link.create': 'signed-in',
+  'short-link.resolve': 'public',
+
+  'site-settings.manage': 'admin',
+
+  'statement.read-own': 'signed-in',
+
+  'stripe-event.receive': 'system',
+
+  'upload.cleanup': 'system',
+  'upload.own': 'contributor',
+
+  'user.search': 'signed-in',
+
+  'vote.cast-own': 'signed-in',
+  'vote.close-expired': 'system',
+  'vote.read': 'signed-in',
+
+  'wallet.own': 'signed-in',
+
+  'watch.own': 'signed-in',
+} as const satisfies Record<string, Who>;
+
+export type Who = 'public' | 'signed-in' | 'contributor' | 'admin' | 'system' | 'signed-in-or-system';
+export type RuleName = keyof typeof RULES;
