@@ -139,8 +139,8 @@ describe('campaigns on libSQL', () => {
       goalAmount: 200_000,
       endDate: future(9),
     });
-    await expect(launchCampaign(svc(), owner, c.id)).rejects.toMatchObject({ status: 409 });
-    await expect(approveCampaign(svc(), owner, c.id)).rejects.toMatchObject({ status: 403 });
+    await expect(launchCampaign(svc(), owner, c.id)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(approveCampaign(svc(), owner, c.id)).rejects.toMatchObject({ code: 'forbidden' });
     expect((await row(c.id))?.status).toBe('active');
     expect(await history(c.id)).toHaveLength(1);
   });
@@ -155,7 +155,7 @@ describe('campaigns on libSQL', () => {
     await ctx.db.update(campaigns).set({ status: 'approved' }).where(eq(campaigns.id, c.id));
     const pauseFirst = () => pauseCampaign(svc(), admin, c.id);
     await expect(launchCampaign(libsqlDeps(racing(ctx.db, pauseFirst)), owner, c.id)).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
     });
     expect((await row(c.id))?.status).toBe('paused');
     expect((await history(c.id)).map((h) => h.event)).toEqual(['created', 'paused']);
@@ -197,7 +197,7 @@ describe('campaigns on libSQL', () => {
     await expect(
       addMember(libsqlDeps(racing(ctx.db, other)), owner, c.id, { userId: late.userId }),
     ).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
     });
     await check(5);
     expect((await team(c.id)).some((m) => m.contributorId === late.userId)).toBe(false);

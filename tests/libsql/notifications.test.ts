@@ -155,7 +155,7 @@ describe('messages on libSQL', () => {
       message: 'again',
     });
     await expect(attempt).rejects.toBeInstanceOf(RateLimitedError);
-    await expect(attempt).rejects.toMatchObject({ status: 429 });
+    await expect(attempt).rejects.toMatchObject({ code: 'rate_limited' });
     client.close();
   });
 });

@@ -66,7 +66,7 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const adminViewer = asViewer(admin, ['viewer', 'admin']);
     const pausedFirst = () => pauseCampaign(testDeps({ bell: silentDoorbell }), adminViewer, c.id);
     const ctx = testDeps({ db: racing(db(), pausedFirst), bell: silentDoorbell });
-    await expect(launchCampaign(ctx, ownerViewer, c.id)).rejects.toMatchObject({ status: 409 });
+    await expect(launchCampaign(ctx, ownerViewer, c.id)).rejects.toMatchObject({ code: 'conflict' });
     expect((await campaignRow(c.id))?.status).toBe('paused');
     expect((await historyOf(c.id)).map((h) => h.event)).toEqual(['paused']);
   });
@@ -78,7 +78,7 @@ describe('two conflicting changes: one wins, the other gets 409 and writes nothi
     const before = await snapshot(c.id, [x.id]);
     const other = () => addMember(testDeps({ bell: silentDoorbell }), ownerViewer, c.id, { userId: y.id });
     const ctx = testDeps({ db: racing(db(), other), bell: silentDoorbell });
-    await expect(addMember(ctx, ownerViewer, c.id, { userId: x.id })).rejects.toMatchObject({ status: 409 });
+    await expect(addMember(ctx, ownerViewer, c.id, { userId: x.id })).rejects.toMatchObject({ code: 'conflict' });
     const after = await snapshot(c.id, [x.id]);
     expect(after.notes).toEqual(before.notes);
     expect(after.team.map((m) => m.contributorId)).toEqual([y.id]);

@@ -34,7 +34,7 @@ describe('the clock verbs read', () => {
     const inFiveDays = inDays(5);
     const later = testDeps({ clock: manualClock(Date.now() + 10 * DAY) });
     await expect(createCampaign(later, viewer, await campaignInput(owner, inFiveDays))).rejects.toMatchObject({
-      status: 400,
+      code: 'validation_failed',
       message: TEXT.endDateFuture,
     });
     const created = await createCampaign(testDeps(), viewer, await campaignInput(owner, inFiveDays));
@@ -84,6 +84,6 @@ describe('the clock verbs read', () => {
     expect(Math.abs(production.clock.now().getTime() - Date.now())).toBeLessThan(60_000);
     await expect(
       setClockOffset(production, asViewer(admin, ['viewer', 'admin']), { offsetMs: DAY }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ code: 'forbidden' });
   });
 });

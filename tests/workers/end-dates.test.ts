@@ -82,11 +82,11 @@ describe('a campaign ends at the end of its end date (UTC, inclusive)', () => {
       pausedReason: TEXT.campaignEnding,
     });
     await expect(checkoutAt(c.end - 30 * MIN, c.id)).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: TEXT.campaignEnding,
     });
-    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({ status: 409, message: TEXT.campaignEnding });
-    await expect(checkoutAt(c.end, c.id)).rejects.toMatchObject({ status: 409, message: TEXT.campaignEnded });
+    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({ code: 'conflict', message: TEXT.campaignEnding });
+    await expect(checkoutAt(c.end, c.id)).rejects.toMatchObject({ code: 'conflict', message: TEXT.campaignEnded });
     expect(await sessionsOf(c.id)).toEqual([]);
     expect(await fundingAt(c.end + 1000)).toMatchObject({ takingPayments: false, pausedReason: TEXT.campaignEnded });
   });

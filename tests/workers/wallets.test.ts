@@ -303,7 +303,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
       message: 'This wallet receives a deployed coin.',
     };
     await expect(unlinkWallet(ctx, viewer, BASE_SEPOLIA_ID, [guard])).rejects.toMatchObject({
-      status: 409,
+      code: 'conflict',
       message: guard.message,
     });
     expect((await linksOf(me.id)).length).toBe(2);
@@ -315,7 +315,7 @@ describe('unlinking a wallet', { timeout: 30_000 }, () => {
 
   it('refuses a verb call without a viewer', async () => {
     const ctx = testDeps();
-    await expect(unlinkWallet(ctx, null, BASE_SEPOLIA_ID)).rejects.toMatchObject({ status: 401 });
+    await expect(unlinkWallet(ctx, null, BASE_SEPOLIA_ID)).rejects.toMatchObject({ code: 'unauthorized' });
   });
 });
 
