@@ -13,10 +13,13 @@ export const updateProfileInput = z
 
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 
-/** An account the seed or `npm run user:create` makes (ensureUser). */
+/**
+ * An account the seed or `npm run user:create` makes (ensureUser). The password and username are
+ * used only when the account is new (sign-up checks them then); an existing one is matched by email.
+ */
 export const ensureUserInput = z.object({
-  email: z.email().max(254),
-  password: z.string().min(1).max(256),
-  username: z.string().min(1).max(64),
+  email: z.string().trim().min(3).max(254),
+  password: z.string().max(256),
+  username: z.string().max(64),
   roles: z.array(z.enum(ROLES)),
 });

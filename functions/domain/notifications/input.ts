@@ -3,7 +3,8 @@ import { cursorParam } from '../cursor';
 
 export const listNotificationsQuery = z
   .object({
-    unread: z.stringbool().optional(),
+    // A query says "true"; the verb, checking the route's parsed value again, gets the boolean.
+    unread: z.union([z.boolean(), z.stringbool()]).optional(),
     before: cursorParam.optional(),
     after: cursorParam.optional(),
     limit: z.coerce.number().int().min(1).max(100).default(20),
