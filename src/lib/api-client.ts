@@ -1,0 +1,104 @@
+/**
+ * The browser's one way to call the API (docs/architecture.md, "The browser's client"): a `hono/client`
+ * per API prefix, typed from that prefix's routes module, and one error, `ApiError`, for every failure.
+ * The route modules are imported for their types only, so no server code reaches a browser bundle.
+ */
+import { type ClientResponse, hc } from 'hono/client';
+import type { API_ROUTES } from '../../functions/app';
+
+/** Shown when the API could not be reached at all (status 0). */
+export const NETWORK_ERROR = "Couldn't reach Reelfund. Check your connection and try again.";
+/** Shown when an answer is not the API's error shape (a proxy's page, an empty body). */
+export const FALLBACK_ERROR = 'Something went wrong. Please try again.';
+
+/** A field's problem from validation (`details` of a `validation_failed` error). */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
+/**
+ * A failed call, from the API's one error body `{ error: { code, message, details? } }`.
+ * Status 0 (code `network`): no answer at all.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The error a failed Response carries, read from its body (also for calls made outside the client: XHR). */
+export async function errorOf(res: Response): Promise<ApiError> {
+  const body = (await res.json().catch(() => null)) as {
+    error?: { code?: unknown; message?: unknown; details?: unknown };
+  } | null;
+  const error = body?.error;
+  const fields = Array.isArray(error?.details) ? (error.details as FieldProblem[]) : [];
+  return new ApiError(
+    res.status,
+    typeof error?.code === 'string' ? error.code : 'error',
+    typeof error?.message === 'string' && error.message ? error.message : FALLBACK_ERROR,
+    fields,
+  );
+}
+
+/** The message to show for any failure: the API's own, or that the API could not be reached. */
+export const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : NETWORK_ERROR);
+
+type Success = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226;
+/** What a call's successful answer holds, as its route's handler returns it. */
+export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends Success ? T : never) : never;
+
+/**
+ * Sends a request built by the client and returns its successful answer's JSON (undefined for 204),
+ * or throws ApiError: with the API's code and message, or status 0 when the network failed.
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
+  let res: Response;
+  try {
+    res = (await request) as unknown as Response;
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_ERROR);
+  }
+  if (!res.ok) throw await errorOf(res);
+  if (res.status === 204) return undefined as Answer<R>;
+  return (await res.json()) as Answer<R>;
+}
+
+// hc keys a path parameter with its pattern (`':id{[A-Za-z0-9_-]{1,64}}'`); the client uses `':id'`,
+// which builds the same URL (hc replaces `/:id` and any pattern after it).
+type Unpattern<K> = K extends `:${infer Name}{${string}` ? `:${Name}` : K;
+type Plain<T> = T extends (...args: never[]) => unknown ? T : { [K in keyof T as Unpattern<K>]: Plain<T[K]> };
+
+type Routes = typeof API_ROUTES;
+const client = <P extends keyof Routes>(prefix: P) =>
+  hc<Routes[P]>(`/api${prefix}`, { headers: { accept: 'application/json' } }) as unknown as Plain<
+    ReturnType<typeof hc<Routes[P]>>
+  >;
+
+/** One typed client per API prefix (the keys of API_ROUTES in functions/app.ts). */
+export const api = {
+  account: client('/account'),
+  admin: client('/admin'),
+  campaigns: client('/campaigns'),
+  films: client('/films'),
+  functions: client('/functions'),
+  gate: client('/gate'),
+  me: client('/me'),
+  messages: client('/messages'),
+  myList: client('/my-list'),
+  notifications: client('/notifications'),
+  payouts: client('/payouts'),
+  shortLinks: client('/short-links'),
+  studio: client('/studio'),
+  uploads: client('/uploads'),
+  users: client('/users'),
+  wallets: client('/wallets'),
+  watch: client('/watch'),
+};
