@@ -24,7 +24,7 @@ const send = root?.querySelector<HTMLButtonElement>('[data-send]');
 const live = root?.querySelector<HTMLElement>('[data-thread-live]');
 
 const thread = api.messages[':userId'];
-const param = { userId: encodeURIComponent(otherId) };
+const param = { userId: otherId };
 let items: MessageView[] = [];
 let olderExist = false;
 let otherName: string = CHROME_TEXT.unknownUser;

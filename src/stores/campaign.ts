@@ -66,7 +66,7 @@ export function refreshCampaign(id: string, force = false): Promise<void> {
   inflight ??= (async () => {
     let answer: ActionResult<{ campaign: CampaignView }> | null = null;
     for (let attempt = 0; attempt <= CAMPAIGN_RETRIES; attempt++) {
-      answer = await result(api.campaigns[':id'].$get({ param: { id: encodeURIComponent(id) } }));
+      answer = await result(api.campaigns[':id'].$get({ param: { id: id } }));
       if (answer.ok || answer.status === 404 || answer.status === 401) break;
     }
     if (answer?.ok) setCampaignView(answer.data.campaign);

@@ -39,7 +39,7 @@ function VoteFlow({ view }: { view: CampaignView }) {
   const related = view.viewer.relation.isOwner || view.viewer.relation.isMember;
 
   const load = useCallback(async () => {
-    const res = await result(api.campaigns[':id']['extension-vote'].$get({ param: { id: encodeURIComponent(c.id) } }));
+    const res = await result(api.campaigns[':id']['extension-vote'].$get({ param: { id: c.id } }));
     if (res.ok) setExt(res.data.extension);
   }, [c.id]);
 

@@ -195,21 +195,21 @@ export function captionEditor(section: HTMLElement): CaptionEditor {
     },
 
     async save(filmId) {
-      const id = encodeURIComponent(filmId);
+      const id = filmId;
       const failures: string[] = [];
       for (const row of [...rows]) {
         const chosen = row.file.files?.[0];
         const name = row.label.value.trim() || row.saved?.label || chosen?.name || '';
         try {
           if (row.saved && row.removed) {
-            await call(captions[':captionId'].$delete({ param: { id, captionId: encodeURIComponent(row.saved.id) } }));
+            await call(captions[':captionId'].$delete({ param: { id, captionId: row.saved.id } }));
             rows.splice(rows.indexOf(row), 1);
             row.el.remove();
           } else if (row.saved) {
             const changed =
               chosen || row.language.value.trim() !== row.saved.language || row.label.value.trim() !== row.saved.label;
             if (!changed) continue;
-            const param = { id, captionId: encodeURIComponent(row.saved.id) };
+            const param = { id, captionId: row.saved.id };
             const answer = await call(captions[':captionId'].$put({ param, query: trackOf(row) }, withFile(chosen)));
             becomeSaved(row, answer.captions);
           } else {

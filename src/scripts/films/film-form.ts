@@ -84,7 +84,7 @@ async function wire(form: HTMLFormElement) {
   try {
     const data: { film?: Film; categories: Category[] } =
       mode === 'edit'
-        ? await call(api.studio.films[':id'].$get({ param: { id: encodeURIComponent(filmId) } }))
+        ? await call(api.studio.films[':id'].$get({ param: { id: filmId } }))
         : await call(api.studio.categories.$get());
     for (const c of data.categories) select.add(new Option(c.name, c.id));
     if (data.film) {
@@ -145,7 +145,7 @@ async function wire(form: HTMLFormElement) {
     const id = new URLSearchParams(window.location.search).get('upload');
     if (!id || !videoId || !uploader) return;
     try {
-      const { upload } = await call(api.uploads[':id'].$get({ param: { id: encodeURIComponent(id) } }));
+      const { upload } = await call(api.uploads[':id'].$get({ param: { id: id } }));
       if (upload.status !== 'completed' || upload.kind !== 'video') return;
       videoId.value = upload.id;
       uploader.hidden = true;
@@ -290,9 +290,7 @@ async function wire(form: HTMLFormElement) {
           'success',
         );
       } else {
-        const { film: saved } = await call(
-          api.films[':id'].$patch({ param: { id: encodeURIComponent(filmId) }, json: body }),
-        );
+        const { film: saved } = await call(api.films[':id'].$patch({ param: { id: filmId }, json: body }));
         const failed = (await captions?.save(filmId)) ?? [];
         if (failed.length > 0) {
           showFormError(failed.join(' '));

@@ -224,7 +224,7 @@ function reviewRow(f: Film, onDone: () => void) {
   approve.addEventListener('click', async () => {
     busy(true);
     try {
-      await call(api.films[':id'].approve.$post({ param: { id: encodeURIComponent(f.id) } }));
+      await call(api.films[':id'].approve.$post({ param: { id: f.id } }));
       done(FILM_TEXT.filmApproved);
     } catch (err) {
       busy(false);
@@ -246,7 +246,7 @@ function reviewRow(f: Film, onDone: () => void) {
     if (!text) return reason.focus();
     busy(true);
     try {
-      await call(api.films[':id'].reject.$post({ param: { id: encodeURIComponent(f.id) }, json: { reason: text } }));
+      await call(api.films[':id'].reject.$post({ param: { id: f.id }, json: { reason: text } }));
       done(FILM_TEXT.filmRejected);
     } catch (err) {
       busy(false);
