@@ -30,23 +30,17 @@ export class ApiError extends Error {
     readonly fields: FieldProblem[] = [],
   ) {
     super(message);
-    this.name = 'ApiError';
   }
 }
 
 /** The error a failed Response carries, read from its body (also for calls made outside the client: XHR). */
 export async function errorOf(res: Response): Promise<ApiError> {
   const body = (await res.json().catch(() => null)) as {
-    error?: { code?: unknown; message?: unknown; details?: unknown };
+    error?: { code?: string; message?: string; details?: FieldProblem[] };
   } | null;
   const error = body?.error;
-  const fields = Array.isArray(error?.details) ? (error.details as FieldProblem[]) : [];
-  return new ApiError(
-    res.status,
-    typeof error?.code === 'string' ? error.code : 'error',
-    typeof error?.message === 'string' && error.message ? error.message : FALLBACK_ERROR,
-    fields,
-  );
+  const fields = Array.isArray(error?.details) ? error.details : [];
+  return new ApiError(res.status, error?.code ?? 'error', error?.message || FALLBACK_ERROR, fields);
 }
 
 /** The message to show for any failure: the API's own, or that the API could not be reached. */
@@ -57,8 +51,8 @@ type Success = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226;
 export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends Success ? T : never) : never;
 
 /**
- * Sends a request built by the client and returns its successful answer's JSON (undefined for 204),
- * or throws ApiError: with the API's code and message, or status 0 when the network failed.
+ * Sends a request built by the client and returns its successful answer's JSON (every route answers
+ * JSON), or throws ApiError: with the API's code and message, or status 0 when the network failed.
  */
 export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Answer<R>> {
   let res: Response;
@@ -68,8 +62,7 @@ export async function call<R extends ClientResponse<unknown, number, string>>(re
     throw new ApiError(0, 'network', NETWORK_ERROR);
   }
   if (!res.ok) throw await errorOf(res);
-  if (res.status === 204) return undefined as Answer<R>;
-  return (await res.json()) as Answer<R>;
+  return res.json();
 }
 
 // hc keys a path parameter with its pattern (`':id{[A-Za-z0-9_-]{1,64}}'`); here it is `':id'`. The
@@ -82,6 +75,7 @@ type Plain<T> = T extends (...args: never[]) => unknown
 type Routes = typeof API_ROUTES;
 /** The client of one prefix, typed as hono/client's `hc` types it from that prefix's routes module. */
 type PrefixClient<P extends keyof Routes> = Plain<ReturnType<typeof hc<Routes[P]>>>;
+type Name<P> = P extends `/${infer N}` ? N : never;
 
 interface Args {
   param?: Record<string, string>;
@@ -94,61 +88,33 @@ interface Options {
 }
 
 /**
- * The request a chain such as `campaigns[':id'].members.$post(args)` stands for. hc's own runtime
+ * The request a chain such as `api.campaigns[':id'].members.$post(args)` stands for. hc's own runtime
  * (2 KB gzip: cookies, forms, WebSockets) would sit in the `chrome` file of every page (the bell uses
  * the client) and put the film page over its 15 KB budget (docs/performance.md); this does what our
  * routes use: path parameters (encoded), query, a JSON body, headers and a raw body through `init`.
  */
-function send(base: string, keys: string[], args: Args = {}, options: Options = {}): Promise<Response> {
-  const method = (keys.at(-1) ?? '$get').slice(1).toUpperCase();
-  const segments = keys.slice(0, -1).filter((k, i, all) => !(k === 'index' && i === all.length - 1));
-  let url = base;
-  for (const k of segments) url += `/${k.startsWith(':') ? encodeURIComponent(args.param?.[k.slice(1)] ?? '') : k}`;
+function send(keys: string[], args: Args = {}, options: Options = {}): Promise<Response> {
+  const method = keys.pop()?.slice(1).toUpperCase();
+  if (keys.at(-1) === 'index') keys.pop();
+  const path = keys.map((k) => (k[0] === ':' ? encodeURIComponent(args.param?.[k.slice(1)] ?? '') : k)).join('/');
   const query = new URLSearchParams();
-  for (const [k, v] of Object.entries(args.query ?? {}))
-    for (const one of Array.isArray(v) ? v : v === undefined ? [] : [v]) query.append(k, one);
-  const search = query.toString();
-  if (search) url += `?${search}`;
+  for (const [k, v] of Object.entries(args.query ?? {})) for (const one of [v ?? []].flat()) query.append(k, one);
+  const search = `${query}`;
   const json = args.json !== undefined;
-  return fetch(url, {
+  return fetch(`/api/${path}${search && `?${search}`}`, {
     method,
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      ...(json ? { 'content-type': 'application/json' } : {}),
-      ...options.headers,
-    },
+    headers: { ...(json && { 'content-type': 'application/json' }), ...options.headers },
     body: json ? JSON.stringify(args.json) : undefined,
     ...options.init,
   });
 }
 
-function chain(base: string, keys: string[]): unknown {
+function chain(keys: string[]): unknown {
   return new Proxy(() => {}, {
-    get: (_target, key) => (typeof key === 'string' && key !== 'then' ? chain(base, [...keys, key]) : undefined),
-    apply: (_target, _this, [args, options]: [Args?, Options?]) => send(base, keys, args, options),
+    get: (_target, key) => (typeof key === 'string' && key !== 'then' ? chain([...keys, key]) : undefined),
+    apply: (_target, _this, [args, options]: [Args?, Options?]) => send([...keys], args, options),
   });
 }
 
-const client = <P extends keyof Routes>(prefix: P) => chain(`/api${prefix}`, []) as PrefixClient<P>;
-
-/** One typed client per API prefix (the keys of API_ROUTES in functions/app.ts). */
-export const api = {
-  account: client('/account'),
-  admin: client('/admin'),
-  campaigns: client('/campaigns'),
-  films: client('/films'),
-  functions: client('/functions'),
-  gate: client('/gate'),
-  me: client('/me'),
-  messages: client('/messages'),
-  myList: client('/my-list'),
-  notifications: client('/notifications'),
-  payouts: client('/payouts'),
-  shortLinks: client('/short-links'),
-  studio: client('/studio'),
-  uploads: client('/uploads'),
-  users: client('/users'),
-  wallets: client('/wallets'),
-  watch: client('/watch'),
-};
+/** The API's clients, one per prefix of API_ROUTES (functions/app.ts): `api.campaigns`, `api['my-list']`… */
+export const api = chain([]) as { [P in keyof Routes as Name<P>]: PrefixClient<P> };

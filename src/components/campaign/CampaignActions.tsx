@@ -23,7 +23,7 @@ const CONFIRMED_STATUSES: readonly AdminSettableStatus[] = ['completed', 'cancel
 /** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
 async function shareCampaign(movieId: string) {
   const path = `/movie/${movieId}/fund`;
-  const res = await result(api.shortLinks.index.$post({ json: { path } }));
+  const res = await result(api['short-links'].index.$post({ json: { path } }));
   if (!res.ok) console.error('short link failed', res.status, res.message);
   const link = res.ok ? res.data.url || `${location.origin}/s/${res.data.code}` : `${location.origin}${path}`;
   try {
