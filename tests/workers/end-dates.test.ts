@@ -85,7 +85,10 @@ describe('a campaign ends at the end of its end date (UTC, inclusive)', () => {
       code: 'conflict',
       message: TEXT.campaignEnding,
     });
-    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({ code: 'conflict', message: TEXT.campaignEnding });
+    await expect(checkoutAt(c.end - 1000, c.id)).rejects.toMatchObject({
+      code: 'conflict',
+      message: TEXT.campaignEnding,
+    });
     await expect(checkoutAt(c.end, c.id)).rejects.toMatchObject({ code: 'conflict', message: TEXT.campaignEnded });
     expect(await sessionsOf(c.id)).toEqual([]);
     expect(await fundingAt(c.end + 1000)).toMatchObject({ takingPayments: false, pausedReason: TEXT.campaignEnded });
