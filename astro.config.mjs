@@ -44,7 +44,7 @@ export default defineConfig({
                 groups: [
                   {
                     name: 'chrome',
-                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]stores[\\/](session|notifications|toast)\.ts$|src[\\/]lib[\\/](api|time|dom|wallet-memory)\.ts$|functions[\\/]domain[\\/](site[\\/](chrome-messages|coming-soon)|notifications[\\/]bell|users[\\/]roles)\.ts$/,
+                    test: /node_modules[\\/]nanostores[\\/]|src[\\/]stores[\\/](session|notifications|toast)\.ts$|src[\\/]lib[\\/](api-client|time|dom|wallet-memory)\.ts$|functions[\\/]domain[\\/](site[\\/](chrome-messages|coming-soon)|notifications[\\/]bell|users[\\/]roles)\.ts$/,
                   },
                 ],
               },

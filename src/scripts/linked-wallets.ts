@@ -1,5 +1,5 @@
 import { WALLET_TEXT } from '../../functions/domain/wallets/texts';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api-client';
 import { toastAfterNavigation } from '../stores/toast';
 
 /** Account Settings → Wallets: unlink here; linking loads the wallet code on the click. */
@@ -29,7 +29,7 @@ async function busy(button: HTMLButtonElement, work: () => Promise<void>) {
 for (const button of card?.querySelectorAll<HTMLButtonElement>('[data-unlink]') ?? []) {
   button.addEventListener('click', () =>
     busy(button, async () => {
-      await api(`/api/wallets/${button.dataset.unlink}`, { method: 'DELETE' });
+      await call(api.wallets[':chainId'].$delete({ param: { chainId: button.dataset.unlink ?? '' } }));
       toastAfterNavigation(WALLET_TEXT.walletUnlinked, 'success');
       window.location.reload();
     }),

@@ -1,6 +1,6 @@
 import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { Conversation } from '../../functions/services/messages';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api-client';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';
 import { onRealtime } from '../stores/notifications';
@@ -55,7 +55,7 @@ async function load() {
   loading = (async () => {
     do {
       again = false;
-      const { conversations } = await api<{ conversations: Conversation[] }>('/api/messages');
+      const { conversations } = await call(api.messages.index.$get());
       list?.replaceChildren(...conversations.map(row));
       if (empty) empty.hidden = conversations.length > 0;
       if (status) status.textContent = '';

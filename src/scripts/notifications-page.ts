@@ -1,6 +1,6 @@
 import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { NotificationPage, NotificationView } from '../../functions/services/notifications';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api-client';
 import { add } from '../lib/dom';
 import { timeElement } from '../lib/time';
 import { markAllNotificationsRead, markNotificationRead, onRealtime, openItem } from '../stores/notifications';
@@ -25,8 +25,12 @@ const serial = <T>(task: () => Promise<T>): Promise<T> => {
   return run;
 };
 
-const query = (extra: Record<string, string>) =>
-  `/api/notifications?${new URLSearchParams({ limit: String(PAGE), ...(unreadOnly ? { unread: 'true' } : {}), ...extra })}`;
+const fetchPage = (extra: { before?: string; after?: string; limit?: string }): Promise<NotificationPage> =>
+  call(
+    api.notifications.index.$get({
+      query: { limit: String(PAGE), ...(unreadOnly ? { unread: 'true' } : {}), ...extra },
+    }),
+  );
 
 function row(n: NotificationView): HTMLLIElement {
   const li = document.createElement('li');
@@ -105,7 +109,7 @@ function setRead(ids: string[] | 'all') {
 
 async function loadOlder() {
   const last = items.at(-1);
-  const page = await api<NotificationPage>(query(last ? { before: last.cursor } : {}));
+  const page = await fetchPage(last ? { before: last.cursor } : {});
   items = [...items, ...page.items];
   hasMore = page.hasMore;
   render();
@@ -118,7 +122,7 @@ async function catchUp() {
   const fresh: NotificationView[] = [];
   let cursor = newest.cursor;
   for (;;) {
-    const page = await api<NotificationPage>(query({ after: cursor, limit: '100' }));
+    const page = await fetchPage({ after: cursor, limit: '100' });
     fresh.push(...page.items);
     const last = page.items.at(-1);
     if (!page.hasMore || !last) break;

@@ -1,5 +1,5 @@
 import type { UserMatch } from '../../functions/services/users';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api-client';
 import { add } from '../lib/dom';
 
 /**
@@ -57,7 +57,7 @@ async function search(text: string) {
     return;
   }
   try {
-    const { users } = await api<{ users: UserMatch[] }>(`/api/users/search?q=${encodeURIComponent(text)}`);
+    const { users } = await call(api.users.search.$get({ query: { q: text } }));
     if (mine !== asked) return; // a newer search is under way
     results?.replaceChildren(...users.map(person));
     if (status) {

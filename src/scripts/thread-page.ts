@@ -1,6 +1,6 @@
 import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { MessageView, Thread } from '../../functions/services/messages';
-import { ApiRequestError, api } from '../lib/api';
+import { ApiError, api, call } from '../lib/api-client';
 import { add } from '../lib/dom';
 import { fullDate, timeElement } from '../lib/time';
 import { onRealtime, refreshSummary } from '../stores/notifications';
@@ -23,7 +23,8 @@ const error = root?.querySelector<HTMLElement>('[data-compose-error]');
 const send = root?.querySelector<HTMLButtonElement>('[data-send]');
 const live = root?.querySelector<HTMLElement>('[data-thread-live]');
 
-const base = `/api/messages/${encodeURIComponent(otherId)}`;
+const thread = api.messages[':userId'];
+const param = { userId: otherId };
 let items: MessageView[] = [];
 let olderExist = false;
 let otherName: string = CHROME_TEXT.unknownUser;
@@ -90,7 +91,7 @@ function applyThread(t: Thread) {
 async function markShownRead() {
   const last = items.at(-1);
   try {
-    await api(`${base}/read-all`, { method: 'POST', body: last ? { through: last.cursor } : {} });
+    await call(thread['read-all'].$post({ param, json: last ? { through: last.cursor } : {} }));
   } catch (err) {
     console.error('marking the conversation read failed', err);
   }
@@ -98,7 +99,7 @@ async function markShownRead() {
 }
 
 async function loadFirst() {
-  const t = await api<Thread>(base);
+  const t: Thread = await call(thread.$get({ param, query: {} }));
   applyThread(t);
   items = t.items;
   olderExist = t.hasMore;
@@ -119,7 +120,7 @@ async function loadFirst() {
 async function loadEarlier() {
   const first = items[0];
   if (!first) return;
-  const t = await api<Thread>(`${base}?before=${encodeURIComponent(first.cursor)}`);
+  const t: Thread = await call(thread.$get({ param, query: { before: first.cursor } }));
   merge(t.items);
   olderExist = t.hasMore;
   render();
@@ -133,7 +134,7 @@ async function catchUp() {
   const known = new Set(items.map((m) => m.id));
   let received = false;
   for (;;) {
-    const t = await api<Thread>(`${base}?after=${encodeURIComponent(cursor)}&limit=100`);
+    const t: Thread = await call(thread.$get({ param, query: { after: cursor, limit: '100' } }));
     applyThread(t);
     merge(t.items);
     const arrived = t.items.filter((m) => !known.has(m.id) && m.senderId !== me);
@@ -172,10 +173,9 @@ form?.addEventListener('submit', async (e) => {
   send.disabled = true;
   error.textContent = '';
   try {
-    const { message: sent } = await api<{ message: MessageView }>(base, {
-      method: 'POST',
-      body: { subject: subjectBox?.value.trim() ?? '', message },
-    });
+    const { message: sent } = await call(
+      thread.$post({ param, json: { subject: subjectBox?.value.trim() ?? '', message } }),
+    );
     await serial(async () => {
       merge([sent]);
       render();
@@ -184,7 +184,7 @@ form?.addEventListener('submit', async (e) => {
     list?.lastElementChild?.scrollIntoView({ block: 'end' });
   } catch (err) {
     error.textContent =
-      err instanceof ApiRequestError ? err.message : 'The message could not be sent. Please try again.';
+      err instanceof ApiError && err.status !== 0 ? err.message : 'The message could not be sent. Please try again.';
   } finally {
     send.disabled = false;
   }
@@ -198,7 +198,7 @@ onRealtime((e) => {
 });
 
 serial(loadFirst).catch((err) => {
-  if (err instanceof ApiRequestError && err.status === 404) {
+  if (err instanceof ApiError && err.status === 404) {
     if (notFound) notFound.hidden = false;
     if (status) status.textContent = '';
     if (title) title.textContent = 'Messages';

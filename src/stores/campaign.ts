@@ -1,8 +1,24 @@
+import type { ClientResponse } from 'hono/client';
 import { atom } from 'nanostores';
 import { CAMPAIGN_SCREEN_TEXT } from '../../functions/domain/campaigns/screen-texts';
 import type { CampaignView } from '../../functions/services/campaigns';
-import { type ApiResult, api } from '../lib/campaign-api';
+import { type Answer, ApiError, api, call } from '../lib/api-client';
 import { toast } from './toast';
+
+/** What a campaign screen does with an answer: its data, or the failure's status, message and code. */
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string; code?: string };
+
+/** Sends a client request; every failure (the API's error, no network) becomes a result, never a throw. */
+export async function result<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<ActionResult<Answer<R>>> {
+  try {
+    return { ok: true, data: await call(request) };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { ok: false, status: err.status, message: err.message, code: err.code };
+  }
+}
 
 /** Campaign data is fresh for 5 minutes on the campaign screens, with one retry. */
 export const CAMPAIGN_FRESH_MS = 5 * 60_000;
@@ -48,13 +64,13 @@ export function refreshCampaign(id: string, force = false): Promise<void> {
   const state = $campaign.get();
   if (!force && Date.now() - state.fetchedAt < CAMPAIGN_FRESH_MS) return Promise.resolve();
   inflight ??= (async () => {
-    let result: ApiResult<{ campaign: CampaignView }> | null = null;
+    let answer: ActionResult<{ campaign: CampaignView }> | null = null;
     for (let attempt = 0; attempt <= CAMPAIGN_RETRIES; attempt++) {
-      result = await api<{ campaign: CampaignView }>(`/api/campaigns/${encodeURIComponent(id)}`);
-      if (result.ok || result.status === 404 || result.status === 401) break;
+      answer = await result(api.campaigns[':id'].$get({ param: { id: id } }));
+      if (answer.ok || answer.status === 404 || answer.status === 401) break;
     }
-    if (result?.ok) setCampaignView(result.data.campaign);
-    else if (result?.status === 404) $campaign.set({ ...$campaign.get(), status: 'gone' });
+    if (answer?.ok) setCampaignView(answer.data.campaign);
+    else if (answer?.status === 404) $campaign.set({ ...$campaign.get(), status: 'gone' });
     else {
       // The screen keeps what it shows, and says that it could not bring it up to date.
       toast(CAMPAIGN_SCREEN_TEXT.dataNotAvailable, 'error');
@@ -80,13 +96,12 @@ export function watchFreshness(campaignId: () => string | undefined): () => void
   };
 }
 
-/** A campaign action; on success the answer's view (when it has one) replaces the store's. */
-export async function campaignAction<T>(path: string, method: string, body?: unknown): Promise<ApiResult<T>> {
-  const result = await api<T>(path, {
-    method,
-    body: body ?? (method === 'GET' || method === 'DELETE' ? undefined : {}),
-  });
-  const view = result.ok ? (result.data as { campaign?: CampaignView } | null)?.campaign : undefined;
+/** A campaign action (a client request); on success the answer's view (when it has one) replaces the store's. */
+export async function campaignAction<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<ActionResult<Answer<R>>> {
+  const answer = await result(request);
+  const view = answer.ok ? (answer.data as { campaign?: CampaignView } | null)?.campaign : undefined;
   if (view) setCampaignView(view);
-  return result;
+  return answer;
 }

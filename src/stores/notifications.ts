@@ -12,7 +12,7 @@ import {
   reconnectDelay,
 } from '../../functions/realtime/protocol';
 import type { Summary } from '../../functions/services/notifications';
-import { api } from '../lib/api';
+import { api, call } from '../lib/api-client';
 import { $session, checkSession } from './session';
 
 /**
@@ -74,7 +74,7 @@ export function refreshSummary(): Promise<void> {
     do {
       again = false;
       try {
-        const next = await api<Summary>('/api/notifications/summary');
+        const next: Summary = await call(api.notifications.summary.$get());
         announceNew($summary.get(), next);
         $summary.set(next);
       } catch (err) {
@@ -100,7 +100,7 @@ export async function markNotificationRead(id: string) {
     const unreadN = Math.max(0, s.unread.notifications - (hit ? 1 : 0));
     return { ...s, notifications, unread: { ...s.unread, notifications: unreadN, total: unreadN + s.unread.messages } };
   });
-  await api(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', keepalive: true });
+  await call(api.notifications[':id'].read.$post({ param: { id } }, { init: { keepalive: true } }));
 }
 
 export async function markAllNotificationsRead() {
@@ -109,7 +109,7 @@ export async function markAllNotificationsRead() {
     notifications: s.notifications.map((n) => ({ ...n, isRead: true })),
     unread: { ...s.unread, notifications: 0, total: s.unread.messages },
   }));
-  await api('/api/notifications/read-all', { method: 'POST' });
+  await call(api.notifications['read-all'].$post());
 }
 
 export async function markMessageRead(id: string) {
@@ -122,7 +122,7 @@ export async function markMessageRead(id: string) {
       unread: { ...s.unread, messages: unreadM, total: s.unread.notifications + unreadM },
     };
   });
-  await api(`/api/messages/${encodeURIComponent(id)}/read`, { method: 'POST', keepalive: true });
+  await call(api.messages[':messageId'].read.$post({ param: { messageId: id } }, { init: { keepalive: true } }));
 }
 
 /** Marks an item read, then navigates to its target; navigation happens even if marking fails. */

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT } from '../../functions/domain/texts';
+import { FALLBACK_ERROR, NETWORK_ERROR } from '../../src/lib/api-client';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -140,6 +141,58 @@ describe('campaigns in the browser', () => {
     await owner.context.close();
     await invitee.context.close();
   });
+});
+
+describe("a campaign action's failure, through the one API client", () => {
+  for (const width of [375, 1366]) {
+    it(`at ${width} px says what the API answered, that it could not be reached, or that something went wrong`, async () => {
+      const owner = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(owner.context, 'creator@reelfund.local');
+      const film = await freeFilm(owner.context);
+      const created = await apiJson<{ campaign: { campaign: { id: string } } }>(
+        owner.context,
+        'POST',
+        '/api/campaigns',
+        {
+          movieId: film.id,
+          title: `Unreachable ${uid()}`,
+          goalAmount: 200_000,
+          endDate: localDate(20),
+        },
+      );
+      const page = owner.page;
+      await open(page, `/contributor/edit-campaign/${created.campaign.campaign.id}`);
+      const submit = page.locator('[data-action="submit"]');
+      const pressSubmit = async () => {
+        await expect.poll(() => submit.isEnabled()).toBe(true);
+        await submit.click();
+      };
+
+      // The API's own message (its one error body) is what the toast says, as before.
+      await page.route('**/api/campaigns/*/submit', (route) =>
+        route.fulfill({ status: 409, json: { error: { code: 'conflict', message: 'Someone changed it first' } } }),
+      );
+      await pressSubmit();
+      await toastText(page, `${TEXT.submitFailed}: Someone changed it first`);
+
+      // No answer at all: the client's one network message, not the browser's "Failed to fetch".
+      await page.unroute('**/api/campaigns/*/submit');
+      await page.route('**/api/campaigns/*/submit', (route) => route.abort('failed'));
+      await pressSubmit();
+      await toastText(page, `${TEXT.submitFailed}: ${NETWORK_ERROR}`);
+      await screenshot(page, `campaign-action-unreachable-${width}`);
+
+      // An answer that is not the API's error shape (a proxy's page).
+      await page.unroute('**/api/campaigns/*/submit');
+      await page.route('**/api/campaigns/*/submit', (route) =>
+        route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+      );
+      await pressSubmit();
+      await toastText(page, `${TEXT.submitFailed}: ${FALLBACK_ERROR}`);
+      expect(owner.errors).toEqual([]);
+      await owner.context.close();
+    });
+  }
 });
 
 describe('a campaign that has taken money', () => {

@@ -1,3 +1,4 @@
+import type { ClientResponse } from 'hono/client';
 import { useState } from 'react';
 import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import {
@@ -7,8 +8,8 @@ import {
   STATUS_LABELS,
 } from '../../../functions/domain/campaigns/status';
 import type { CampaignView } from '../../../functions/services/campaigns';
-import { api } from '../../lib/campaign-api';
-import { campaignAction } from '../../stores/campaign';
+import { api } from '../../lib/api-client';
+import { campaignAction, result } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ChangeDiff } from './ChangeDiff';
 import { Card, ConfirmDialog, IslandGate } from './island-ui';
@@ -22,7 +23,7 @@ const CONFIRMED_STATUSES: readonly AdminSettableStatus[] = ['completed', 'cancel
 /** Makes a short link (POST /api/short-links → {code, url}) to the campaign's public page; else the full address. */
 async function shareCampaign(movieId: string) {
   const path = `/movie/${movieId}/fund`;
-  const res = await api<{ code: string; url: string }>('/api/short-links', { method: 'POST', body: { path } });
+  const res = await result(api['short-links'].index.$post({ json: { path } }));
   if (!res.ok) console.error('short link failed', res.status, res.message);
   const link = res.ok ? res.data.url || `${location.origin}/s/${res.data.code}` : `${location.origin}${path}`;
   try {
@@ -81,12 +82,23 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
   // The select starts on the current status (listed first); Apply waits until another is picked.
   const [picked, setNextStatus] = useState<string>(c.status);
   const nextStatus = (options as readonly string[]).includes(picked) ? (picked as AdminSettableStatus) : null;
+  const campaign = api.campaigns[':id'];
+  const param = { id: c.id };
   const applyStatus = (status: AdminSettableStatus) =>
-    run('/status', 'POST', `Status set to ${STATUS_LABELS[status]}`, CAMPAIGN_FORM_TEXT.updateFailed, { status });
+    run(
+      () => campaign.status.$post({ param, json: { status } }),
+      `Status set to ${STATUS_LABELS[status]}`,
+      CAMPAIGN_FORM_TEXT.updateFailed,
+    );
 
-  async function run(path: string, method: string, ok: string, failed: string, body?: unknown, notFoundText?: string) {
+  async function run(
+    request: () => Promise<ClientResponse<unknown, number, string>>,
+    ok: string,
+    failed: string,
+    notFoundText?: string,
+  ) {
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${c.id}${path}`, method, body);
+    const res = await campaignAction(request());
     setBusy(false);
     setConfirming(null);
     if (!res.ok) {
@@ -99,7 +111,7 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
 
   async function remove() {
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${c.id}`, 'DELETE');
+    const res = await campaignAction(campaign.$delete({ param }));
     setBusy(false);
     setConfirming(null);
     if (!res.ok) {
@@ -136,7 +148,11 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             disabled={busy || !view.allMembersApproved}
             data-action="submit"
             onClick={() =>
-              run('/submit', 'POST', CAMPAIGN_FORM_TEXT.submittedForApproval, CAMPAIGN_FORM_TEXT.submitFailed)
+              run(
+                () => campaign.submit.$post({ param }),
+                CAMPAIGN_FORM_TEXT.submittedForApproval,
+                CAMPAIGN_FORM_TEXT.submitFailed,
+              )
             }
           >
             {view.allMembersApproved ? 'Submit for Approval' : CAMPAIGN_FORM_TEXT.waitingForTeam}
@@ -148,7 +164,9 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn btn-primary"
             disabled={busy}
             data-action="launch"
-            onClick={() => run('/launch', 'POST', CAMPAIGN_FORM_TEXT.launched, CAMPAIGN_FORM_TEXT.launchFailed)}
+            onClick={() =>
+              run(() => campaign.launch.$post({ param }), CAMPAIGN_FORM_TEXT.launched, CAMPAIGN_FORM_TEXT.launchFailed)
+            }
           >
             Launch Campaign
           </button>
@@ -173,7 +191,9 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             className="btn"
             disabled={busy}
             data-action="resume"
-            onClick={() => run('/resume', 'POST', 'Campaign resumed successfully', 'Failed to resume campaign')}
+            onClick={() =>
+              run(() => campaign.resume.$post({ param }), 'Campaign resumed successfully', 'Failed to resume campaign')
+            }
           >
             Resume
           </button>
@@ -235,7 +255,9 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
                   className="btn btn-primary"
                   disabled={busy || !view.allMembersApproved}
                   data-action="approve"
-                  onClick={() => run('/approve', 'POST', 'Campaign approved', 'Failed to approve campaign')}
+                  onClick={() =>
+                    run(() => campaign.approve.$post({ param }), 'Campaign approved', 'Failed to approve campaign')
+                  }
                 >
                   Approve
                 </button>
@@ -289,11 +311,9 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
         busy={busy}
         onConfirm={() =>
           run(
-            '/pause',
-            'POST',
+            () => campaign.pause.$post({ param }),
             CAMPAIGN_FORM_TEXT.paused,
             CAMPAIGN_FORM_TEXT.pauseFailed,
-            undefined,
             CAMPAIGN_FORM_TEXT.noCampaignToPause,
           )
         }
@@ -335,7 +355,11 @@ function ActionsCard({ view, adminMode }: { view: CampaignView; adminMode: boole
             toast(CAMPAIGN_FORM_TEXT.rejectionReasonRequired, 'error');
             return;
           }
-          void run('/reject', 'POST', 'Campaign rejected', 'Failed to reject campaign', { reason: reason.trim() });
+          void run(
+            () => campaign.reject.$post({ param, json: { reason: reason.trim() } }),
+            'Campaign rejected',
+            'Failed to reject campaign',
+          );
         }}
         onCancel={() => setConfirming(null)}
       >

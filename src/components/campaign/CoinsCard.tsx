@@ -12,6 +12,7 @@ import {
 import { deployRequestFor } from '../../../functions/domain/coins/supply';
 import { COIN_TEXT } from '../../../functions/domain/coins/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
+import { api } from '../../lib/api-client';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, IslandGate } from './island-ui';
@@ -50,11 +51,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
       return;
     }
     setDeploying(true);
-    const res = await campaignAction<{ deployment: { coinAddress: string } }>(
-      '/api/functions/deploy-creator-coin',
-      'POST',
-      deployRequestFor(c),
-    );
+    const res = await campaignAction(api.functions['deploy-creator-coin'].$post({ json: deployRequestFor(c) }));
     setDeploying(false);
     if (!res.ok) {
       setError(res.message);
@@ -81,7 +78,7 @@ function CoinsForm({ view }: { view: CampaignView | null }) {
     setError(problems[0]?.message ?? null);
     if (problems[0]) return;
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${c.id}/coins`, 'PATCH', body);
+    const res = await campaignAction(api.campaigns[':id'].coins.$patch({ param: { id: c.id }, json: body }));
     setBusy(false);
     if (!res.ok) {
       setError(res.message);

@@ -1,3 +1,4 @@
+import type { InferRequestType } from 'hono/client';
 import { useState } from 'react';
 import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
 import { formatCents, localToday } from '../../../functions/domain/campaigns/format';
@@ -13,6 +14,7 @@ import {
 } from '../../../functions/domain/campaigns/validation';
 import { fillText } from '../../../functions/domain/fill-text';
 import type { CampaignView, EditOutcome, FilmRef } from '../../../functions/services/campaigns';
+import { api } from '../../lib/api-client';
 import { campaignAction } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { Card, IslandGate, StatusBadge } from './island-ui';
@@ -24,6 +26,9 @@ const OUTCOME_TOAST: Record<EditOutcome, string> = {
   review: CAMPAIGN_FORM_TEXT.updatedForReview,
   extension: CAMPAIGN_FORM_TEXT.extensionSaved,
 };
+
+type CreateBody = InferRequestType<typeof api.campaigns.index.$post>['json'];
+type EditBody = InferRequestType<(typeof api.campaigns)[':id']['$patch']>['json'];
 
 const centsToInput = (cents: number) => (cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2));
 
@@ -57,29 +62,37 @@ function Details(props: { initial: CampaignView | null; film: FilmRef; adminMode
   const today = localToday();
   const errorFor = (field: string) => errors.find((e) => e.field === field)?.message;
 
-  function check(): { ok: false } | { ok: true; body: Record<string, unknown> } {
+  // A goal that is not a number fails validateCampaignFields, so the bodies only ever hold numbers.
+  function check(): { ok: false } | { ok: true; body: EditBody; create: CreateBody } {
     const goalAmount = dollarsToCents(goal);
     const all = { title, description, goalAmount: Number.isNaN(goalAmount) ? goal : goalAmount, endDate };
-    const body: Record<string, unknown> = {};
-    if (isNew) Object.assign(body, { movieId: film.id, ...all, title: title.trim(), description: description.trim() });
-    else if (c) {
+    const body: EditBody = {};
+    const create: CreateBody = {
+      movieId: film.id,
+      title: title.trim(),
+      description: description.trim(),
+      goalAmount,
+      endDate,
+    };
+    if (c) {
       if (title.trim() !== c.title) body.title = title.trim();
       if (description.trim() !== c.description) body.description = description.trim();
-      if (all.goalAmount !== c.goalAmount) body.goalAmount = all.goalAmount;
+      if (all.goalAmount !== c.goalAmount) body.goalAmount = goalAmount; // NaN fails validation below
       if (endDate !== c.endDate) body.endDate = endDate;
     }
     const found = validateCampaignFields(isNew ? all : body, { isNew, status: c?.status, today });
     if (feeEditable) {
       const f = Number(fee);
       found.push(...validatePlatformFee(fee.trim() === '' ? Number.NaN : f));
-      if (isNew || f !== c?.platformFeePercentage) body.platformFeePercentage = f;
+      if (isNew) create.platformFeePercentage = f;
+      else if (f !== c?.platformFeePercentage) body.platformFeePercentage = f;
     }
     setErrors(found);
     if (found[0]) {
       toast(found[0].message, 'error');
       return { ok: false };
     }
-    return { ok: true, body };
+    return { ok: true, body, create };
   }
 
   async function save(e: React.FormEvent) {
@@ -88,7 +101,7 @@ function Details(props: { initial: CampaignView | null; film: FilmRef; adminMode
     if (!checked.ok) return;
     setBusy(true);
     if (isNew) {
-      const res = await campaignAction<{ campaign: CampaignView }>('/api/campaigns', 'POST', checked.body);
+      const res = await campaignAction(api.campaigns.index.$post({ json: checked.create }));
       setBusy(false);
       if (!res.ok) {
         if (res.code === 'validation_failed') setErrors([{ field: 'title', message: res.message }]);
@@ -98,7 +111,7 @@ function Details(props: { initial: CampaignView | null; film: FilmRef; adminMode
       toast(CAMPAIGN_FORM_TEXT.savedSuccessfully, 'success');
       return;
     }
-    const res = await campaignAction<{ outcome: EditOutcome }>(`/api/campaigns/${c?.id}`, 'PATCH', checked.body);
+    const res = await campaignAction(api.campaigns[':id'].$patch({ param: { id: c?.id ?? '' }, json: checked.body }));
     setBusy(false);
     if (!res.ok) {
       toast(

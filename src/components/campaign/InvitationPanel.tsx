@@ -3,6 +3,7 @@ import { INVITATION_TEXT } from '../../../functions/domain/campaigns/invitation-
 import { formatPercent } from '../../../functions/domain/campaigns/shares';
 import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
+import { api } from '../../lib/api-client';
 import { campaignAction } from '../../stores/campaign';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 import { ConfirmDialog, IslandGate } from './island-ui';
@@ -57,12 +58,11 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
   async function accept() {
     if (!me) return;
     setBusy(true);
-    const res = await campaignAction<{ joined: boolean }>(
-      `/api/campaigns/${view.campaign.id}/invitation/accept`,
-      'POST',
-      {
-        expectedSharePermille: me.sharePermille,
-      },
+    const res = await campaignAction(
+      api.campaigns[':id'].invitation.accept.$post({
+        param: { id: view.campaign.id },
+        json: { expectedSharePermille: me.sharePermille },
+      }),
     );
     setBusy(false);
     if (!res.ok) {
@@ -79,12 +79,11 @@ function Invitation({ view, variant }: { view: CampaignView; variant: 'banner' |
 
   async function decline() {
     setBusy(true);
-    const res = await campaignAction<{ redirectTo: string }>(
-      `/api/campaigns/${view.campaign.id}/invitation/decline`,
-      'POST',
-      {
-        message: message.trim() || null,
-      },
+    const res = await campaignAction(
+      api.campaigns[':id'].invitation.decline.$post({
+        param: { id: view.campaign.id },
+        json: { message: message.trim() || null },
+      }),
     );
     if (!res.ok) {
       setBusy(false);

@@ -2,8 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { TEAM_TEXT } from '../../../functions/domain/campaigns/team-texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
-import { api } from '../../lib/campaign-api';
-import { $removingMember, campaignAction } from '../../stores/campaign';
+import { api } from '../../lib/api-client';
+import { $removingMember, campaignAction, result } from '../../stores/campaign';
 import { toast } from '../../stores/toast';
 import { ConfirmDialog, IslandGate } from './island-ui';
 import { useCampaign, useHydrated } from './useCampaign';
@@ -31,8 +31,8 @@ function AddMember({ view }: { view: CampaignView }) {
       return;
     }
     timer.current = setTimeout(async () => {
-      const res = await api<{ users: Candidate[] }>(
-        `/api/campaigns/${view.campaign.id}/candidates?q=${encodeURIComponent(text)}`,
+      const res = await result(
+        api.campaigns[':id'].candidates.$get({ param: { id: view.campaign.id }, query: { q: text } }),
       );
       if (res.ok) setResults(res.data.users);
       else console.error('user search failed', res.message);
@@ -47,10 +47,12 @@ function AddMember({ view }: { view: CampaignView }) {
       return;
     }
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${view.campaign.id}/members`, 'POST', {
-      userId: selected.userId,
-      role: role.trim() || null,
-    });
+    const res = await campaignAction(
+      api.campaigns[':id'].members.$post({
+        param: { id: view.campaign.id },
+        json: { userId: selected.userId, role: role.trim() || null },
+      }),
+    );
     setBusy(false);
     if (!res.ok) {
       toast(`${TEAM_TEXT.addContributorFailed}: ${res.message}`, 'error');
@@ -135,7 +137,9 @@ export function TeamEditor(props: { initial: CampaignView | null }) {
   async function remove() {
     if (!removing || !campaignId) return;
     setBusy(true);
-    const res = await campaignAction(`/api/campaigns/${campaignId}/members/${removing.id}`, 'DELETE');
+    const res = await campaignAction(
+      api.campaigns[':id'].members[':memberId'].$delete({ param: { id: campaignId, memberId: removing.id } }),
+    );
     setBusy(false);
     $removingMember.set(null);
     if (!res.ok) {

@@ -4,8 +4,8 @@ import { VOTE_TEXT } from '../../../functions/domain/milestones/texts';
 import { SITE_TEXT } from '../../../functions/domain/site/texts';
 import type { CampaignView } from '../../../functions/services/campaigns';
 import type { ExtensionVoteView } from '../../../functions/services/milestones';
-import { api } from '../../lib/campaign-api';
-import { refreshCampaign } from '../../stores/campaign';
+import { api } from '../../lib/api-client';
+import { refreshCampaign, result } from '../../stores/campaign';
 import { onRealtime } from '../../stores/notifications';
 import { toast } from '../../stores/toast';
 import { useCampaign } from './useCampaign';
@@ -39,9 +39,7 @@ function VoteFlow({ view }: { view: CampaignView }) {
   const related = view.viewer.relation.isOwner || view.viewer.relation.isMember;
 
   const load = useCallback(async () => {
-    const res = await api<{ extension: ExtensionVoteView }>(
-      `/api/campaigns/${encodeURIComponent(c.id)}/extension-vote`,
-    );
+    const res = await result(api.campaigns[':id']['extension-vote'].$get({ param: { id: c.id } }));
     if (res.ok) setExt(res.data.extension);
   }, [c.id]);
 
@@ -91,10 +89,11 @@ function VoteFlow({ view }: { view: CampaignView }) {
 
   async function vote(extend: boolean) {
     setPhase('sending');
-    const res = await api<{ votingComplete: boolean }>('/api/functions/vote-campaign-extension', {
-      method: 'POST',
-      body: { campaignId: c.id, userId: view.viewer.userId, vote: extend },
-    });
+    const res = await result(
+      api.functions['vote-campaign-extension'].$post({
+        json: { campaignId: c.id, userId: view.viewer.userId, vote: extend },
+      }),
+    );
     if (!res.ok) {
       setPhase('ask');
       toast(VOTE_TEXT.voteFailed, 'error');

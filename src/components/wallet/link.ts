@@ -1,6 +1,6 @@
 import { createSiweMessage } from 'viem/siwe';
 import { WALLET_TEXT } from '../../../functions/domain/wallets/texts';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api-client';
 import {
   $activeAccount,
   $activeWallet,
@@ -35,7 +35,7 @@ export async function linkActiveWallet(): Promise<boolean> {
   const chainId = wallet.chainId;
   if (!chainId || !$chains.get()?.chains.some((c) => c.id === chainId))
     throw new WalletError(unsupportedChainMessage());
-  const { nonce } = await api<{ nonce: string }>('/api/wallets/nonce', { method: 'POST', body: {} });
+  const { nonce } = await call(api.wallets.nonce.$post());
   const issuedAt = new Date();
   const message = createSiweMessage({
     domain: window.location.host,
@@ -49,6 +49,6 @@ export async function linkActiveWallet(): Promise<boolean> {
     expirationTime: new Date(issuedAt.getTime() + MESSAGE_TTL_MS),
   });
   const signature = await signWithActiveWallet(message);
-  await api('/api/wallets', { method: 'POST', body: { message, signature } });
+  await call(api.wallets.index.$post({ json: { message, signature } }));
   return true;
 }

@@ -6,7 +6,7 @@ import {
   LANGUAGE_TAG,
 } from '../../../functions/domain/films/captions';
 import { FILM_TEXT } from '../../../functions/domain/films/texts';
-import { ApiFailure, messageOf, NETWORK_ERROR, problemOf } from './api';
+import { api, call, messageOf } from '../../lib/api-client';
 import type { CaptionTrack } from './types';
 
 /**
@@ -166,22 +166,11 @@ export function captionEditor(section: HTMLElement): CaptionEditor {
     rows.splice(rows.indexOf(row), 1, fresh);
   }
 
-  async function send(method: string, path: string, row: Row, file?: File) {
-    const query = new URLSearchParams({ language: row.language.value.trim(), label: row.label.value.trim() });
-    let res: Response;
-    try {
-      res = await fetch(method === 'DELETE' ? path : `${path}?${query}`, {
-        method,
-        credentials: 'same-origin',
-        headers: { accept: 'application/json', ...(file ? { 'content-type': 'text/vtt' } : {}) },
-        ...(file ? { body: file } : {}),
-      });
-    } catch {
-      throw new ApiFailure(0, NETWORK_ERROR);
-    }
-    if (!res.ok) throw await problemOf(res);
-    return (await res.json()) as { captions?: CaptionTrack };
-  }
+  const captions = api.films[':id'].captions;
+  const trackOf = (row: Row) => ({ language: row.language.value.trim(), label: row.label.value.trim() });
+  // A caption file is the request's body itself (no JSON), so it goes in as the request's init.
+  const withFile = (file?: File) =>
+    file ? { headers: { 'content-type': 'text/vtt' }, init: { body: file } } : undefined;
 
   return {
     fill(tracks) {
@@ -206,25 +195,26 @@ export function captionEditor(section: HTMLElement): CaptionEditor {
     },
 
     async save(filmId) {
-      const base = `/api/films/${encodeURIComponent(filmId)}/captions`;
+      const id = filmId;
       const failures: string[] = [];
       for (const row of [...rows]) {
         const chosen = row.file.files?.[0];
         const name = row.label.value.trim() || row.saved?.label || chosen?.name || '';
         try {
           if (row.saved && row.removed) {
-            await send('DELETE', `${base}/${encodeURIComponent(row.saved.id)}`, row);
+            await call(captions[':captionId'].$delete({ param: { id, captionId: row.saved.id } }));
             rows.splice(rows.indexOf(row), 1);
             row.el.remove();
           } else if (row.saved) {
             const changed =
               chosen || row.language.value.trim() !== row.saved.language || row.label.value.trim() !== row.saved.label;
             if (!changed) continue;
-            const { captions } = await send('PUT', `${base}/${encodeURIComponent(row.saved.id)}`, row, chosen);
-            if (captions) becomeSaved(row, captions);
+            const param = { id, captionId: row.saved.id };
+            const answer = await call(captions[':captionId'].$put({ param, query: trackOf(row) }, withFile(chosen)));
+            becomeSaved(row, answer.captions);
           } else {
-            const { captions } = await send('POST', base, row, chosen);
-            if (captions) becomeSaved(row, captions);
+            const answer = await call(captions.$post({ param: { id }, query: trackOf(row) }, withFile(chosen)));
+            becomeSaved(row, answer.captions);
           }
         } catch (err) {
           const message = messageOf(err);

@@ -8,11 +8,11 @@ import { sniffImage } from '../../../functions/domain/films/media-sniff';
 import { FILM_TEXT, REVIEW_LABELS } from '../../../functions/domain/films/texts';
 import { formatBytes, MAX_POSTER_BYTES } from '../../../functions/domain/films/upload-plan';
 import { SITE_TEXT } from '../../../functions/domain/site/texts';
+import { ApiError, api, call, messageOf } from '../../lib/api-client';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
-import { ApiFailure, api, messageOf, problemOf } from './api';
 import { captionEditor } from './caption-editor';
-import type { Category, Film, Upload } from './types';
+import type { Category, Film } from './types';
 
 const YEAR_MAX = new Date().getUTCFullYear() + 5;
 
@@ -84,15 +84,15 @@ async function wire(form: HTMLFormElement) {
   try {
     const data: { film?: Film; categories: Category[] } =
       mode === 'edit'
-        ? await api<{ film: Film; categories: Category[] }>(`/api/studio/films/${encodeURIComponent(filmId)}`)
-        : await api<{ categories: Category[] }>('/api/studio/categories');
+        ? await call(api.studio.films[':id'].$get({ param: { id: filmId } }))
+        : await call(api.studio.categories.$get());
     for (const c of data.categories) select.add(new Option(c.name, c.id));
     if (data.film) {
       film = data.film;
       fill(data.film);
     }
   } catch (err) {
-    if (err instanceof ApiFailure && err.status === 404) {
+    if (err instanceof ApiError && err.status === 404) {
       // Not this viewer's film (or no such film): the same answer, and away from here.
       toastAfterNavigation(SITE_TEXT.videoNotFound, 'error');
       window.location.replace(form.dataset.away ?? '/');
@@ -145,7 +145,7 @@ async function wire(form: HTMLFormElement) {
     const id = new URLSearchParams(window.location.search).get('upload');
     if (!id || !videoId || !uploader) return;
     try {
-      const { upload } = await api<{ upload: Upload }>(`/api/uploads/${encodeURIComponent(id)}`);
+      const { upload } = await call(api.uploads[':id'].$get({ param: { id: id } }));
       if (upload.status !== 'completed' || upload.kind !== 'video') return;
       videoId.value = upload.id;
       uploader.hidden = true;
@@ -275,7 +275,8 @@ async function wire(form: HTMLFormElement) {
         ...(posterUploadId ? { posterUploadId } : {}),
       };
       if (mode === 'create') {
-        const { film: added } = await api<{ film: Film }>('/api/films', { method: 'POST', body });
+        // A new film always has its video: validate() refused the form without one.
+        const { film: added } = await call(api.films.index.$post({ json: { ...body, videoUploadId } }));
         // The film exists now: a caption that fails is fixed on its edit page, not by adding it twice.
         const failed = (await captions?.save(added.id)) ?? [];
         if (failed.length > 0) {
@@ -289,10 +290,7 @@ async function wire(form: HTMLFormElement) {
           'success',
         );
       } else {
-        const { film: saved } = await api<{ film: Film }>(`/api/films/${encodeURIComponent(filmId)}`, {
-          method: 'PATCH',
-          body,
-        });
+        const { film: saved } = await call(api.films[':id'].$patch({ param: { id: filmId }, json: body }));
         const failed = (await captions?.save(filmId)) ?? [];
         if (failed.length > 0) {
           showFormError(failed.join(' '));
@@ -306,7 +304,7 @@ async function wire(form: HTMLFormElement) {
       window.location.assign(form.dataset.done ?? '/');
     } catch (err) {
       let placed = false;
-      if (err instanceof ApiFailure) for (const f of err.fields) placed = setFieldError(f.path, f.message) || placed;
+      if (err instanceof ApiError) for (const f of err.fields) placed = setFieldError(f.path, f.message) || placed;
       if (!placed) showFormError(messageOf(err));
       if (submit) submit.disabled = false;
       form.removeAttribute('aria-busy');
@@ -335,22 +333,17 @@ async function posterProblem(file: File): Promise<string | null> {
 }
 
 async function uploadPoster(file: File): Promise<string> {
-  let res: Response;
+  // The file is the body itself (no JSON), so it goes in as the request's init.
+  const request = api.uploads.posters.$post(
+    { query: { name: file.name } },
+    { headers: { 'content-type': file.type || 'application/octet-stream' }, init: { body: file } },
+  );
   try {
-    res = await fetch(`/api/uploads/posters?name=${encodeURIComponent(file.name)}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
-      body: file,
-    });
-  } catch {
-    throw new ApiFailure(0, messageOf(null));
+    return (await call(request)).upload.id;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 0) throw err;
+    throw new ApiError(err.status, err.code, err.message, [{ path: 'posterUploadId', message: err.message }]);
   }
-  if (!res.ok) {
-    const problem = await problemOf(res);
-    throw new ApiFailure(problem.status, problem.message, [{ path: 'posterUploadId', message: problem.message }]);
-  }
-  return ((await res.json()) as { upload: Upload }).upload.id;
 }
 
 initFilmForms();

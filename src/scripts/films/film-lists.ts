@@ -2,8 +2,8 @@ import { formatDuration } from '../../../functions/domain/films/duration';
 import { FILM_TEXT, REVIEW_LABELS } from '../../../functions/domain/films/texts';
 import { CHROME_TEXT } from '../../../functions/domain/site/chrome-texts';
 import { SITE_TEXT } from '../../../functions/domain/site/texts';
+import { ApiError, api, call, messageOf } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
-import { ApiFailure, api, messageOf } from './api';
 import type { Film } from './types';
 
 /** Builds an element; children may be strings. */
@@ -56,7 +56,7 @@ function empty(title: string, body: string, ...actions: HTMLElement[]) {
 function failed(root: HTMLElement, err: unknown) {
   root.removeAttribute('aria-busy');
   root.replaceChildren(
-    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiFailure ? err.message : CHROME_TEXT.failedToLoad),
+    h('p', { class: 'error-text', role: 'alert' }, err instanceof ApiError ? err.message : CHROME_TEXT.failedToLoad),
   );
 }
 
@@ -65,7 +65,7 @@ export async function initMyFilms() {
   const root = document.querySelector<HTMLElement>('[data-my-films]');
   if (!root) return;
   try {
-    const { films } = await api<{ films: Film[] }>('/api/studio/films');
+    const { films } = await call(api.studio.films.$get());
     root.removeAttribute('aria-busy');
     if (films.length === 0) {
       root.replaceChildren(
@@ -122,7 +122,7 @@ export async function initReviewQueue() {
     }
   };
   try {
-    const { films, history } = await api<{ films: Film[]; history: ReviewedFilm[] }>('/api/studio/review');
+    const { films, history } = await call(api.studio.review.$get());
     root.removeAttribute('aria-busy');
     root.replaceChildren(...films.map((f) => reviewRow(f, showEmptyIfDone)));
     showEmptyIfDone();
@@ -224,7 +224,7 @@ function reviewRow(f: Film, onDone: () => void) {
   approve.addEventListener('click', async () => {
     busy(true);
     try {
-      await api(`/api/films/${encodeURIComponent(f.id)}/approve`, { method: 'POST', body: {} });
+      await call(api.films[':id'].approve.$post({ param: { id: f.id } }));
       done(FILM_TEXT.filmApproved);
     } catch (err) {
       busy(false);
@@ -246,7 +246,7 @@ function reviewRow(f: Film, onDone: () => void) {
     if (!text) return reason.focus();
     busy(true);
     try {
-      await api(`/api/films/${encodeURIComponent(f.id)}/reject`, { method: 'POST', body: { reason: text } });
+      await call(api.films[':id'].reject.$post({ param: { id: f.id }, json: { reason: text } }));
       done(FILM_TEXT.filmRejected);
     } catch (err) {
       busy(false);

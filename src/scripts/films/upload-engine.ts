@@ -1,7 +1,7 @@
 import { sniffVideo } from '../../../functions/domain/films/media-sniff';
 import { FILM_TEXT } from '../../../functions/domain/films/texts';
 import { HEAD_BYTES } from '../../../functions/domain/films/upload-plan';
-import { ApiFailure, api, NETWORK_ERROR, problemOf } from './api';
+import { ApiError, api, call, errorOf, NETWORK_ERROR } from '../../lib/api-client';
 import type { Upload } from './types';
 
 /**
@@ -96,7 +96,7 @@ export class VideoUpload {
   /** Creates or resumes the upload and sends every missing part; resolves the completed upload. */
   async run(): Promise<Upload> {
     const checked = await checkVideoFile(this.file);
-    if (typeof checked === 'string') throw new ApiFailure(415, checked);
+    if (typeof checked === 'string') throw new ApiError(415, 'unsupported_media_type', checked);
     const upload = await this.openOrResume(checked.head);
     this.upload = upload;
     if (upload.status === 'completed') return upload;
@@ -129,7 +129,7 @@ export class VideoUpload {
       report(0);
     }
     const { upload: done } = await this.withRetries(() =>
-      api<{ upload: Upload }>(`/api/uploads/${upload.id}/complete`, { method: 'POST', body: {} }),
+      call(api.uploads[':id'].complete.$post({ param: { id: upload.id } })),
     );
     this.upload = done;
     // Finished: choosing the same file again starts a new upload (this one will belong to a film).
@@ -143,7 +143,7 @@ export class VideoUpload {
     this.xhr?.abort();
     remember(this.file, null);
     if (this.upload && this.upload.status !== 'completed') {
-      await api(`/api/uploads/${this.upload.id}`, { method: 'DELETE' }).catch(() => {});
+      await call(api.uploads[':id'].$delete({ param: { id: this.upload.id } })).catch(() => {});
     }
   }
 
@@ -151,29 +151,30 @@ export class VideoUpload {
     const known = remembered(this.file);
     if (known) {
       try {
-        const { upload } = await api<{ upload: Upload }>(`/api/uploads/${known}`);
+        const { upload } = await call(api.uploads[':id'].$get({ param: { id: known } }));
         if (upload.size === this.file.size && upload.status !== 'aborted') {
           this.callbacks.onStart?.(upload, true);
           return upload;
         }
       } catch (err) {
-        if (!(err instanceof ApiFailure) || err.status === 0) throw err;
+        if (!(err instanceof ApiError) || err.status === 0) throw err;
       }
       remember(this.file, null);
     }
-    const { upload } = await api<{ upload: Upload }>('/api/uploads', {
-      method: 'POST',
-      body: { kind: 'video', fileName: this.file.name, size: this.file.size, head: toBase64(head) },
-    });
+    const { upload } = await call(
+      api.uploads.index.$post({
+        json: { kind: 'video', fileName: this.file.name, size: this.file.size, head: toBase64(head) },
+      }),
+    );
     remember(this.file, upload.id);
     this.callbacks.onStart?.(upload, false);
     return upload;
   }
 
-  /** One part over XHR (fetch cannot report upload progress). */
+  /** One part over XHR (fetch cannot report upload progress), so outside the API client; the same ApiError. */
   private sendPart(id: string, n: number, blob: Blob, report: (inFlight: number) => void): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.cancelled) return reject(new ApiFailure(499, FILM_TEXT.uploadCancelledToast));
+      if (this.cancelled) return reject(new ApiError(499, 'cancelled', FILM_TEXT.uploadCancelledToast));
       const xhr = new XMLHttpRequest();
       this.xhr = xhr;
       xhr.open('PUT', `/api/uploads/${id}/parts/${n}`);
@@ -182,10 +183,10 @@ export class VideoUpload {
       xhr.onload = async () => {
         this.xhr = null;
         if (xhr.status >= 200 && xhr.status < 300) return resolve();
-        reject(await problemOf(new Response(xhr.responseText, { status: xhr.status })));
+        reject(await errorOf(new Response(xhr.responseText, { status: xhr.status })));
       };
-      xhr.onerror = () => reject(new ApiFailure(0, NETWORK_ERROR));
-      xhr.onabort = () => reject(new ApiFailure(499, FILM_TEXT.uploadCancelledToast));
+      xhr.onerror = () => reject(new ApiError(0, 'network', NETWORK_ERROR));
+      xhr.onabort = () => reject(new ApiError(499, 'cancelled', FILM_TEXT.uploadCancelledToast));
       xhr.send(blob);
     });
   }
@@ -196,9 +197,9 @@ export class VideoUpload {
       try {
         return await attempt();
       } catch (err) {
-        const retryable = err instanceof ApiFailure && (err.status === 0 || err.status >= 500);
+        const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
         if (this.cancelled || !retryable || i > RETRIES) throw err;
-        this.callbacks.onRetry?.(i, (err as ApiFailure).message);
+        this.callbacks.onRetry?.(i, (err as ApiError).message);
         await new Promise((r) => setTimeout(r, Math.min(30_000, 1000 * 2 ** (i - 1))));
         if (!navigator.onLine) await new Promise((r) => window.addEventListener('online', r, { once: true }));
       }

@@ -1,7 +1,7 @@
 import { FILM_TEXT } from '../../../functions/domain/films/texts';
 import { formatBytes } from '../../../functions/domain/films/upload-plan';
+import { api, call, messageOf } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
-import { api, messageOf } from './api';
 import type { Upload } from './types';
 import { forgetUpload, type Progress, VideoUpload } from './upload-engine';
 
@@ -9,7 +9,7 @@ import { forgetUpload, type Progress, VideoUpload } from './upload-engine';
 function initUploaders() {
   const roots = document.querySelectorAll<HTMLElement>('[data-video-uploader]');
   if (roots.length === 0) return;
-  const unfinished = api<{ uploads: Upload[]; maxBytes: number }>('/api/uploads').catch(() => null);
+  const unfinished = call(api.uploads.index.$get()).catch(() => null);
   for (const root of roots) wire(root, unfinished);
 }
 
@@ -63,7 +63,7 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
         cancel.addEventListener('click', async () => {
           cancel.disabled = true;
           try {
-            await api(`/api/uploads/${u.id}`, { method: 'DELETE' });
+            await call(api.uploads[':id'].$delete({ param: { id: u.id } }));
             forgetUpload(u.id);
             li.remove();
             box.hidden = list.children.length === 0;
@@ -145,7 +145,7 @@ function wire(root: HTMLElement, unfinished: Promise<{ uploads: Upload[]; maxByt
     await job.cancel();
     stage('choose');
     toast(FILM_TEXT.uploadCancelledToast, 'info');
-    const remaining = await api<{ uploads: Upload[] }>('/api/uploads').catch(() => null);
+    const remaining = await call(api.uploads.index.$get()).catch(() => null);
     if (remaining) renderUnfinished(remaining.uploads);
   });
 
