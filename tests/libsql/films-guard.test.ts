@@ -7,7 +7,7 @@ import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
 import { notify } from '../../functions/services/notifications';
 import { createLibsqlDb } from '../support/libsql';
-import { ownsNone } from '../support/owes-none';
+import { owesNone } from '../support/owes-none';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 let owner: string;
@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const review = (from: 'pending' | 'rejected', title: string) => {
-  const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: ownsNone }, null);
+  const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: owesNone }, null);
   uow.add(
     ctx.db
       .update(videos)

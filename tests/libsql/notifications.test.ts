@@ -25,7 +25,7 @@ import {
   notify,
 } from '../../functions/services/notifications';
 import { createLibsqlDb, libsqlDeps } from '../support/libsql';
-import { ownsNone } from '../support/owes-none';
+import { owesNone } from '../support/owes-none';
 
 /** The notification and message verbs on the production driver (@libsql/client), same queries as D1. */
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
@@ -57,7 +57,7 @@ async function makeUser(roles: Role[] = [], withProfile = true) {
 }
 
 async function notifyMany(userId: string, titles: string[], db: Db = ctx.db) {
-  const uow = new UnitOfWork({ db: db, clock: systemClock, followUps: ownsNone }, null);
+  const uow = new UnitOfWork({ db: db, clock: systemClock, followUps: owesNone }, null);
   const ids = titles.map((title) => notify(uow, bell, { userId, type: 'info', title, message: `${title}!` }));
   await uow.commit();
   return ids;

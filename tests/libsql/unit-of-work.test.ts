@@ -7,7 +7,7 @@ import type { Doorbell } from '../../functions/realtime/doorbell';
 import { sendMessage } from '../../functions/services/messages';
 import { notify } from '../../functions/services/notifications';
 import { createLibsqlDb } from '../support/libsql';
-import { ownsNone } from '../support/owes-none';
+import { owesNone } from '../support/owes-none';
 
 let ctx: Awaited<ReturnType<typeof createLibsqlDb>>;
 beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('write with the change and ring the recipients only after the write', async () => {
     const [a, b] = [await makeUser(), await makeUser()];
     const { bell, rings } = recordingBell();
-    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: ownsNone }, null);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: owesNone }, null);
     const key = `k-${crypto.randomUUID()}`;
     uow.add(ctx.db.insert(siteSettings).values({ settingKey: key, settingValue: 'v' }));
     const nid = notify(uow, bell, { userId: a, type: 'info', title: 'Hello', message: 'World' });
@@ -56,7 +56,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('write nothing and ring no one when the change fails', async () => {
     const a = await makeUser();
     const { bell, rings } = recordingBell();
-    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: ownsNone }, null);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: owesNone }, null);
     const nid = notify(uow, bell, { userId: a, type: 'info', title: 'Hello', message: 'World' });
     // The causing change violates a constraint (a message to oneself), so the batch fails whole.
     sendMessage(uow, bell, { senderId: a, recipientId: a, subject: '', message: 'x' });
@@ -68,7 +68,7 @@ describe('notify and sendMessage ride in the change that causes them', () => {
   it('keeps the write when a ring fails (best-effort delivery)', async () => {
     const a = await makeUser();
     const bell: Doorbell = { ring: async () => Promise.reject(new Error('socket gone')) };
-    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: ownsNone }, null);
+    const uow = new UnitOfWork({ db: ctx.db, clock: systemClock, followUps: owesNone }, null);
     const nid = notify(uow, bell, { userId: a, type: 'success', title: 't', message: 'm' });
     await expect(uow.commit()).resolves.toBeDefined();
     expect(await ctx.db.select().from(notifications).where(eq(notifications.id, nid))).toHaveLength(1);

@@ -4,7 +4,7 @@ import type { Db } from '../../functions/db/client';
 import { writeChange } from '../../functions/db/unit-of-work';
 import { systemClock } from '../../functions/platform/clock';
 import { type LedgerPosting, ledgerWrite } from '../../functions/services/ledger';
-import { ownsNone } from './owes-none';
+import { owesNone } from './owes-none';
 
 export interface PostOptions {
   /** Statements to write in the same batch, after the group; guard them with `posted`. */
@@ -22,7 +22,7 @@ export async function postLedgerGroup(
 ): Promise<{ posted: boolean; groupId: string }> {
   const write = ledgerWrite(db, posting);
   const extra = options.with?.(write.posted, write.groupId) ?? [];
-  const [group] = (await writeChange({ db, clock: systemClock, followUps: ownsNone }, null, {
+  const [group] = (await writeChange({ db, clock: systemClock, followUps: owesNone }, null, {
     statements: [...write.statements, ...extra],
   })) as [Array<{ id: string }>];
   return { posted: group.length === 1, groupId: write.groupId };

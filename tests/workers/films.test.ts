@@ -11,7 +11,7 @@ import { silentDoorbell } from '../../functions/realtime/doorbell';
 import { abortUnlessChanged, committing } from '../../functions/services/films/internal/guard';
 import { notify } from '../../functions/services/notifications';
 import { png } from '../support/media';
-import { ownsNone } from '../support/owes-none';
+import { owesNone } from '../support/owes-none';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { bytesInit, type FilmView, filmDetails, makeFilm as makeFilmFor, uploadVideo } from './films-support';
 import { call, env } from './worker-call';
@@ -275,7 +275,7 @@ describe('a state change and its notification are one write', () => {
   it('when the conditional update changes no row, the notification is not written either', async () => {
     const film = await makeFilm(owner);
     const db = getDb(env);
-    const uow = new UnitOfWork({ db: db, clock: systemClock, followUps: ownsNone }, null);
+    const uow = new UnitOfWork({ db: db, clock: systemClock, followUps: owesNone }, null);
     uow.add(
       db
         .update(videos)

@@ -5,7 +5,7 @@ import { systemClock } from '../../../functions/platform/clock';
 import { durableObjectDoorbell } from '../../../functions/realtime/doorbell';
 import type { ChannelEvent } from '../../../functions/realtime/protocol';
 import { notify } from '../../../functions/services/notifications';
-import { ownsNone } from '../../support/owes-none';
+import { owesNone } from '../../support/owes-none';
 import { jsonInit, ORIGIN } from '../factories';
 import { call, env } from '../worker-call';
 
@@ -54,7 +54,7 @@ export async function notifyUser(userId: string, title = 'Hello', type: Notifica
 
 /** Several notifications for one user in one batch (one change notifying several times). */
 export async function notifyTogether(userId: string, titles: string[], type: NotificationType = 'info', extra = {}) {
-  const uow = new UnitOfWork({ db: getDb(env), clock: systemClock, followUps: ownsNone }, null);
+  const uow = new UnitOfWork({ db: getDb(env), clock: systemClock, followUps: owesNone }, null);
   const bell = durableObjectDoorbell(env.USER_CHANNEL);
   const ids = titles.map((title) => notify(uow, bell, { userId, type, title, message: `${title} message`, ...extra }));
   await uow.commit();
