@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createPublicClient, http } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { type OwnServer, ownServer } from '../support/own-server';
 import { freePort } from '../support/ports';
 import { DEMO_PASSWORD, toastText } from './api';
 import { launchBrowser, screenshot } from './browser';
+import { tap } from './tap';
 
 /**
  * The chain's own failures, as the admin meets them, on one server with a chain of its own. The worker
@@ -94,14 +95,6 @@ async function chain(method: string, params: unknown[] = []): Promise<unknown> {
 
 const coinCard = (page: Page, symbol: string) =>
   page.locator('[data-coin]', { has: page.locator(`text=${symbol} ·`) }).first();
-
-/** A tap at the control's centre, where a person's finger lands. */
-async function tap(page: Page, control: Locator) {
-  await control.scrollIntoViewIfNeeded();
-  const box = await control.boundingBox();
-  if (!box) throw new Error('the control is not on screen');
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
 
 async function adminContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 } });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Taps a control where a person would: at the centre of its box, as soon as a person can see it there —
@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
  * over everything until the gate's settings arrive, "While settings load"). A control that stays
  * hidden under another element, or has no box, is never tapped: the tap fails after `timeout` ms.
  */
-export async function tap(page: Page, selector: string, timeout = 10_000) {
-  const target = page.locator(selector).first();
+export async function tap(page: Page, control: string | Locator, timeout = 10_000) {
+  const target = typeof control === 'string' ? page.locator(control).first() : control.first();
+  const selector = typeof control === 'string' ? control : control.toString();
   const deadline = Date.now() + timeout;
   for (;;) {
     await target.scrollIntoViewIfNeeded();
