@@ -51,7 +51,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'campaigns/remove-member#removeMember': 'campaign.manage-team',
   'campaigns/resume#resumeCampaign': 'campaign.resume',
   'campaigns/review-queue#listReviewQueue': 'campaign.review-queue',
-  'campaigns/screen#loadCampaignScreen': 'campaign.view',
+  'campaigns/screen#loadCampaignScreen': 'campaign.open-screen',
   'campaigns/search-candidates#searchCandidates': 'campaign.manage-team',
   'campaigns/set-status#setCampaignStatus': 'campaign.set-status',
   'campaigns/submit#submitCampaign': 'campaign.submit',
