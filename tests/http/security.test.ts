@@ -80,6 +80,22 @@ describe('security headers on every kind of response', () => {
     expect(csp, path).not.toMatch(/connect-src[^;]*\s(ws:|wss:)(\s|;|$)/);
   });
 
+  it("inline code runs only by Astro's hashes: in the header of a rendered page, in a <meta> of a built one", async () => {
+    const directive = (csp: string, name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `)) ?? '';
+    const rendered = (await get('/')).headers.get('content-security-policy') ?? '';
+    expect(directive(rendered, 'script-src')).toMatch(/'sha256-/);
+    expect(directive(rendered, 'script-src')).not.toContain('unsafe-inline');
+    // A prerendered page's header allows inline code; its own <meta> policy, which applies as well, names each hash.
+    const built = await (await get('/faq')).text();
+    const meta = built.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/i)?.[1] ?? '';
+    expect(directive(meta, 'script-src')).toMatch(/'sha256-/);
+    expect(directive(meta, 'script-src')).not.toContain('unsafe-inline');
+  });
+
   it("a page's connect-src names the site and the chain's RPC only", async () => {
     const csp = (await get('/')).headers.get('content-security-policy') ?? '';
     const connect = csp
