@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_TEXT } from '../../functions/domain/applications/texts';
-import { open, signIn, toastText, uid } from './api';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { apiJson, open, signIn, toastText, uid } from './api';
+import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
 
 /* Issue 42: apply from /apply, the admin decides in /admin?tab=applications, the mailed link makes a creator. */
@@ -14,6 +14,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A screenshot once the gate's loading screen is gone (it covers the page until the settings arrive). */
+async function screenshot(page: Page, name: string) {
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+  await save(page, name);
+}
 
 async function mails(context: BrowserContext, to: string) {
   const res = await context.request.get(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(to)}`);
@@ -56,7 +62,7 @@ describe('becoming a creator from the app', () => {
 
     const admin = await adminPage();
     const card = admin.page.locator(`[data-creator-application]:has-text("${guest.email}")`);
-    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.isVisible()).toBe(true);
     expect(await card.locator('[data-no-account]').count()).toBe(1);
     expect(await card.locator('a[href="https://example.com/reel"]').count()).toBe(1);
     await screenshot(admin.page, 'admin-applications-1366');
@@ -104,6 +110,7 @@ describe('becoming a creator from the app', () => {
     const guest = await applyAsGuest();
     const admin = await adminPage(375);
     const card = admin.page.locator(`[data-creator-application]:has-text("${guest.email}")`);
+    await expect.poll(() => card.isVisible()).toBe(true);
     await card.locator('input[name="reason"]').fill('We need a link to a finished film');
     await screenshot(admin.page, 'admin-applications-375');
     await card.locator('[data-reject-application]').click();
@@ -135,5 +142,15 @@ describe('becoming a creator from the app', () => {
       .toContain(APPLICATION_TEXT.applicationStateWaiting);
     expect(await page.locator('[data-apply-form-section]').isVisible()).toBe(false);
     await screenshot(page, 'apply-state-1366');
+
+    // Approved while the tab is open: the role arrives by a push, and the Creators link shows.
+    const creators = page.locator('[data-nav] a[data-requires="creator"]');
+    expect(await creators.isVisible()).toBe(false);
+    const admin = await newPage(browser);
+    await signIn(admin.context, 'admin@reelfund.local');
+    const list = await apiJson<{ waiting: { id: string; email: string }[] }>(admin.context, 'GET', '/api/applications');
+    const mine = list.waiting.find((a) => a.email === `${username}@example.test`);
+    await apiJson(admin.context, 'POST', `/api/applications/${mine?.id}/approve`, {});
+    await expect.poll(() => creators.isVisible(), { timeout: 10_000 }).toBe(true);
   });
 });

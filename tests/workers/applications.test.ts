@@ -134,6 +134,34 @@ describe('reviewing (admins)', () => {
   });
 });
 
+describe('the live notices of applications and where they lead', () => {
+  const targets = async (cookie: string) => {
+    const res = await call('/api/notifications?limit=50', { headers: { cookie } });
+    return ((await res.json()) as { items: { type: string; title: string; target: string }[] }).items.filter(
+      (n) => n.type === 'application',
+    );
+  };
+
+  it("the admins' notice opens the tab; the applicant's approval the creator dashboard, a rejection /apply", async () => {
+    const body = applicationBody({ name: `Target ${uid()}` });
+    await apply(body);
+    const forAdmin = (await targets(admin.cookie)).find((n) => n.title === TEXT.applicationNewTitle);
+    expect(forAdmin?.target).toBe('/admin?tab=applications');
+
+    const approved = await makeUser([], 'app_t_ok');
+    const a = await apply(applicationBody({ email: approved.email }));
+    await approve(a.rows[0]?.id as string);
+    const ok = (await targets(approved.cookie)).find((n) => n.title === TEXT.applicationApprovedTitle);
+    expect(ok?.target).toBe('/contributor?tab=campaigns');
+
+    const rejected = await makeUser([], 'app_t_no');
+    const r = await apply(applicationBody({ email: rejected.email }));
+    await reject(r.rows[0]?.id as string, 'Not yet');
+    const no = (await targets(rejected.cookie)).find((n) => n.title === TEXT.applicationRejectedTitle);
+    expect(no?.target).toBe('/apply');
+  });
+});
+
 describe('the sign-up link of an approved applicant without an account', () => {
   async function approvedWithoutAccount() {
     const body = applicationBody();

@@ -71,6 +71,10 @@ export async function approveApplication(
       },
       when,
     );
+    // Open tabs read the session again now, not at the next role refresh.
+    uow.afterCommit(async (results) => {
+      if ((results[0] as unknown[] | undefined)?.length) await bell.ring(account.id, { kind: 'roles' });
+    });
   } else if (token) {
     url = signUpUrl(deps.config.PUBLIC_URL, token, app.email);
   }

@@ -45,6 +45,7 @@ export async function rejectApplication(
         title: TEXT.applicationRejectedTitle,
         message: fillText(TEXT.applicationRejectedMessage, { reason }),
         actorId: admin.userId,
+        topic: 'application',
       },
       when,
     );
