@@ -26,15 +26,13 @@ let admin: Viewer;
 beforeAll(async () => {
   ctx = await createLibsqlDb();
   const id = crypto.randomUUID();
-  await ctx.db
-    .insert(user)
-    .values({
-      id,
-      name: `admin_${uid()}`,
-      email: `admin_${uid()}@example.test`,
-      createdAt: new Date(),
-      updatedAt: new Date(),
-    });
+  await ctx.db.insert(user).values({
+    id,
+    name: `admin_${uid()}`,
+    email: `admin_${uid()}@example.test`,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
   await ctx.db.insert(userRoles).values({ userId: id, role: 'admin' });
   admin = {
     userId: id,

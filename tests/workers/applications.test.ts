@@ -10,6 +10,10 @@ import { call, env } from './worker-call';
 /* Issue 42: /apply, the admins' review, and the sign-up link of an approved applicant. */
 
 const db = () => getDb(env);
+const read = async <T>(res: Response) => (await res.json()) as T;
+/** A named setting as the worker under test has it (unset: the default in functions/env.ts). */
+const setting = (name: string, fallback: number) =>
+  Number((env as unknown as Record<string, string | undefined>)[name] ?? fallback);
 let admin: TestUser;
 
 beforeAll(async () => {
@@ -58,7 +62,7 @@ describe('applying (POST /api/applications)', () => {
     const row = await db().select().from(creatorApplications).where(eq(creatorApplications.email, u.email)).get();
     expect(row).toMatchObject({ userId: u.id, name: u.username });
     const mine = await call('/api/applications/mine', { headers: { cookie: u.cookie } });
-    expect((await mine.json()).application).toMatchObject({ status: 'waiting' });
+    expect((await read<{ application: unknown }>(mine)).application).toMatchObject({ status: 'waiting' });
   });
 
   it('refuses links that are not http(s), more than 5 links, and a signed-out application without an email', async () => {
@@ -75,15 +79,38 @@ describe('applying (POST /api/applications)', () => {
   });
 });
 
+describe('the limits of applying (settings APPLICATIONS_PER_DAY_PER_EMAIL, APPLICATIONS_PER_HOUR_PER_ADDRESS)', () => {
+  const post = (body: Record<string, unknown>, ip: string) =>
+    call('/api/applications', { ...jsonInit('POST', body), headers: { ...jsonHeaders, 'cf-connecting-ip': ip } });
+  const jsonHeaders = { 'content-type': 'application/json', origin: 'http://localhost:4321' };
+
+  it('answers 429 past the per-email limit, whatever the address', async () => {
+    const body = applicationBody();
+    const perEmail = setting('APPLICATIONS_PER_DAY_PER_EMAIL', 3);
+    for (let i = 0; i < perEmail; i++)
+      expect((await post(body, `10.1.${i}.${Math.floor(Math.random() * 250)}`)).status).toBe(202);
+    expect((await post(body, '10.1.99.1')).status).toBe(429);
+  });
+
+  it('answers 429 past the per-address limit, whatever the email', async () => {
+    const ip = `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const perAddress = setting('APPLICATIONS_PER_HOUR_PER_ADDRESS', 10);
+    for (let i = 0; i < perAddress; i++) expect((await post(applicationBody(), ip)).status).toBe(202);
+    const refused = await post(applicationBody(), ip);
+    expect(refused.status).toBe(429);
+    expect((await read<{ error: { message: string } }>(refused)).error.message).toContain(TEXT.applicationsTooMany);
+  });
+});
+
 describe('reviewing (admins)', () => {
   it('lists waiting applications first, with links, earlier applications and whether an account exists', async () => {
     const u = await makeUser([], 'app_listed');
     await apply(applicationBody({ email: u.email }));
     const res = await call('/api/applications', { headers: { cookie: admin.cookie } });
     expect(res.status).toBe(200);
-    const list = await res.json();
-    const mine = list.waiting.find((a: { email: string }) => a.email === u.email);
-    expect(mine.account).toMatchObject({ userId: u.id });
+    const list = await read<{ waiting: { email: string; account: unknown }[]; waitingCount: number }>(res);
+    const mine = list.waiting.find((a) => a.email === u.email);
+    expect(mine?.account).toMatchObject({ userId: u.id });
     expect(list.waitingCount).toBe(list.waiting.length);
   });
 
@@ -127,7 +154,9 @@ describe('reviewing (admins)', () => {
     expect((await reject(id, 'We need a link to finished work')).status).toBe(200);
     const mail = (await mailsTo(u.email)).find((m) => m.subject === TEXT.applicationRejectedMailSubject);
     expect(mail?.text).toContain('Reason: We need a link to finished work');
-    const mine = await (await call('/api/applications/mine', { headers: { cookie: u.cookie } })).json();
+    const mine = await read<{ application: unknown }>(
+      await call('/api/applications/mine', { headers: { cookie: u.cookie } }),
+    );
     expect(mine.application).toMatchObject({ status: 'rejected', reason: 'We need a link to finished work' });
     expect(await roles(u.id)).not.toContain('contributor');
     expect((await reject(id, 'again')).status).toBe(409);
@@ -180,7 +209,9 @@ describe('the sign-up link of an approved applicant without an account', () => {
     const link = await approvedWithoutAccount();
     const res = await signUp(link);
     expect(res.status, await res.clone().text()).toBe(200);
-    const me = await (await call('/api/me', { headers: { cookie: cookieFrom(res) } })).json();
+    const me = await read<{ roles: string[]; user: { email: string } }>(
+      await call('/api/me', { headers: { cookie: cookieFrom(res) } }),
+    );
     expect(me.roles).toContain('contributor');
     expect(me.user.email).toBe(link.email);
     const account = await db().select().from(user).where(eq(user.email, link.email)).get();
@@ -192,7 +223,7 @@ describe('the sign-up link of an approved applicant without an account', () => {
     expect((await signUp(used)).status).toBe(200);
     const again = await signUp(used);
     expect(again.status).toBe(400);
-    expect((await again.json()).error.message).toBe(TEXT.applicationSignUpInvalid);
+    expect((await read<{ error: { message: string } }>(again)).error.message).toBe(TEXT.applicationSignUpInvalid);
 
     const other = await approvedWithoutAccount();
     expect((await signUp({ ...other, email: `someone_${uid()}@example.test` })).status).toBe(400);
