@@ -18,6 +18,13 @@ export const RULES = {
 
   'agreement.read': 'public',
 
+  'application.approve': 'admin',
+  'application.read-own': 'signed-in',
+  'application.reject': 'admin',
+  'application.review-queue': 'admin',
+  'application.sign-up': 'public',
+  'application.submit': 'public',
+
   'audit.read': 'admin',
 
   'avatar.edit-own': 'signed-in',

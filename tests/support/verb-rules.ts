@@ -22,6 +22,18 @@ export const VERB_RULES: Record<string, VerbRule> = {
     rule: 'agreement.read',
     public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
   },
+  'applications/approve#approveApplication': 'application.approve',
+  'applications/mine#myApplication': 'application.read-own',
+  'applications/reject#rejectApplication': 'application.reject',
+  'applications/review-queue#listApplications': 'application.review-queue',
+  'applications/sign-up#signUpFromApplication': {
+    rule: 'application.sign-up',
+    public: "the mailed link's token is the credential: it makes the account of the approved application's email, once",
+  },
+  'applications/submit#submitApplication': {
+    rule: 'application.submit',
+    public: 'anyone may apply to become a creator; the answer is the same whether the email applied before',
+  },
   'audit/list#listAudit': 'audit.read',
   'campaigns/accept-invitation#acceptInvitation': 'invitation.respond',
   'campaigns/add-member#addMember': 'campaign.manage-team',

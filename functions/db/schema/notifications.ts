@@ -24,9 +24,10 @@ export const notifications = sqliteTable(
      * 'backers': updated in place, it tallies new payments to a campaign since its team member last
      * read it, one unread row per member and campaign (functions/services/notifications/lib/backers.ts).
      * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
+     * 'application': a decision on the reader's creator application that opens /apply (a rejection).
      * Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers', 'payout'] }),
+    topic: text('topic', { enum: ['backers', 'payout', 'application'] }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */

@@ -9,6 +9,7 @@ import type { NotificationType } from './types';
  * | team_invitation   | /contributor/campaign-progress/{campaignId}?invitation=true (both)                |
  * | decline_message   | /messages/{senderId}?newMessage=true&from=notification (both)                     |
  * | application       | /admin?tab=applications  | /contributor?tab=campaigns                             |
+ * | application, topic 'application': the reader's own creator application rejected | /apply (both)    |
  * | video             | /admin?tab=videos        | /contributor/edit/{videoId} (the film's edit page)     |
  * | creator_coin      | /admin?tab=creator-coins | /movie/{movieId}/coins (film of the campaign), else /contributor?tab=campaigns |
  * | success (backers) | /movie/{movieId}/donate: a team's tally of new payments (both)                    |
@@ -23,6 +24,7 @@ import type { NotificationType } from './types';
 export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
 export const PAYOUTS_PAGE = '/contributor/payouts';
+export const APPLY_PAGE = '/apply';
 
 export interface TargetInput {
   type: NotificationType;
@@ -32,7 +34,7 @@ export interface TargetInput {
   videoId: string | null;
   /** The film of campaignId, when the campaign resolves to one. */
   movieId?: string | null;
-  /** 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own payout. */
+  /** 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own payout; 'application': their creator application. */
   topic?: string | null;
 }
 
@@ -44,6 +46,7 @@ const seg = encodeURIComponent;
 
 export function notificationTarget(n: TargetInput, viewer: TargetViewer): string {
   if (n.topic === 'payout') return PAYOUTS_PAGE;
+  if (n.topic === 'application') return APPLY_PAGE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;
