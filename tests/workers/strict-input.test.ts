@@ -41,6 +41,14 @@ const JSON_BODIES: Record<string, unknown> = {
     creatorCoinPrice: 10_000,
   }),
   'POST /api/wallets': { message: 'a message', signature: `0x${'a'.repeat(130)}` },
+  'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
+  'POST /api/applications/:id/reject': { reason: 'Not yet' },
+  'POST /api/applications/sign-up': {
+    token: 'a'.repeat(43),
+    email: 'someone@example.com',
+    username: 'someone',
+    password: 'a long password',
+  },
 };
 
 /** Routes that change something without a JSON body, and why. */
@@ -81,6 +89,7 @@ const NO_JSON_BODY: Record<string, string> = {
   'DELETE /api/campaigns/:id/members/:memberId': 'no body',
   'POST /api/wallets/nonce': 'no body',
   'DELETE /api/wallets/:chainId': 'the chain is the path',
+  'POST /api/applications/:id/approve': 'no body',
 };
 
 const changing = [
