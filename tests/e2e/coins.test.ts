@@ -1,9 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
+import { ACCOUNT_WALLETS } from '../../functions/domain/notifications/targets';
 import { TEXT } from '../../functions/domain/texts';
 import { DEMO_COINS } from '../../functions/seed/coins';
-import { open, signIn, toastText } from './api';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
+import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { tap } from './tap';
 
 /**
  * Creator coins on the local chain of the server under test: the admin's Creator Coins tab and the
@@ -80,6 +85,93 @@ describe('creator coins, as the admin', () => {
       await screenshot(page, 'coins-tab-deployed-1280');
       expect(errors).toEqual([]);
       await context.close();
+    }
+  });
+});
+
+/** Links a fresh wallet to the context's account on the local chain, as /account does (Sign-In-with-Ethereum). */
+async function linkLocalWallet(context: BrowserContext) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const { nonce } = await apiJson<{ nonce: string }>(context, 'POST', '/api/wallets/nonce');
+  const now = new Date();
+  const message = createSiweMessage({
+    domain: new URL(baseUrl()).host,
+    uri: baseUrl(),
+    address: account.address,
+    chainId: LOCAL_CHAIN_ID,
+    nonce,
+    version: '1',
+    statement: 'Link this wallet to your Reelfund account.',
+    issuedAt: now,
+    expirationTime: new Date(now.getTime() + 5 * 60_000),
+  });
+  await apiJson(context, 'POST', '/api/wallets', { message, signature: await account.signMessage({ message }) });
+}
+
+interface Note {
+  id: string;
+  type: string;
+  title: string;
+  campaignId: string | null;
+  target: string;
+}
+
+describe('a team member without a wallet, once an admin saves the coin settings', () => {
+  it('is told once and sees a banner on the campaign screens; both go away once they link one', async () => {
+    const owner = await newPage(browser);
+    await signIn(owner.context, 'creator@reelfund.local');
+    const film = await freeFilm(owner.context);
+    const created = await apiJson<{ campaign: { campaign: { id: string; title: string } } }>(
+      owner.context,
+      'POST',
+      '/api/campaigns',
+      { movieId: film.id, title: `Coinless ${uid()}`, goalAmount: 200_000, endDate: localDate(20) },
+    );
+    const { id, title } = created.campaign.campaign;
+    const member = await newPage(browser, { viewport: { width: 375, height: 800 } });
+    const admin = await newPage(browser);
+    try {
+      const me = await signUp(member.context, 'coinless');
+      await apiJson(owner.context, 'POST', `/api/campaigns/${id}/members`, { userId: me.id, role: 'Editor' });
+      await apiJson(member.context, 'POST', `/api/campaigns/${id}/invitation/accept`, {});
+      await signIn(admin.context, 'admin@reelfund.local');
+      // Saved twice: still one notice.
+      for (const symbol of ['LESS', 'LESSX'])
+        await apiJson(admin.context, 'PATCH', `/api/campaigns/${id}/coins`, {
+          creatorCoinsEnabled: true,
+          creatorCoinSymbol: symbol,
+          creatorCoinPrice: 1000,
+        });
+      const notes = async (context: BrowserContext) =>
+        (await apiJson<{ items: Note[] }>(context, 'GET', '/api/notifications?limit=50')).items.filter(
+          (n) => n.campaignId === id && n.type === 'creator_coin',
+        );
+      const mine = await notes(member.context);
+      expect(mine.map((n) => [n.title, n.target])).toEqual([[TEXT.walletNeededTitle, ACCOUNT_WALLETS]]);
+      // The demo creator linked a wallet on the local chain: nothing to ask of them.
+      expect(await notes(owner.context)).toEqual([]);
+
+      const progress = `/contributor/campaign-progress/${id}`;
+      for (const width of [375, 1366]) {
+        await member.page.setViewportSize({ width, height: 800 });
+        await open(member.page, progress);
+        const banner = member.page.locator('[data-coin-wallet-banner]');
+        await expect.poll(() => banner.textContent()).toContain(title);
+        await screenshot(member.page, `coin-wallet-banner-${width}`);
+      }
+      await tap(member.page, member.page.locator('[data-coin-wallet-banner] a'));
+      await member.page.waitForURL(/\/account#wallets$/);
+      await member.page.locator('#wallets').waitFor();
+
+      await linkLocalWallet(member.context);
+      expect(await notes(member.context)).toEqual([]);
+      await open(member.page, progress);
+      await member.page.locator('h1').waitFor();
+      expect(await member.page.locator('[data-coin-wallet-banner]').count()).toBe(0);
+      expect(member.errors).toEqual([]);
+    } finally {
+      await apiJson(owner.context, 'DELETE', `/api/campaigns/${id}`);
+      for (const c of [owner, member, admin]) await c.context.close();
     }
   });
 });

@@ -24,9 +24,10 @@ export const notifications = sqliteTable(
      * 'backers': updated in place, it tallies new payments to a campaign since its team member last
      * read it, one unread row per member and campaign (functions/services/notifications/lib/backers.ts).
      * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
-     * Null for every other notification.
+     * 'wallet': a campaign's coin waits for the reader's wallet; it opens /account's wallet section and is
+     * deleted when they link one on the coins' chain. Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers', 'payout'] }),
+    topic: text('topic', { enum: ['backers', 'payout', 'wallet'] }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */
