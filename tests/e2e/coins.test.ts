@@ -1,13 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createSiweMessage } from 'viem/siwe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
 import { ACCOUNT_WALLETS } from '../../functions/domain/notifications/targets';
 import { TEXT } from '../../functions/domain/texts';
 import { DEMO_COINS } from '../../functions/seed/coins';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { launchBrowser, newPage, screenshot } from './browser';
+import { linkLocalWallet } from './link-wallet';
 import { tap } from './tap';
 
 /**
@@ -83,30 +81,64 @@ describe('creator coins, as the admin', () => {
       for (const a of addresses) expect(a).toMatch(/^0x[0-9a-fA-F]{40}$/);
       expect(new Set(addresses).size).toBe(4);
       await screenshot(page, 'coins-tab-deployed-1280');
+
+      // SALT's campaign is approved, not launched: the tab's link shows its admins the coin, with a note;
+      // anyone else sees a film without a coin.
+      await deployed.locator('[data-address="coin"] a').click();
+      await page.waitForURL(/\/movie\/[^/]+\/coins/);
+      await expect.poll(() => page.locator('[data-film-coin]').getAttribute('data-film-coin')).toBe('SALT');
+      expect(await page.locator('[data-not-public]').textContent()).toBe(TEXT.notPublic);
+      await screenshot(page, 'coins-salt-not-public-1280');
+      const stranger = await newPage(browser);
+      await stranger.page.goto(page.url());
+      expect(await stranger.page.locator('[data-no-coin-yet]').count()).toBe(1);
+      expect(await stranger.page.locator('[data-film-coin]').count()).toBe(0);
+      await stranger.context.close();
       expect(errors).toEqual([]);
       await context.close();
     }
   });
 });
 
-/** Links a fresh wallet to the context's account on the local chain, as /account does (Sign-In-with-Ethereum). */
-async function linkLocalWallet(context: BrowserContext) {
-  const account = privateKeyToAccount(generatePrivateKey());
-  const { nonce } = await apiJson<{ nonce: string }>(context, 'POST', '/api/wallets/nonce');
-  const now = new Date();
-  const message = createSiweMessage({
-    domain: new URL(baseUrl()).host,
-    uri: baseUrl(),
-    address: account.address,
-    chainId: LOCAL_CHAIN_ID,
-    nonce,
-    version: '1',
-    statement: 'Link this wallet to your Reelfund account.',
-    issuedAt: now,
-    expirationTime: new Date(now.getTime() + 5 * 60_000),
+describe("a film's coin, found", () => {
+  it("the film page shows NIGHT's symbol, price and sold figure, and leads to its coins page; a film without a coin says so", async () => {
+    for (const width of [375, 1366]) {
+      const { context, page, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(context, 'creator@reelfund.local');
+      const mine = await apiJson<{ campaigns: { movieId: string; title: string }[] }>(
+        context,
+        'GET',
+        '/api/campaigns/mine',
+      );
+      const night = mine.campaigns.find((c) => c.title === DEMO_COINS.deployed.title);
+      const other = mine.campaigns.find(
+        (c) => c.title !== DEMO_COINS.deployed.title && c.title !== DEMO_COINS.waiting.title,
+      );
+      await page.goto(`/movie/${night?.movieId}`);
+      const teaser = page.locator('[data-film-coin-teaser]');
+      expect(await teaser.getAttribute('data-film-coin-teaser')).toBe('NIGHT');
+      expect(await teaser.textContent()).toContain('NIGHT · $0.10 a coin');
+      expect(await teaser.locator('[data-coin-teaser-sold]').textContent()).toMatch(
+        /^[\d,]+ of 100,000 fans' coins sold$/,
+      );
+      await tap(page, teaser);
+      await page.waitForURL(/\/movie\/[^/]+\/coins$/);
+      await page.locator('[data-coin-card]').waitFor();
+      // Back on the film page (the gate's loading screen covers only a tab's first page) for a look.
+      await page.goBack();
+      await page.locator('[data-film-coin-teaser]').scrollIntoViewIfNeeded();
+      await screenshot(page, `film-coin-teaser-${width}`);
+
+      await page.goto(`/movie/${other?.movieId}/coins`);
+      expect(await page.locator('[data-no-coin-yet] h2').textContent()).toBe('No creator coin yet');
+      await screenshot(page, `film-no-coin-${width}`);
+      await page.goto(`/movie/${other?.movieId}`);
+      expect(await page.locator('[data-film-coin-teaser]').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
-  await apiJson(context, 'POST', '/api/wallets', { message, signature: await account.signMessage({ message }) });
-}
+});
 
 interface Note {
   id: string;

@@ -44,5 +44,11 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/dev/clock', body: { offsetMs: 0 } }),
     expect: onlyRoles(200, ['admin']),
   },
+  {
+    // Gives test USDC (and gas) on the local chain to anyone who asks; 404 in production.
+    route: 'POST /api/dev/usdc-faucet',
+    request: () => ({ path: '/api/dev/usdc-faucet', body: { address: '0x000000000000000000000000000000000000dEaD' } }),
+    expect: everyone(200),
+  },
 ];
 export default expectations;
