@@ -18,3 +18,6 @@ export function formatUsdc(units: bigint): string {
 
 /** Whole coins from a coin amount in its 18-decimal units (rounded down). */
 export const wholeCoins = (amount: bigint): bigint => amount / 10n ** 18n;
+
+/** What one press of the local faucet gives: 1,000 test USDC (functions/services/coins/faucet.ts). */
+export const FAUCET_USDC_UNITS = 1_000n * 1_000_000n;

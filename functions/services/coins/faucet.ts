@@ -5,12 +5,12 @@ import { chainClients, waitForReceipt } from '../../chain/client';
 import { HARDHAT_DEV_KEYS } from '../../chain/dev-keys';
 import { LOCAL_CHAIN_ID } from '../../domain/chains/info';
 import { type FaucetInput, faucetInput } from '../../domain/coins/input';
+import { FAUCET_USDC_UNITS } from '../../domain/coins/usdc';
 import { notFound } from '../../domain/errors';
 import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 
-/** What one press gives: 1,000 test USDC, and gas money when the wallet has less than 0.1 ETH. */
-export const FAUCET_USDC_UNITS = 1_000n * 1_000_000n;
+/** Gas money when the wallet has less than a tenth of it. */
 const FAUCET_GAS = parseEther('1');
 
 /** The Hardhat account that pays (the last of the twenty; the demo uses the first six). */
