@@ -29,13 +29,24 @@ try {
       knownChains: [BASE_SEPOLIA_ID, LOCAL_CHAIN_ID],
       canSwitch: true,
     };
+    // tsx keeps function names with an `__name` helper that the wallet's page script would miss in the page.
+    await context.addInitScript({ content: 'window.__name = (f) => f;' });
     await injectTestWallets(context, account, [wallet], { chainId: LOCAL_CHAIN_ID, rpcUrl });
     const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     await page.goto(coinsPath);
     await page.fill('[data-coin-count]', '10');
     await page.check('[data-coin-read]');
     await page.click('[data-buy-open]');
-    await page.locator(`[data-connect-wallet="${wallet.rdns}"]`).click({ timeout: 30_000 });
+    await page
+      .locator(`[data-connect-wallet="${wallet.rdns}"]`)
+      .click({ timeout: 30_000 })
+      .catch(async (err) => {
+        await page.screenshot({ path: 'test-results/bench-coin-buy.png', fullPage: true });
+        throw new Error(`${err}\n${problems.join('\n')}`);
+      });
     await page.locator('[data-buy-switch]').click({ timeout: 30_000 });
     await page.locator('[data-buy-faucet]').click({ timeout: 30_000 });
     await page.locator('[data-buy-confirm]:not([disabled])').waitFor({ timeout: 30_000 });
