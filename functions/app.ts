@@ -14,6 +14,7 @@ import { createDeps, prepareClock } from './platform/create-deps';
 import type { DepsOverrides } from './platform/deps';
 import { ACCOUNT_FILE_ROUTES, accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
+import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
 import { devRoutes } from './routes/dev';
@@ -68,6 +69,7 @@ export const API_ROUTES = {
   '/campaigns': campaignRoutes,
   '/functions': functionsRoutes,
   '/wallets': walletRoutes,
+  '/applications': applicationRoutes,
 } as const;
 
 /** Default cap on request bodies; uploads have their own routes and limits. */

@@ -60,6 +60,9 @@ const common = z.object({
   CHECKOUTS_PER_MINUTE_PER_ADDRESS: perWindow(10),
   CHECKOUTS_PER_MINUTE_PER_CAMPAIGN: perWindow(60),
   SHORT_LINKS_PER_HOUR_PER_ADDRESS: perWindow(20),
+  /** Creator applications (/apply) per address an hour, and per email a day, counted in the database. */
+  APPLICATIONS_PER_HOUR_PER_ADDRESS: perWindow(10),
+  APPLICATIONS_PER_DAY_PER_EMAIL: perWindow(3),
   /** Open film-page sockets one address may hold on one campaign (the bench and the tests' server lift it). */
   CAMPAIGN_SOCKETS_PER_ADDRESS: perWindow(4),
   DATABASE_URL: z

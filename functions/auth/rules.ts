@@ -6,15 +6,24 @@
  * - system: the scheduled job, the seed, the webhook handler;
  * - signed-in-or-system: follow-up work a viewer's change or a job starts (the verb does only what
  *   the current state requires, whoever asks).
- * Rules on one resource (a campaign, a film, an upload) then read that resource through its loader,
- * which answers 404 to someone with no relation to it and 403 to a related person without the right
- * (functions/services/campaigns/lib/access.ts). An admin-only action is an `admin` rule here, so it
- * is refused on the verb's first line. docs/architecture.md, "Rules".
+ * A rule on one resource (a campaign, a film, an upload) also names, in SCOPES, the rows its verb may
+ * read: `authorize` hands the verb that scope and the resource's loader reads only inside it, so a row
+ * outside the scope is a 404, exactly like an id that does not exist; a related person without the
+ * right to the action then gets 403 (functions/services/campaigns/lib/access.ts). An admin-only
+ * action is an `admin` rule here, so it is refused on the verb's first line. docs/architecture.md,
+ * "Rules".
  */
 export const RULES = {
   'account.ensure': 'system',
 
   'agreement.read': 'public',
+
+  'application.approve': 'admin',
+  'application.read-own': 'signed-in',
+  'application.reject': 'admin',
+  'application.review-queue': 'admin',
+  'application.sign-up': 'public',
+  'application.submit': 'public',
 
   'audit.read': 'admin',
 
@@ -37,6 +46,7 @@ export const RULES = {
   'campaign.review-queue': 'admin',
   'campaign.set-status': 'admin',
   'campaign.submit': 'signed-in',
+  'campaign.open-screen': 'signed-in',
   'campaign.view': 'signed-in',
 
   'catalogue.read': 'public',
@@ -124,3 +134,36 @@ export const RULES = {
 
 export type Who = 'public' | 'signed-in' | 'contributor' | 'admin' | 'system' | 'signed-in-or-system';
 export type RuleName = keyof typeof RULES;
+
+/**
+ * The rows a resource rule's verb reads, as `authorize` grants them:
+ * - team-or-admin: a campaign whose film the viewer owns or whose team has a row for the viewer
+ *   (an invitee included); every campaign for an admin;
+ * - owner-or-admin: a film the viewer owns; every film for an admin;
+ * - own: the viewer's own rows only, admins included (an upload).
+ * Rules not listed read what their verb's own conditions allow (public reads, the viewer's own lists).
+ */
+export const SCOPES = {
+  'campaign.approve': 'team-or-admin',
+  'campaign.delete': 'team-or-admin',
+  'campaign.edit': 'team-or-admin',
+  'campaign.edit-coins': 'team-or-admin',
+  'campaign.insights': 'team-or-admin',
+  'campaign.launch': 'team-or-admin',
+  'campaign.manage-team': 'team-or-admin',
+  'campaign.pause': 'team-or-admin',
+  'campaign.reject': 'team-or-admin',
+  'campaign.resume': 'team-or-admin',
+  'campaign.set-status': 'team-or-admin',
+  'campaign.submit': 'team-or-admin',
+  'campaign.view': 'team-or-admin',
+  'invitation.respond': 'team-or-admin',
+
+  'film.edit-own': 'owner-or-admin',
+  'film.review': 'owner-or-admin',
+
+  'upload.own': 'own',
+} as const satisfies Partial<Record<RuleName, ScopeKind>>;
+
+export type ScopeKind = 'team-or-admin' | 'owner-or-admin' | 'own';
+export type ScopedRule = keyof typeof SCOPES;

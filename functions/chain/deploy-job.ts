@@ -20,4 +20,6 @@ export interface DeployJob {
 export type DeployOutcome =
   | { outcome: 'deployed'; deployment: CoinDeploymentRow }
   | { outcome: 'already'; deployment: CoinDeploymentRow }
-  | { outcome: 'failed'; reason: string };
+  | { outcome: 'failed'; reason: string }
+  /** Stopped before anything was sent: a member's wallet changed after the checks (docs/limits.md). */
+  | { outcome: 'refused'; reason: string };

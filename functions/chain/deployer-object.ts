@@ -14,6 +14,7 @@ import {
   markDeploying,
   markFailed,
   markSent,
+  membersUnlinked,
   recordDeployed,
 } from '../services/coins';
 import { type ChainClients, ChainError, chainClients, chainErrorMessage, waitForReceipt } from './client';
@@ -96,6 +97,16 @@ export class CoinDeployer extends DurableObject<Bindings> implements CoinDeploye
       throw new ChainError(fillText(COIN_TEXT.coinDeployerLow, { symbol: coins.chain.nativeCurrency.symbol }));
 
     await markDeploying(deps, job, deps.clock.now());
+    // A member may have unlinked between the verb's checks and the mark: then nothing is sent.
+    const unlinked = await membersUnlinked(deps, job);
+    if (unlinked.length > 0) {
+      const reason = fillText(COIN_TEXT.coinWalletsMissing, {
+        chain: job.chainName,
+        names: unlinked.map((m) => m.username || m.userId).join(', '),
+      });
+      await markFailed(deps, job, reason);
+      return { outcome: 'refused' as const, reason };
+    }
     const nonce = this.nonce ?? (await client.getTransactionCount({ address: coins.deployer, blockTag: 'pending' }));
     const hash: Hex = await wallet.writeContract({ ...call, gas, nonce });
     this.nonce = nonce + 1;

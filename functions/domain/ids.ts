@@ -22,6 +22,7 @@ export const ID = {
   /** Other records named in a URL (listings, projects, collaborations) until they have their own. */
   record: OURS,
   shortCode: OURS,
+  application: OURS,
   checkoutSession: '{cs_[A-Za-z0-9_]{1,250}}',
   /** TEST mode's local account links. */
   accountLink: OURS,

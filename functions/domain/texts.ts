@@ -1,3 +1,4 @@
+import { APPLICATION_TEXT } from './applications/texts';
 import { CAMPAIGN_FORM_TEXT } from './campaigns/form-texts';
 import { INVITATION_TEXT } from './campaigns/invitation-texts';
 import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
@@ -32,6 +33,7 @@ export const TEXT = {
   ...WALLET_TEXT,
   ...COIN_TEXT,
   ...COIN_BUY_TEXT,
+  ...APPLICATION_TEXT,
 } as const;
 
 export type MessageKey = keyof typeof TEXT;

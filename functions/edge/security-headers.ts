@@ -1,17 +1,54 @@
 import type { Config } from '../env';
 
 // Scripts and styles are governed by the CSP Astro writes into each page, with the hashes of its
-// inline code (astro.config.mjs security.csp). This header adds what a <meta> CSP cannot express and
-// must not set default-src or script-src itself: both policies apply, and it cannot know the hashes.
-const CSP = [
+// inline code (astro.config.mjs security.csp): as a <meta> on prerendered pages, as this header's own
+// script-src/style-src on server-rendered ones (mergeCsp keeps those). Both policies apply, so the
+// 'unsafe-inline' below only lets through what Astro's hashes allow; it cannot know the hashes itself.
+const FIXED = [
+  "default-src 'none'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
   "base-uri 'self'",
   "object-src 'none'",
   "frame-ancestors 'none'",
   "form-action 'self' https://checkout.stripe.com",
   "img-src 'self' data: blob: https:",
   "media-src 'self' blob:",
-  "connect-src 'self' ws: wss:",
-].join('; ');
+  "font-src 'self'",
+  "manifest-src 'self'",
+];
+
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * connect-src: the site itself (its fetches and its two sockets, ws/wss on PUBLIC_URL's host) and the
+ * configured chains' RPC — never any ws:/wss: host.
+ */
+export function connectSources(config: Pick<Config, 'PUBLIC_URL' | 'chains' | 'coins'>): string[] {
+  const site = new URL(config.PUBLIC_URL);
+  const socket = `${site.protocol === 'https:' ? 'wss:' : 'ws:'}//${site.host}`;
+  const defaultChain = config.chains.chains.find((c) => c.id === config.chains.defaultChainId);
+  const rpc = [originOf(defaultChain?.rpc), originOf(config.coins?.rpcUrl)].filter((o): o is string => o !== null);
+  return [...new Set(["'self'", socket, ...rpc])];
+}
+
+const policies = new WeakMap<object, string>();
+
+/** The policy this deployment's responses carry (built once per configuration). */
+export function contentSecurityPolicy(config: Pick<Config, 'PUBLIC_URL' | 'chains' | 'coins'>): string {
+  let csp = policies.get(config);
+  if (!csp) {
+    csp = [...FIXED, `connect-src ${connectSources(config).join(' ')}`].join('; ');
+    policies.set(config, csp);
+  }
+  return csp;
+}
 
 const directiveName = (d: string) => d.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
 
@@ -28,10 +65,13 @@ export function mergeCsp(existing: string | null, ours: string): string {
 }
 
 /** Security headers on every response the worker sends, pages and API alike. */
-export function withSecurityHeaders(response: Response, config: Pick<Config, 'isLocal'>): Response {
+export function withSecurityHeaders(
+  response: Response,
+  config: Pick<Config, 'isLocal' | 'PUBLIC_URL' | 'chains' | 'coins'>,
+): Response {
   const res = new Response(response.body, response);
   const h = res.headers;
-  h.set('Content-Security-Policy', mergeCsp(h.get('Content-Security-Policy'), CSP));
+  h.set('Content-Security-Policy', mergeCsp(h.get('Content-Security-Policy'), contentSecurityPolicy(config)));
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');

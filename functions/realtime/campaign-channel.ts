@@ -26,6 +26,8 @@ export class CampaignChannel extends DurableObject<Bindings> implements Campaign
   private last = '';
   private reading: Promise<void> | null = null;
   private again = false;
+  /** Upgrades of each address let in but still reading the figures: counted against the cap, see fetch. */
+  private opening = new Map<string, number>();
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -41,15 +43,25 @@ export class CampaignChannel extends DurableObject<Bindings> implements Campaign
     // An address tag: one visitor keeps a few tabs, not hundreds of sockets.
     const address = `a:${request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'}`.slice(0, 200);
     const cap = Number(request.headers.get(SOCKET_CAP_HEADER)) || 4;
-    if (this.ctx.getWebSockets(address).length >= cap) {
+    // The object runs one event at a time only between awaits: the socket is counted in before the
+    // read's await, or parallel upgrades would all pass the check (docs/limits.md).
+    const opening = this.opening.get(address) ?? 0;
+    if (this.ctx.getWebSockets(address).length + opening >= cap) {
       return new Response('Too many open pages of this campaign from one address', { status: 429 });
     }
-    const figures = await this.read(campaignId);
-    if (!figures) return new Response('Campaign not found', { status: 404 });
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server, [address]);
-    server.send(JSON.stringify(figures));
-    return new Response(null, { status: 101, webSocket: client });
+    this.opening.set(address, opening + 1);
+    try {
+      const figures = await this.read(campaignId);
+      if (!figures) return new Response('Campaign not found', { status: 404 });
+      const { 0: client, 1: server } = new WebSocketPair();
+      this.ctx.acceptWebSocket(server, [address]);
+      server.send(JSON.stringify(figures));
+      return new Response(null, { status: 101, webSocket: client });
+    } finally {
+      const left = (this.opening.get(address) ?? 1) - 1;
+      if (left > 0) this.opening.set(address, left);
+      else this.opening.delete(address);
+    }
   }
 
   /** A committed change of the campaign: read its figures and send them to every page if they changed. */

@@ -21,7 +21,9 @@ export type ChannelEvent =
   | { kind: 'notification'; id: string }
   | { kind: 'message'; id: string; senderId: string; recipientId: string }
   /** The user read something (in any tab): ids read, or every item of the scope. */
-  | { kind: 'read'; scope: ReadScope; ids?: string[]; all?: boolean };
+  | { kind: 'read'; scope: ReadScope; ids?: string[]; all?: boolean }
+  /** The user's roles changed (an approved creator application): open tabs read the session again. */
+  | { kind: 'roles' };
 
 /** Reconnect delay: exponential from 1 s, capped at 30 s, with full jitter in its upper half. */
 export function reconnectDelay(attempt: number, random: () => number = Math.random): number {

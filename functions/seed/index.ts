@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { seedRuns } from '../db/schema';
 import type { Deps } from '../platform/deps';
+import { applicationsSeed } from './applications';
 import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { coinsSeed } from './coins';
@@ -17,6 +18,7 @@ export const SEED_MODULES: SeedModule[] = [
   campaignsSeed,
   moneySeed,
   coinsSeed,
+  applicationsSeed,
 ];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */

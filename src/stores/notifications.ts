@@ -151,6 +151,7 @@ function handle(event: ChannelEvent) {
     event.kind === 'read' ||
     (event.kind === 'message' && event.recipientId === myId());
   if (concernsBell) void refreshSummary();
+  if (event.kind === 'roles') void checkSession();
   emit(event);
 }
 

@@ -9,6 +9,9 @@
 export const VERB_INPUTS: Record<string, number> = {
   'accounts/ensure-user#ensureUser': 2,
   'accounts/update-profile#updateProfile': 2,
+  'applications/reject#rejectApplication': 3,
+  'applications/sign-up#signUpFromApplication': 2,
+  'applications/submit#submitApplication': 2,
   'audit/list#listAudit': 2,
   'campaigns/accept-invitation#acceptInvitation': 3,
   'campaigns/add-member#addMember': 3,

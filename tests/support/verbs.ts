@@ -20,6 +20,8 @@ export interface VerbSource {
   /** The rule named by `authorize(<param>, '<rule>')` when the first statement is that call. */
   rule: string | null;
   params: string[];
+  /** The whole body, as written. */
+  body: string;
 }
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -76,6 +78,7 @@ export function readVerbs(): VerbSource[] {
         secondStatement: body?.statements[1]?.getText(source) ?? null,
         rule: authorizeRule(first, params),
         params,
+        body: body?.getText(source) ?? '',
       });
     };
     for (const node of source.statements) {

@@ -14,6 +14,8 @@ export type WriteRow =
       owes: FollowUpName[];
       /** The audit rows name this verb (a job that runs another verb per item). */
       auditedAs?: string;
+      /** Audit rows of other verbs the call runs in turn (better-auth's sign-up writes its 'signUp' row). */
+      alsoAudited?: string[];
       note?: string;
     };
 
@@ -38,6 +40,25 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'accounts/sign-out-everywhere#signOutEverywhere': PERSONAL,
   'accounts/update-profile#updateProfile': { ...PERSONAL, note: "a creator with films: 'catalogue-bump'" },
+  'applications/approve#approveApplication': {
+    audits: true,
+    owes: ['mail'],
+    note: 'an account with the email is granted the contributor role; without one the mail carries a sign-up link',
+  },
+  'applications/mine#myApplication': 'read',
+  'applications/reject#rejectApplication': { audits: true, owes: ['mail'] },
+  'applications/review-queue#listApplications': 'read',
+  'applications/sign-up#signUpFromApplication': {
+    audits: true,
+    owes: [],
+    alsoAudited: ['signUp'],
+    note: "better-auth's sign-up also writes its 'signUp' row",
+  },
+  'applications/submit#submitApplication': {
+    audits: false,
+    owes: ['mail'],
+    note: 'the confirmation mail, or (a second one from the email) the mail saying one is waiting',
+  },
   'campaigns/agreements#agreementHistory': 'read',
   'audit/list#listAudit': 'read',
   'campaigns/accept-invitation#acceptInvitation': CAMPAIGN_CHANGE,

@@ -33,6 +33,11 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'creator_coin', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
   });
 
+  it("opens a decision on the reader's own creator application (topic application) on /apply", () => {
+    expect(to({ type: 'application', topic: 'application' })).toBe('/apply');
+    expect(to({ type: 'application', topic: 'application' }, admin)).toBe('/apply');
+  });
+
   it("opens a notice about the reader's own payout on their payouts page, whatever its type", () => {
     for (const type of ['success', 'other'] as const) {
       expect(to({ type, topic: 'payout', campaignId: 'c1' })).toBe('/contributor/payouts');

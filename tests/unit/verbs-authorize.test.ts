@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RULES } from '../../functions/auth/rules';
+import { authorize } from '../../functions/auth/authorize';
+import type { Viewer } from '../../functions/auth/identity';
+import { RULES, SCOPES } from '../../functions/auth/rules';
 import { CAMPAIGN_ACTIONS, type CampaignAction, mayPerform } from '../../functions/domain/campaigns/status';
 import { VERB_INPUTS } from '../support/verb-inputs';
 import { VERB_RULES } from '../support/verb-rules';
@@ -72,5 +74,45 @@ describe('verbs authorize their actor first', () => {
       })
       .map((v) => `${v.key}: ${v.rule}`);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('a resource rule hands its verb the scope its reads apply', () => {
+  const person = (roles: Viewer['roles']): Viewer => ({
+    userId: 'u1',
+    email: 'u1@example.com',
+    username: 'u1',
+    avatarUrl: null,
+    roles,
+    sessionExpiresAt: '2030-01-01T00:00:00.000Z',
+  });
+
+  it('limits a creator to their own rows and lets an admin read every row under an -or-admin scope', () => {
+    expect(authorize(person(['user', 'contributor']), 'campaign.edit').scope).toEqual({
+      kind: 'team-or-admin',
+      userId: 'u1',
+      everything: false,
+    });
+    expect(authorize(person(['user', 'admin']), 'campaign.edit').scope.everything).toBe(true);
+    expect(authorize(person(['user', 'admin']), 'film.edit-own').scope.everything).toBe(true);
+    expect(authorize(person(['user', 'contributor']), 'film.edit-own').scope.everything).toBe(false);
+    // An upload is its owner's alone, an admin's too.
+    expect(authorize(person(['user', 'admin', 'contributor']), 'upload.own').scope).toEqual({
+      kind: 'own',
+      userId: 'u1',
+      everything: false,
+    });
+  });
+
+  it('gives a rule without a scope the actor alone', () => {
+    expect(authorize(person(['user']), 'my-list.own')).not.toHaveProperty('scope');
+  });
+
+  it('reads one campaign, film or upload only through a scoped loader, under a rule that has a scope', () => {
+    const SCOPED_LOADERS =
+      /\b(requireCampaignAction|loadScopedCampaign|campaignScope|applyTransition|loadManageableFilm|loadOwnUpload)\(/;
+    const reading = verbs.filter((v) => v.rule && SCOPED_LOADERS.test(v.body));
+    expect(reading.length).toBeGreaterThan(20);
+    expect(reading.filter((v) => !(v.rule && v.rule in SCOPES)).map((v) => `${v.key}: ${v.rule}`)).toEqual([]);
   });
 });

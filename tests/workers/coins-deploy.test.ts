@@ -9,12 +9,13 @@ import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { coinFactoryDeployAbi } from '../../functions/chain/factory-abi';
 import { campaigns, coinDeployments, notifications, walletLinks } from '../../functions/db/schema';
 import { hardhat } from '../../functions/domain/chains/definitions';
+import { DomainError } from '../../functions/domain/errors';
 import { fillText } from '../../functions/domain/fill-text';
 import { TEXT } from '../../functions/domain/texts';
-import { checkDeployable, markDeploying, markSent } from '../../functions/services/coins';
+import { checkDeployable, deployCreatorCoin, markDeploying, markSent } from '../../functions/services/coins';
 import { db, snapshot } from './campaign-factories';
 import { chainReady, coinCampaign, deploy, linkWallet } from './coins-support';
-import { jsonInit, makeUser, type TestUser } from './factories';
+import { asViewer, jsonInit, makeUser, type TestUser } from './factories';
 import { call, testDeps } from './worker-call';
 
 /**
@@ -209,6 +210,58 @@ describe('deploying a creator coin', { timeout: 120_000 }, () => {
     expect(again.status, await again.clone().text()).toBe(200);
     expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce + 1);
     expect(await factoryEvents(c.id)).toHaveLength(1);
+  });
+});
+
+describe("the window between the deploy's checks and its 'deploying' mark", { timeout: 120_000 }, () => {
+  /** The real deployer, reached only after `meanwhile` ran: as if it happened right after the verb's checks. */
+  function deployerAfter(meanwhile: () => Promise<void>) {
+    const real = testDeps().coinChain.deployer;
+    if (!real) throw new Error('no deployer in the worker tests');
+    const deployer: typeof real = {
+      ...real,
+      deploy: async (job, by) => {
+        await meanwhile();
+        return real.deploy(job, by);
+      },
+    };
+    return testDeps({ coinChain: { coins: coins(), deployer } });
+  }
+
+  it('a member who unlinks in it makes the deploy fail cleanly: 409 naming them, nothing sent', async () => {
+    const c = await coinCampaign();
+    const nonce = await client.getTransactionCount({ address: coins().deployer });
+    let unlinked = 0;
+    const deps = deployerAfter(async () => {
+      unlinked = (await call('/api/wallets/31337', jsonInit('DELETE', undefined, c.member.cookie))).status;
+    });
+    const refused = await deployCreatorCoin(deps, asViewer(admin, ['admin']), c.body).catch((e: unknown) => e);
+    expect(unlinked).toBe(200);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).code).toBe('conflict');
+    expect((refused as DomainError).message).toBe(
+      fillText(TEXT.coinWalletsMissing, { chain: 'Hardhat', names: c.member.username }),
+    );
+    expect(await client.getTransactionCount({ address: coins().deployer })).toBe(nonce);
+    expect(await factoryEvents(c.id)).toHaveLength(0);
+    const row = await db().select().from(coinDeployments).where(eq(coinDeployments.campaignId, c.id)).get();
+    expect(row?.status).toBe('failed');
+    expect((await snapshot(c.id)).campaign[0]?.creatorCoinDeployed).toBe(false);
+
+    // Linked again, the next deploy goes through.
+    await linkWallet(c.member);
+    const again = await deploy(admin, c.body);
+    expect(again.status, await again.clone().text()).toBe(200);
+  });
+
+  it("once the deploy is marked 'deploying', an unlink is refused", async () => {
+    const c = await coinCampaign();
+    const job = await checkDeployable(db(), coins(), c.id, c.body);
+    await markDeploying(testDeps(), job, new Date());
+    const unlink = await call('/api/wallets/31337', jsonInit('DELETE', undefined, c.member.cookie));
+    expect(unlink.status).toBe(409);
+    expect(((await unlink.json()) as { error: { message: string } }).error.message).toBe(TEXT.coinWalletPinned);
+    expect(await db().select().from(walletLinks).where(eq(walletLinks.userId, c.member.id))).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 export * from './agreements';
+export * from './applications';
 export * from './auth';
 export * from './auth-throttle';
 export * from './campaigns';

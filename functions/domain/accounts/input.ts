@@ -17,7 +17,7 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
  * An account the seed or `npm run user:create` makes (ensureUser). The password and username are
  * used only when the account is new (sign-up checks them then); an existing one is matched by email.
  */
-export const ensureUserInput = z.object({
+export const ensureUserInput = z.strictObject({
   email: z.string().trim().min(3).max(254),
   password: z.string().max(256),
   username: z.string().max(64),

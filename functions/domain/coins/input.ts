@@ -2,12 +2,17 @@ import { z } from 'zod';
 
 const count = z.number().int().min(0).max(1e12);
 /** POST /api/functions/deploy-creator-coin. */
-export const deployInput = z.object({
+export const deployInput = z.strictObject({
   campaignId: z.string().min(1).max(64),
   coinSymbol: z.string().min(1).max(16),
   initialSupply: count,
   pricePerCoin: count,
-  distributionModel: z.object({ fanSupply: count, teamSupply: count, marketingSupply: count, reserveSupply: count }),
+  distributionModel: z.strictObject({
+    fanSupply: count,
+    teamSupply: count,
+    marketingSupply: count,
+    reserveSupply: count,
+  }),
 });
 
 /** POST /api/dev/usdc-faucet: the wallet to give test USDC (and gas) to, on the local chain. */

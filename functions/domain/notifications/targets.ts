@@ -9,6 +9,7 @@ import type { NotificationType } from './types';
  * | team_invitation   | /contributor/campaign-progress/{campaignId}?invitation=true (both)                |
  * | decline_message   | /messages/{senderId}?newMessage=true&from=notification (both)                     |
  * | application       | /admin?tab=applications  | /contributor?tab=campaigns                             |
+ * | application, topic 'application': the reader's own creator application rejected | /apply (both)    |
  * | video             | /admin?tab=videos        | /contributor/edit/{videoId} (the film's edit page)     |
  * | creator_coin      | /admin?tab=creator-coins | /movie/{movieId}/coins (film of the campaign), else /contributor?tab=campaigns |
  * | success (backers) | /movie/{movieId}/donate: a team's tally of new payments (both)                    |
@@ -24,6 +25,7 @@ import type { NotificationType } from './types';
 export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
 export const PAYOUTS_PAGE = '/contributor/payouts';
+export const APPLY_PAGE = '/apply';
 /** /account's Wallets section, where a person links a wallet. */
 export const ACCOUNT_WALLETS = '/account#wallets';
 
@@ -37,7 +39,7 @@ export interface TargetInput {
   movieId?: string | null;
   /**
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
-   * payout; 'wallet': a campaign's coin waits for the reader to link a wallet.
+   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet.
    */
   topic?: string | null;
 }
@@ -50,6 +52,7 @@ const seg = encodeURIComponent;
 
 export function notificationTarget(n: TargetInput, viewer: TargetViewer): string {
   if (n.topic === 'payout') return PAYOUTS_PAGE;
+  if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   switch (n.type) {
     case 'team_invitation':

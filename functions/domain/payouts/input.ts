@@ -5,7 +5,7 @@ import { PAYOUT_STATUSES } from '../campaigns/status';
 export const adminPayoutsQuery = z.object({ status: z.enum(PAYOUT_STATUSES).optional() });
 
 /** Which payouts processPayouts takes: a job's, a follow-up's or an admin's selection. */
-export const payoutFilter = z.object({
+export const payoutFilter = z.strictObject({
   payoutIds: z.array(z.string().min(1).max(64)).max(1000).optional(),
   userId: z.string().min(1).max(64).optional(),
   stripeAccountId: z.string().min(1).max(255).optional(),

@@ -1,3 +1,3 @@
 import { z } from 'zod';
 
-export const createShortLinkInput = z.object({ path: z.string().min(1).max(2048) });
+export const createShortLinkInput = z.strictObject({ path: z.string().min(1).max(2048) });

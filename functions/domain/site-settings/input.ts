@@ -3,7 +3,7 @@ import { passcodeInput } from './passcode';
 
 const YEAR_MS = 366 * 86_400_000;
 
-export const updateSiteSettingsInput = z.object({
+export const updateSiteSettingsInput = z.strictObject({
   comingSoonEnabled: z.boolean(),
   /** A new passcode; leave out to keep the current one. */
   passcode: passcodeInput.optional(),
@@ -20,4 +20,4 @@ export const clockOffsetInput = z
   .strict();
 
 /** POST /api/gate/unlock. */
-export const unlockInput = z.object({ passcode: z.string().max(256) });
+export const unlockInput = z.strictObject({ passcode: z.string().max(256) });

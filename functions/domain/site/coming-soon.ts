@@ -52,7 +52,7 @@ export const COMING_SOON_HEAD_SCRIPT_HASH = 'sha256-K/7CUnH67T4Cctf8eZLCvWKWdTuh
  * webhooks. When a feature gives one of the gate's open pages (/apply, /donation-success,
  * /browse-by-category, /new-and-popular, /search-results, /my-list, ...) its data, add its prefix here.
  */
-export const GATE_OPEN_API = ['/api/auth', '/api/health', '/api/gate', '/api/webhooks'] as const;
+export const GATE_OPEN_API = ['/api/auth', '/api/health', '/api/gate', '/api/webhooks', '/api/applications'] as const;
 /** Open as exactly these paths, not what lies under them: /api/me (the session check), not the statement. */
 export const GATE_OPEN_EXACT = ['/api/me'] as const;
 

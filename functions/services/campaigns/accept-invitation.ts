@@ -12,7 +12,7 @@ import type { Deps } from '../../platform/deps';
 import { recordAgreementIfApproved } from '../agreements';
 import { notify } from '../notifications';
 import { campaignChanged } from './internal/changed';
-import { loadCampaignAccess, type MemberRow } from './lib/access';
+import { campaignScope, loadCampaignAccess, type MemberRow } from './lib/access';
 import { commitGuarded, historyRow, memberWon, newRevision } from './lib/guarded-write';
 
 /**
@@ -30,7 +30,7 @@ export async function acceptInvitation(
   const viewer = authorize(actor, 'invitation.respond');
   input = parseInput(acceptSchema, input);
   const { db, bell } = deps;
-  const access = await loadCampaignAccess(db, viewer, campaignId);
+  const access = await loadCampaignAccess(db, viewer, campaignId, campaignScope(viewer.scope));
   if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
   if (!canAcceptInvitation(campaign.status)) throw conflict(TEXT.invitationCancelled);

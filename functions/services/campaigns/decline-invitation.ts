@@ -10,7 +10,7 @@ import { recordAgreementIfApproved } from '../agreements';
 import { sendMessage } from '../messages';
 import { notify } from '../notifications';
 import { beginTeamChange } from './internal/team-change';
-import { loadCampaignAccess } from './lib/access';
+import { campaignScope, loadCampaignAccess } from './lib/access';
 import { commitGuarded } from './lib/guarded-write';
 
 /**
@@ -27,7 +27,7 @@ export async function declineInvitation(
   const viewer = authorize(actor, 'invitation.respond');
   input = parseInput(declineSchema, input);
   const { db, bell } = deps;
-  const access = await loadCampaignAccess(db, viewer, campaignId);
+  const access = await loadCampaignAccess(db, viewer, campaignId, campaignScope(viewer.scope));
   if (!access?.membership) throw notFound(TEXT.contributorInfoNotFound);
   const { membership: member, campaign, film } = access;
   if (member.approved) throw conflict(TEXT.unableToDecline);

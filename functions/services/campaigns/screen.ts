@@ -18,7 +18,7 @@ export async function loadCampaignScreen(
   screen: CampaignScreen,
   adminMode: boolean,
 ): Promise<ScreenLoad> {
-  const viewer = authorize(actor, 'campaign.view');
+  const viewer = authorize(actor, 'campaign.open-screen');
   const resolved = await resolveCampaignOrFilm(db, id);
   let access: CampaignAccess | null = null;
   let film: FilmRef | null = null;

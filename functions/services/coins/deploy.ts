@@ -21,6 +21,7 @@ export async function deployCreatorCoin(deps: Deps, actor: Actor, body: DeployRe
   const job = await checkDeployable(deps.db, coins, body.campaignId, body);
   const result = await deployer.deploy(job, viewer);
   if (result.outcome === 'already') throw conflict(COIN_TEXT.coinAlreadyDeployed);
+  if (result.outcome === 'refused') throw conflict(result.reason);
   if (result.outcome === 'failed') throw new DomainError('unavailable', result.reason);
   return result.deployment;
 }

@@ -1,4 +1,4 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { filmCaptions, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
@@ -10,7 +10,7 @@ import { parseInput } from '../../domain/input';
 import { type Deps, mediaOf } from '../../platform/deps';
 import { storeCaptions } from './internal/captions';
 import { loadManageableFilm } from './internal/film-view';
-import { abortUnlessChanged, committing } from './internal/guard';
+import { abortUnlessChanged, committing, commitUnlessUnchanged } from './internal/guard';
 import { captionView } from './lib/caption-tracks';
 
 /*
@@ -32,6 +32,9 @@ function checkFile(body: ArrayBuffer) {
   }
 }
 
+const trackCount = async (db: CaptionDeps['db'], filmId: string) =>
+  (await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId)).get())?.n ?? 0;
+
 /** Adds a caption track to a film. */
 export async function addCaptions(
   deps: CaptionDeps,
@@ -45,18 +48,27 @@ export async function addCaptions(
   const { db } = deps;
   const film = await loadManageableFilm(db, viewer, filmId);
   checkFile(body);
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(filmCaptions).where(eq(filmCaptions.videoId, filmId));
-  if (n >= CAPTIONS_MAX_TRACKS) throw badRequest(FILM_TEXT.captionsTooMany(CAPTIONS_MAX_TRACKS));
+  const tooMany = () => badRequest(FILM_TEXT.captionsTooMany(CAPTIONS_MAX_TRACKS));
+  // A quick refusal before the file is stored; the insert below is what holds the limit.
+  if ((await trackCount(db, filmId)) >= CAPTIONS_MAX_TRACKS) throw tooMany();
 
   const stored = await storeCaptions(mediaOf(deps), filmId, body);
   const now = new Date();
   const id = crypto.randomUUID();
   const uow = new UnitOfWork(deps, viewer)
     .add(
+      // Written only while the film has fewer than CAPTIONS_MAX_TRACKS, counted by the insert itself, so
+      // parallel uploads cannot all pass a count made before any of them wrote (docs/limits.md).
       db
         .insert(filmCaptions)
-        .values({ id, videoId: filmId, r2Key: stored.key, ...track, createdAt: now, updatedAt: now })
+        .select(
+          sql`select ${id}, ${filmId}, ${stored.key}, ${track.language}, ${track.label}, ${now.getTime()}, ${now.getTime()} where (${db
+            .select({ n: count() })
+            .from(filmCaptions)
+            .where(eq(filmCaptions.videoId, filmId))}) < ${CAPTIONS_MAX_TRACKS}`,
+        )
         .returning(),
+      abortUnlessChanged(db),
       db.update(videos).set({ updatedAt: now }).where(eq(videos.id, filmId)),
     )
     .audit({
@@ -69,7 +81,9 @@ export async function addCaptions(
   if (film.reviewStatus === 'approved') uow.owe('catalogue-bump', {});
   let inserted: (typeof filmCaptions.$inferSelect)[];
   try {
-    [inserted] = (await uow.commit()) as [typeof inserted];
+    const done = await commitUnlessUnchanged(() => uow.commit());
+    if (!done) throw tooMany();
+    [inserted] = done as [typeof inserted];
   } catch (err) {
     await stored.discard();
     throw err;

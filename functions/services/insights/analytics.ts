@@ -1,14 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { type Actor, authorize } from '../../auth/authorize';
-import type { Viewer } from '../../auth/viewer';
+import { type Actor, authorize, type Scoped } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { campaignExtensionVotes, campaignMilestones, checkoutSessions, ledgerEntries } from '../../db/schema';
 import type { CampaignStatus, PayoutStatus } from '../../domain/campaigns/status';
 import { notFound } from '../../domain/errors';
 import { TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
-import { type CampaignAccess, loadCampaignAccess } from '../campaigns';
+import { type CampaignAccess, campaignScope, loadCampaignAccess } from '../campaigns';
 import type { DailyRaised } from './internal/daily';
 import { dailySeries, dayOf } from './internal/daily';
 import { campaignLedgerFigures, escrowAccount } from './internal/ledger-figures';
@@ -55,8 +54,12 @@ export interface CampaignAnalytics {
  * Analytics are for the campaign's owner, its approved team and admins; anyone else — including
  * an invitee who has not joined — gets 404, as for an id that does not exist.
  */
-async function requireAnalyticsAccess(db: Db, viewer: Viewer, campaignId: string): Promise<CampaignAccess> {
-  const access = await loadCampaignAccess(db, viewer, campaignId);
+async function requireAnalyticsAccess(
+  db: Db,
+  viewer: Scoped<'team-or-admin'>,
+  campaignId: string,
+): Promise<CampaignAccess> {
+  const access = await loadCampaignAccess(db, viewer, campaignId, campaignScope(viewer.scope));
   const { relation, membership } = access ?? {};
   if (!access || !(relation?.isOwner || relation?.isAdmin || membership?.approved)) {
     throw notFound(TEXT.campaignNotFoundState);

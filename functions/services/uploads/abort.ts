@@ -9,7 +9,7 @@ import { loadOwnUpload, uploadView } from './internal/upload-rows';
 export async function abortUpload(deps: Pick<Deps, 'db' | 'media' | 'clock' | 'followUps'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
-  const row = await loadOwnUpload(db, viewer.userId, id);
+  const row = await loadOwnUpload(db, viewer, id);
   if (row.status === 'completed') throw conflict(FILM_TEXT.uploadFinished);
   if (row.status === 'aborted') return uploadView(row);
   const aborted = await abortRow(deps, viewer, mediaOf(deps), row);

@@ -10,7 +10,7 @@ import { assertUploading, confirmedParts, loadOwnUpload, uploadView } from './in
 export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
-  const row = await loadOwnUpload(db, viewer.userId, id);
+  const row = await loadOwnUpload(db, viewer, id);
   if (row.status === 'completed') return uploadView(row);
   assertUploading(row);
   if (!row.r2UploadId) throw conflict(FILM_TEXT.uploadFinished);
@@ -41,7 +41,7 @@ export async function completeUpload(deps: Pick<Deps, 'db' | 'media'>, actor: Ac
     .where(and(eq(uploads.id, id), eq(uploads.status, 'uploading')))
     .returning();
   if (done) return uploadView(done);
-  const now = await loadOwnUpload(db, viewer.userId, id);
+  const now = await loadOwnUpload(db, viewer, id);
   if (now.status === 'completed') return uploadView(now);
   throw conflict(FILM_TEXT.uploadCancelled);
 }

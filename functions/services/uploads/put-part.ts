@@ -25,7 +25,7 @@ export async function putPart(
   const viewer = authorize(actor, 'upload.own');
   const { db } = deps;
   const bucket = mediaOf(deps);
-  const row = await loadOwnUpload(db, viewer.userId, uploadId);
+  const row = await loadOwnUpload(db, viewer, uploadId);
   assertUploading(row);
   if (!row.r2UploadId) throw conflict(FILM_TEXT.uploadFinished);
   if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > row.partCount) {

@@ -7,7 +7,7 @@ import { confirmedParts, loadOwnUpload, uploadView } from './internal/upload-row
 /** One of the caller's uploads with its confirmed parts: what a client resumes from. */
 export async function getUpload({ db }: Pick<Deps, 'db'>, actor: Actor, id: string) {
   const viewer = authorize(actor, 'upload.own');
-  const row = await loadOwnUpload(db, viewer.userId, id);
+  const row = await loadOwnUpload(db, viewer, id);
   return uploadView(row, await confirmedParts(db, id));
 }
 

@@ -67,6 +67,7 @@ async function expectAsTable(key: string, call: () => Promise<unknown>) {
   expect(names(owed), `${key}: the follow-ups it owes`).toEqual([...row.owes].sort());
   expect(audit.length > 0, `${key}: audits`).toBe(row.audits);
   for (const a of audit) {
+    if (row.alsoAudited?.includes(a.verb)) continue;
     expect(a.verb, `${key}: the audit row names the verb`).toBe(row.verb);
     expect(a.summary.length, `${key}: a one-line summary`).toBeGreaterThan(0);
     expect(a.resourceId.length).toBeGreaterThan(0);

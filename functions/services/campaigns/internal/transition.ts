@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Viewer } from '../../../auth/viewer';
+import type { Scoped } from '../../../auth/authorize';
 import { campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import {
@@ -57,7 +57,7 @@ const VERB_NAMES: Record<TransitionVerb, string> = {
 
 export async function applyTransition(
   deps: Deps,
-  viewer: Viewer,
+  viewer: Scoped<'team-or-admin'>,
   campaignId: string,
   spec: TransitionSpec,
 ): Promise<{ campaign: CampaignRow; from: CampaignStatus; to: CampaignStatus; access: CampaignAccess }> {

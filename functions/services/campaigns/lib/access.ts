@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { Scope, Scoped } from '../../../auth/authorize';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
 import { campaignContributors, campaigns, partnershipAgreements, videos } from '../../../db/schema';
@@ -28,11 +29,28 @@ export interface CampaignAccess {
   allMembersApproved: boolean;
 }
 
-/** Loads a campaign with the viewer's relation to it; null when it does not exist. */
+/**
+ * The campaigns a `team-or-admin` scope reads: those whose film the viewer owns or whose team has a row
+ * for the viewer (an invitee included); every campaign for an admin.
+ */
+export function campaignScope(scope: Scope<'team-or-admin'>): SQL | undefined {
+  if (scope.everything) return undefined;
+  return or(
+    eq(videos.contributorId, scope.userId),
+    sql`exists (select 1 from ${campaignContributors} where ${campaignContributors.campaignId} = ${campaigns.id} and ${campaignContributors.contributorId} = ${scope.userId})`,
+  );
+}
+
+/**
+ * Loads a campaign with the viewer's relation to it; null when it does not exist, or lies outside
+ * `scope` when one is given. Without a scope it is the read of anyone's page (the film page, a
+ * payment, a screen deciding what to show): its callers decide from the relation.
+ */
 export async function loadCampaignAccess(
   db: Db,
   viewer: Viewer | null,
   campaignId: string,
+  scope?: SQL,
 ): Promise<CampaignAccess | null> {
   const userId = viewer?.userId ?? '';
   // Not db.batch: D1's batch maps joined columns by name, and campaigns and videos share names.
@@ -41,7 +59,7 @@ export async function loadCampaignAccess(
       .select({ campaign: campaigns, film: { id: videos.id, title: videos.title, ownerId: videos.contributorId } })
       .from(campaigns)
       .innerJoin(videos, eq(videos.id, campaigns.movieId))
-      .where(eq(campaigns.id, campaignId)),
+      .where(and(eq(campaigns.id, campaignId), scope)),
     db
       .select()
       .from(campaignContributors)
@@ -78,18 +96,31 @@ export async function loadCampaignAccess(
 }
 
 /**
- * The campaign if the viewer may perform `action` on it. Someone with no relation to the campaign
- * gets 404 (its existence is not revealed); a related viewer without the right gets 403.
+ * The campaign read inside the viewer's scope: someone with no relation to it gets 404, as for an id
+ * that does not exist (its existence is not revealed).
+ */
+export async function loadScopedCampaign(
+  db: Db,
+  viewer: Scoped<'team-or-admin'>,
+  campaignId: string,
+): Promise<CampaignAccess> {
+  const access = await loadCampaignAccess(db, viewer, campaignId, campaignScope(viewer.scope));
+  if (!access) throw notFound('Campaign not found');
+  return access;
+}
+
+/**
+ * The campaign, read inside the viewer's scope, if the viewer may perform `action` on it: outside the
+ * scope 404; a related viewer without the right 403.
  */
 export async function requireCampaignAction(
   db: Db,
-  viewer: Viewer,
+  viewer: Scoped<'team-or-admin'>,
   campaignId: string,
   action: CampaignAction,
   refusal?: string,
 ): Promise<CampaignAccess> {
-  const access = await loadCampaignAccess(db, viewer, campaignId);
-  if (!access || !mayPerform('view', access.relation)) throw notFound('Campaign not found');
+  const access = await loadScopedCampaign(db, viewer, campaignId);
   if (!mayPerform(action, access.relation)) throw forbidden(refusal);
   return access;
 }

@@ -1,8 +1,8 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Actor } from '../../../auth/authorize';
 import type { DeployJob } from '../../../chain/deploy-job';
 import type { CampaignContracts } from '../../../chain/factory-calls';
-import { type CoinDeploymentRow, campaigns, coinDeployments, userRoles } from '../../../db/schema';
+import { type CoinDeploymentRow, campaigns, coinDeployments, userRoles, walletLinks } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import type { Deps } from '../../../platform/deps';
 import { notify } from '../../notifications';
@@ -32,6 +32,28 @@ export async function markDeploying({ db }: Pick<Deps, 'db'>, job: DeployJob, st
     .insert(coinDeployments)
     .values({ campaignId: job.campaignId, chainId: job.chainId, ...row })
     .onConflictDoUpdate({ target: [coinDeployments.campaignId, coinDeployments.chainId], set: row });
+}
+
+/**
+ * The pinned members whose wallet on the job's chain is no longer the one the checks saw. Read after
+ * markDeploying: from then on the unlink guard (services/wallets/internal/unlink-guards.ts) refuses
+ * every unlink, so an unlink either landed before this read and is seen here, or is refused.
+ */
+export async function membersUnlinked({ db }: Pick<Deps, 'db'>, job: DeployJob) {
+  const links = await db
+    .select({ userId: walletLinks.userId, address: walletLinks.address })
+    .from(walletLinks)
+    .where(
+      and(
+        eq(walletLinks.chainId, job.chainId),
+        inArray(
+          walletLinks.userId,
+          job.members.map((m) => m.userId),
+        ),
+      ),
+    );
+  const linked = new Set(links.map((l) => `${l.userId} ${l.address.toLowerCase()}`));
+  return job.members.filter((m) => !linked.has(`${m.userId} ${m.address.toLowerCase()}`));
 }
 
 export async function markSent({ db }: Pick<Deps, 'db'>, job: DeployJob, txHash: string) {

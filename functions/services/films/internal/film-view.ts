@@ -1,24 +1,24 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Viewer } from '../../../auth/viewer';
+import type { Scope, Scoped } from '../../../auth/authorize';
 import type { Db } from '../../../db/client';
 import { categories, profiles, videos } from '../../../db/schema';
 import { notFound } from '../../../domain/errors';
 import { TEXT } from '../../../domain/texts';
-import { isAdmin } from '../../../domain/users/roles';
 import { type CaptionView, captionsOf } from '../lib/caption-tracks';
 
 export type FilmRow = typeof videos.$inferSelect;
 
-/** Who may manage a film: its owner, or an admin. Anyone else gets the same 404 as a wrong id. */
-export function manageableBy(viewer: Viewer): SQL | undefined {
-  return isAdmin(viewer.roles) ? undefined : eq(videos.contributorId, viewer.userId);
+/** The films an `owner-or-admin` scope reads: the viewer's own; every film for an admin. */
+export function filmScope(scope: Scope<'owner-or-admin'>): SQL | undefined {
+  return scope.everything ? undefined : eq(videos.contributorId, scope.userId);
 }
 
-export async function loadManageableFilm(db: Db, viewer: Viewer, id: string): Promise<FilmRow> {
+/** A film read inside the viewer's scope: anyone else gets the same 404 as a wrong id. */
+export async function loadManageableFilm(db: Db, viewer: Scoped<'owner-or-admin'>, id: string): Promise<FilmRow> {
   const row = await db
     .select()
     .from(videos)
-    .where(and(eq(videos.id, id), manageableBy(viewer)))
+    .where(and(eq(videos.id, id), filmScope(viewer.scope)))
     .get();
   if (!row) throw notFound(TEXT.videoNotFound);
   return row;

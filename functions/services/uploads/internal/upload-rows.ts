@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { Scoped } from '../../../auth/authorize';
 import type { Db } from '../../../db/client';
 import { uploadParts, uploads, type uploads as uploadsTable } from '../../../db/schema';
 import { conflict, notFound } from '../../../domain/errors';
@@ -7,11 +8,11 @@ import { FILM_TEXT } from '../../../domain/films/texts';
 export type UploadRow = typeof uploadsTable.$inferSelect;
 
 /** The caller's own upload, or 404: another person's upload id is indistinguishable from a wrong one. */
-export async function loadOwnUpload(db: Db, ownerId: string, id: string): Promise<UploadRow> {
+export async function loadOwnUpload(db: Db, viewer: Scoped<'own'>, id: string): Promise<UploadRow> {
   const row = await db
     .select()
     .from(uploads)
-    .where(and(eq(uploads.id, id), eq(uploads.ownerId, ownerId)))
+    .where(and(eq(uploads.id, id), eq(uploads.ownerId, viewer.scope.userId)))
     .get();
   if (!row) throw notFound(FILM_TEXT.uploadNotFound);
   return row;
