@@ -7,8 +7,9 @@ import {ECDSA} from "@openzeppelin/contracts/utils/cryptography/ECDSA.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {Nonces} from "@openzeppelin/contracts/utils/Nonces.sol";
 
-/// @title A stand-in for USDC on a local chain only: 6 decimals, EIP-2612 permit under the same EIP-712 name and
-/// version as Circle's USDC ("USD Coin", "2"), and a faucet anyone may call. Never deploy it on a public chain.
+/// @title A stand-in for USDC on a local chain only: 6 decimals, EIP-2612 permit under the EIP-712 name and version
+/// of Circle's USDC on Base Sepolia ("USDC", "2"; on Base it is "USD Coin": wallets read it from the token), and a
+/// faucet anyone may call. Never deploy it on a public chain.
 contract TestUSDC is ERC20, IERC20Permit, EIP712, Nonces {
     bytes32 private constant PERMIT_TYPEHASH =
         keccak256("Permit(address owner,address spender,uint256 value,uint256 nonce,uint256 deadline)");
@@ -18,7 +19,7 @@ contract TestUSDC is ERC20, IERC20Permit, EIP712, Nonces {
     error ERC2612InvalidSigner(address signer, address owner);
     error FaucetLimit(uint256 amount);
 
-    constructor() ERC20("USD Coin", "USDC") EIP712("USD Coin", "2") {}
+    constructor() ERC20("USDC", "USDC") EIP712("USDC", "2") {}
 
     function decimals() public pure override returns (uint8) {
         return 6;

@@ -39,6 +39,8 @@ const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' 
 const DEMO_CREATOR = { email: 'creator@reelfund.local', password: 'reelfund-demo' };
 /** Each campaign screen's JavaScript budget (gzip) before a dialog opens (issue 50). */
 const CAMPAIGN_JS_BUDGET = 60 * 1024;
+/** A film's coins page: the catalogue's budget (gzip) until the buyer opens the wallet (issue 39). */
+const COINS_JS_BUDGET = 15 * 1024;
 const CAMPAIGN_SCREENS = [
   ['settings (create)', '/contributor/edit/{freeFilm}/campaign'],
   ['settings', '/contributor/edit-campaign/{campaign}'],
@@ -100,6 +102,7 @@ const SECTIONS = [
   'campaign-live',
   'money',
   'first-frame',
+  'coins',
   'search',
   'lighthouse',
   'fuzz',
@@ -123,9 +126,12 @@ let money;
 const port = Number(process.env.BENCH_PORT ?? 4390);
 // The worker's DevTools inspector (its V8 heap for load-memory), beside the server's own port.
 const inspectorPort = port + 5000;
+// The coins section needs the local chain (a Hardhat node with the demo's coin), as `npm start` runs it.
+const chainPort = section('coins') ? Number(process.env.BENCH_CHAIN_PORT ?? port + 4200) : null;
 const server = await serve({
   port,
   inspectorPort,
+  chainPort,
   persistTo: state,
   build: !process.argv.includes('--no-build'),
   quiet: true,
@@ -353,6 +359,40 @@ try {
     );
   }
   if (section('money')) await printMoneyFigures(base, money);
+
+  if (section('coins')) {
+    console.log(
+      "A film's coins page (NIGHT, the demo's deployed coin): its JavaScript until the buyer opens the wallet, and\n" +
+        '  the time from the press on "Buy" in the dialog to the holdings shown from the receipt (Chromium, the\n' +
+        "  browser tests' injected wallet, local chain; wallet connected and funded before the press; fresh account per run)",
+    );
+    const creator = await signIn(base, DEMO_CREATOR.email, DEMO_CREATOR.password);
+    const mine = await (await fetch(`${base}/api/campaigns/mine`, { headers: { cookie: creator.cookie } })).json();
+    const night = mine.campaigns.find((c) => c.title === 'Night Shift: season two')?.movieId ?? 'none';
+    const path = `/movie/${night}/coins`;
+    const w = await pageWeight(base, path, {});
+    const buy = JSON.parse(
+      (
+        await run('tsx', ['scripts/bench/coin-buy.ts', base, `http://127.0.0.1:${chainPort}`, path, '3'], {
+          quiet: true,
+        })
+      )
+        .trim()
+        .split('\n')
+        .at(-1),
+    );
+    console.table([
+      {
+        page: path,
+        status: w.status,
+        'JS files': w.jsFiles,
+        'JS gzip': kb(w.jsGzip),
+        'JS gzip target': `≤ ${kb(COINS_JS_BUDGET)}: ${verdict(w.jsGzip <= COINS_JS_BUDGET)}`,
+        'buy → holdings, runs': buy.runs.map((t) => `${t} ms`).join(', '),
+        'buy → holdings, median': `${buy.median} ms`,
+      },
+    ]);
+  }
 
   if (section('first-frame')) {
     console.log(

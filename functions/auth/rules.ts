@@ -55,6 +55,7 @@ export const RULES = {
   'clock.set': 'admin',
 
   'coin.deploy': 'admin',
+  'coin.faucet': 'public',
   'coin.list': 'admin',
   'coin.read': 'public',
 

@@ -4,6 +4,7 @@ import { INVITATION_TEXT } from './campaigns/invitation-texts';
 import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
 import { TEAM_TEXT } from './campaigns/team-texts';
 import { CAMPAIGN_TEXT } from './campaigns/texts';
+import { COIN_BUY_TEXT } from './coins/buy-texts';
 import { COIN_TEXT } from './coins/texts';
 import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
@@ -31,6 +32,7 @@ export const TEXT = {
   ...REFUND_TEXT,
   ...WALLET_TEXT,
   ...COIN_TEXT,
+  ...COIN_BUY_TEXT,
   ...APPLICATION_TEXT,
 } as const;
 

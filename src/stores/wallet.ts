@@ -270,6 +270,12 @@ export async function signWithActiveWallet(message: string) {
   }
 }
 
+/** The EIP-1193 provider of the active wallet (null without one): the coins page reads and sends through it. */
+export function activeProvider(): EIP1193Provider | null {
+  const active = $activeWallet.get();
+  return active ? (providers.get(active.id) ?? null) : null;
+}
+
 /** The configured chains' names, for messages. */
 export function chainNames(): string {
   return ($chains.get()?.chains ?? []).map((c) => c.name).join(', ');

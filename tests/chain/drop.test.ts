@@ -22,7 +22,7 @@ beforeAll(async () => {
   for (const fan of [chain.fan, chain.otherFan]) await faucet(chain, fan.account.address, 1_000_000n * 10n ** 6n);
 });
 
-const USDC = { name: 'USD Coin', version: '2' };
+const USDC = { name: 'USDC', version: '2' };
 
 const approve = (owner: Chain['fan'], spender: Address, amount: bigint) =>
   ok(

@@ -193,6 +193,14 @@ async function openStates(page: Page, role: Role): Promise<string[]> {
   await scanOpen('drawer at 375 px');
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 1366, height: 900 });
+  // The coins page's buy dialog, opened from the card (this browser has no wallet: it says how to get one).
+  await page.goto(`/movie/${ids.coinMovieId}/coins`);
+  await settle(page);
+  await page.check('[data-coin-read]');
+  await page.click('[data-buy-open]');
+  await page.locator('[data-buy-dialog][open]').waitFor({ state: 'visible' });
+  await scanOpen('buy dialog');
+  await page.keyboard.press('Escape');
   return out;
 }
 

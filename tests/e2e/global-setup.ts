@@ -16,6 +16,8 @@ declare module 'vitest' {
      * (`serve({ from })`, `ownServer`) instead of seeding again (docs/testing.md).
      */
     seededState: string;
+    /** The JSON-RPC endpoint of the server's own local chain (a test wallet forwards to it, as an extension does). */
+    chainRpc: string;
     /** The Chromium the browser tests launch (scripts/lib/browser.mjs) and what its process needs in its environment. */
     chromium: { path: string; source: 'system' | 'npm'; env: Record<string, string> };
   }
@@ -55,6 +57,7 @@ export default async function setup(project: TestProject) {
   ]);
   const state = mkdtempSync(join(tmpdir(), 'reelfund-e2e-'));
   const port = 4500 + Math.floor(Math.random() * 400);
+  const chainPort = await freePort();
   const server = await serve({
     port,
     persistTo: state,
@@ -65,11 +68,12 @@ export default async function setup(project: TestProject) {
     // (the per-account failed-sign-in limit still applies and has its own test).
     vars: E2E_AUTH_LIMITS,
     // Its own local chain (creator coins), on a port of its own.
-    chainPort: await freePort(),
+    chainPort,
   });
   project.provide('baseUrl', server.url);
   project.provide('statePath', state);
   project.provide('seededState', seeded);
+  project.provide('chainRpc', `http://127.0.0.1:${chainPort}`);
   return async () => {
     await server.stop();
     rmSync(state, { recursive: true, force: true });

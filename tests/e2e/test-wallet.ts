@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import type { Hex, LocalAccount } from 'viem';
+import { createPublicClient, type Hex, http, keccak256, type LocalAccount } from 'viem';
 
 /** One simulated browser-wallet extension: what it announces and what it will do. */
 export interface TestWalletSpec {
@@ -13,7 +13,22 @@ export interface TestWalletSpec {
   canSwitch: boolean;
   /** true: a locked wallet that answers eth_requestAccounts with no account. */
   locked?: boolean;
+  /** false: answers eth_signTypedData_v4 with 4200 (unsupported), as wallets without typed data do. */
+  typedData?: boolean;
+  /** Methods the person declines in the wallet (4001, with the wallet's own words). */
+  declines?: string[];
+  /** A gas limit the wallet puts on every transaction it sends (too little makes a purchase revert on chain). */
+  gas?: number;
 }
+
+/** What the wallets forward to a chain, and how: `rpcUrl` serves `chainId` (the local node of the server under test). */
+export interface TestWalletChain {
+  chainId: number;
+  rpcUrl: string;
+}
+
+/** The words the test wallet declines a request with, as an extension's popup would answer. */
+export const DECLINED_WORDS = 'User rejected the request.';
 
 const ICON =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzZmYjZmZiIvPjwvc3ZnPg==';
@@ -24,15 +39,26 @@ const ICON =
  * simulated is the extension; signatures are real, made in Node by `account` (viem).
  * Grants and the current chain persist in the page's local storage, as an extension keeps them.
  */
-export async function injectTestWallets(context: BrowserContext, account: LocalAccount, wallets: TestWalletSpec[]) {
+export async function injectTestWallets(
+  context: BrowserContext,
+  account: LocalAccount,
+  wallets: TestWalletSpec[],
+  chain?: TestWalletChain,
+) {
   await context.exposeFunction('__testWalletSign', async (raw: Hex) => account.signMessage({ message: { raw } }));
+  if (chain) await exposeChain(context, account, chain);
   await context.addInitScript(
-    ({ wallets, address, icon }) => {
+    ({ wallets, address, icon, declined }) => {
       type Listener = (...args: unknown[]) => void;
       const w = window as unknown as {
         __walletCalls: { rdns: string; method: string }[];
         __walletAdded: { rdns: string; chainId: string }[];
         __testWalletSign: (raw: string) => Promise<string>;
+        __testWalletChain?: (
+          method: string,
+          params: unknown,
+          gas: number | null,
+        ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
       };
       w.__walletCalls = [];
       w.__walletAdded = [];
@@ -84,8 +110,18 @@ export async function injectTestWallets(context: BrowserContext, account: LocalA
                 localStorage.removeItem(key('granted'));
                 emit('accountsChanged', []);
                 return null;
-              default:
-                throw rpcError(4200, `Unsupported method ${method}`);
+              default: {
+                if (method === 'eth_signTypedData_v4' && spec.typedData === false)
+                  throw rpcError(4200, 'The wallet does not support this method');
+                // Signed or forwarded in Node by the chain bridge.
+                if (!w.__testWalletChain) throw rpcError(4200, `Unsupported method ${method}`);
+                if ((spec.declines ?? []).includes(method)) throw rpcError(4001, declined);
+                if (['eth_sendTransaction', 'eth_signTypedData_v4'].includes(method) && !granted())
+                  throw rpcError(4100, 'Unauthorized');
+                const answer = await w.__testWalletChain(method, params ?? [], spec.gas ?? null);
+                if (answer.error) throw rpcError(answer.error.code, answer.error.message);
+                return answer.result;
+              }
             }
           },
           on(event: string, fn: Listener) {
@@ -105,6 +141,72 @@ export async function injectTestWallets(context: BrowserContext, account: LocalA
         announce();
       }
     },
-    { wallets, address: account.address, icon: ICON },
+    { wallets, address: account.address, icon: ICON, declined: DECLINED_WORDS },
   );
+}
+
+/**
+ * The wallet's side of a chain, in Node: typed data and transactions signed by `account`, everything
+ * else (reads, receipts, blocks) forwarded to the chain's node, as an extension forwards to its RPC.
+ * A transaction is signed and sent raw; its hash is answered even when the node refuses a reverting
+ * one (the node mines it anyway), so the page finds its receipt and sees it reverted.
+ */
+async function exposeChain(context: BrowserContext, account: LocalAccount, chain: TestWalletChain) {
+  const client = createPublicClient({ transport: http(chain.rpcUrl) });
+  const forward = async (method: string, params: unknown) =>
+    client.request({ method, params } as never) as Promise<unknown>;
+  await context.exposeFunction('__testWalletChain', async (method: string, params: unknown[], gas: number | null) => {
+    try {
+      if (method === 'eth_chainId') return { result: `0x${chain.chainId.toString(16)}` };
+      if (method === 'eth_signTypedData_v4') {
+        const typed = JSON.parse(params[1] as string);
+        const { EIP712Domain: _domain, ...types } = typed.types;
+        return { result: await account.signTypedData({ ...typed, types }) };
+      }
+      if (method === 'eth_sendTransaction') {
+        const tx = params[0] as { to: Hex; data?: Hex; value?: Hex; gas?: Hex };
+        const [nonce, fees, estimated] = await Promise.all([
+          client.getTransactionCount({ address: account.address, blockTag: 'pending' }),
+          client.estimateFeesPerGas(),
+          gas === null
+            ? client.estimateGas({
+                account: account.address,
+                to: tx.to,
+                data: tx.data,
+                value: tx.value ? BigInt(tx.value) : undefined,
+              })
+            : Promise.resolve(BigInt(gas)),
+        ]);
+        const signed = await account.signTransaction({
+          chainId: chain.chainId,
+          type: 'eip1559',
+          to: tx.to,
+          data: tx.data,
+          value: tx.value ? BigInt(tx.value) : 0n,
+          nonce,
+          gas: estimated,
+          maxFeePerGas: fees.maxFeePerGas,
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        });
+        const hash = keccak256(signed);
+        try {
+          await forward('eth_sendRawTransaction', [signed]);
+        } catch (err) {
+          // A node that mines a reverting transaction may still answer with an error: the receipt tells.
+          const receipt = await client.getTransactionReceipt({ hash }).catch(() => null);
+          if (!receipt) throw err;
+        }
+        return { result: hash };
+      }
+      return { result: await forward(method, params) };
+    } catch (err) {
+      const e = err as { code?: number; details?: string; shortMessage?: string; message?: string };
+      return {
+        error: {
+          code: typeof e.code === 'number' ? e.code : -32603,
+          message: e.details || e.shortMessage || String(e.message),
+        },
+      };
+    }
+  });
 }

@@ -227,7 +227,7 @@ describe('leftover words', () => {
   it("/creator-coins-coming-soon speaks of the film's campaign having no coin yet", async () => {
     const text = textOf(await (await get('/creator-coins-coming-soon')).text());
     expect(text).not.toMatch(/coins are coming soon/i);
-    expect(text).toContain("This film's campaign has not issued a creator coin yet.");
+    expect(text).toContain("This film's campaign has no creator coin yet.");
   });
 
   it('/join-us sends a signed-out visitor to the sign-up form, and back to /join-us after', async () => {

@@ -24,6 +24,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'campaigns/set-status#setCampaignStatus': 3,
   'catalogue/search#searchFilms': 2,
   'coins/deploy#deployCreatorCoin': 2,
+  'coins/faucet#giveTestUsdc': 2,
   'films/captions#addCaptions': 3,
   'films/captions#replaceCaptions': 4,
   'films/create#createFilm': 2,

@@ -41,10 +41,16 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'campaigns/coins#updateCoinSettings': 'campaign.edit-coins',
   'campaigns/complete-ended#completeEndedCampaign': 'campaign.complete-ended',
   'coins/deploy#deployCreatorCoin': 'coin.deploy',
+  'coins/faucet#giveTestUsdc': {
+    rule: 'coin.faucet',
+    public: 'exists only with ENVIRONMENT=local on the local chain, where its USDC is a test token (404 otherwise)',
+  },
   'coins/film-coin#filmCoin': {
     rule: 'coin.read',
-    public: "a film's deployed coin on its public coins page: only a public campaign's, of a catalogue film",
+    public:
+      "a film's deployed coin on its coins page: a public campaign's, of a catalogue film; otherwise only to its team and admins",
   },
+  'coins/holdings#walletHoldings': 'wallet.own',
   'coins/list#listCoinCampaigns': 'coin.list',
   'campaigns/complete-ended#completeEndedCampaigns': 'campaign.complete-ended',
   'campaigns/create#createCampaign': 'campaign.create',

@@ -98,7 +98,10 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
   'coins/deploy#deployCreatorCoin': { audits: true, owes: [] },
+  // Test USDC on the local chain only: nothing of the product's is written.
+  'coins/faucet#giveTestUsdc': 'read',
   'coins/film-coin#filmCoin': 'read',
+  'coins/holdings#walletHoldings': 'read',
   'coins/list#listCoinCampaigns': 'read',
   'films/captions#addCaptions': { audits: true, owes: [], note: "an approved film: 'catalogue-bump'" },
   'films/captions#removeCaptions': {

@@ -45,6 +45,11 @@ describe('the popover target mapping', () => {
     }
   });
 
+  it("opens a coin's ask for the reader's wallet on /account's wallet section, for a member and an admin alike", () => {
+    expect(to({ type: 'creator_coin', topic: 'wallet', campaignId: 'c1', movieId: 'm1' })).toBe('/account#wallets');
+    expect(to({ type: 'creator_coin', topic: 'wallet', campaignId: 'c1' }, admin)).toBe('/account#wallets');
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

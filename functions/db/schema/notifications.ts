@@ -25,9 +25,10 @@ export const notifications = sqliteTable(
      * read it, one unread row per member and campaign (functions/services/notifications/lib/backers.ts).
      * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
      * 'application': a decision on the reader's creator application that opens /apply (a rejection).
-     * Null for every other notification.
+     * 'wallet': a campaign's coin waits for the reader's wallet; it opens /account's wallet section and is
+     * deleted when they link one on the coins' chain. Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers', 'payout', 'application'] }),
+    topic: text('topic', { enum: ['backers', 'payout', 'application', 'wallet'] }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */

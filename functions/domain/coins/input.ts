@@ -14,3 +14,7 @@ export const deployInput = z.strictObject({
     reserveSupply: count,
   }),
 });
+
+/** POST /api/dev/usdc-faucet: the wallet to give test USDC (and gas) to, on the local chain. */
+export const faucetInput = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address') }).strict();
+export type FaucetInput = z.infer<typeof faucetInput>;

@@ -20,4 +20,8 @@ export const COIN_TEXT = {
   coinTxNoCoin: 'Transaction {hash} deployed no coin.',
   coinDeployerLow: 'The deployer account has too little {symbol} to pay for the deployment.',
   coinWalletPinned: 'This wallet receives a deployed creator coin’s proceeds and vesting, so it stays linked.',
+  walletNeededTitle: 'Link a wallet for a creator coin',
+  walletNeededMessage:
+    '“{title}” will have a creator coin on {chain}. Link a wallet there so it can be deployed: your share of its sales and your locked coins go to it.',
+  walletNeededLink: 'Link a wallet',
 } as const;

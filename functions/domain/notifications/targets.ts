@@ -16,6 +16,7 @@ import type { NotificationType } from './types';
  * | success, info     | /contributor?tab=campaigns when about a campaign (both)                           |
  * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
  * | topic 'payout' (any type): the reader's own money released or paid | /contributor/payouts (both) |
+ * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -25,6 +26,8 @@ export const NOTIFICATIONS_PAGE = '/notifications';
 export const CAMPAIGNS_TAB = '/contributor?tab=campaigns';
 export const PAYOUTS_PAGE = '/contributor/payouts';
 export const APPLY_PAGE = '/apply';
+/** /account's Wallets section, where a person links a wallet. */
+export const ACCOUNT_WALLETS = '/account#wallets';
 
 export interface TargetInput {
   type: NotificationType;
@@ -34,7 +37,10 @@ export interface TargetInput {
   videoId: string | null;
   /** The film of campaignId, when the campaign resolves to one. */
   movieId?: string | null;
-  /** 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own payout; 'application': their creator application. */
+  /**
+   * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
+   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet.
+   */
   topic?: string | null;
 }
 
@@ -47,6 +53,7 @@ const seg = encodeURIComponent;
 export function notificationTarget(n: TargetInput, viewer: TargetViewer): string {
   if (n.topic === 'payout') return PAYOUTS_PAGE;
   if (n.topic === 'application') return APPLY_PAGE;
+  if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

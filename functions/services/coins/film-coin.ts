@@ -1,14 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { chainClients } from '../../chain/client';
+import { type CoinVesting, coinVesting } from '../../chain/coin-vesting';
 import { type DropSale, dropSale } from '../../chain/drop-sale';
 import { campaigns, coinDeployments, videos } from '../../db/schema';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { explorerAddressUrl } from '../../domain/coins/state';
 import type { Deps } from '../../platform/deps';
+import { loadCampaignAccess } from '../campaigns';
 
 export interface FilmCoin {
+  campaignId: string;
   campaignTitle: string;
+  /** false: the campaign is not public yet (approved, not launched); only its team and admins see the coin here. */
+  campaignPublic: boolean;
   chain: { id: number; name: string };
   name: string;
   symbol: string;
@@ -28,15 +33,25 @@ export interface FilmCoin {
   deployedAt: Date | null;
   /** The fans' sale as the chain has it now, or why it could not be read. */
   sale: DropSale;
+  /** The chain's USDC, which the sale takes. */
+  usdc: string;
+  /** The team's and reserve's coins still locked and the next unlock (null: not asked for, `vesting: false`). */
+  vesting: CoinVesting | null;
 }
 
 /**
  * The deployed creator coin of a film's campaign on the configured chain, for its public coins page:
- * only a public campaign's (isPublicCampaign) of a film in the catalogue; null otherwise or when
- * coins are off. The coin pays by the split pinned at deployment, whatever the team agrees later.
+ * a public campaign's (isPublicCampaign) of a film in the catalogue for anyone; a campaign not public
+ * yet (or a film not in the catalogue) only for its team and admins; null otherwise or when coins are
+ * off. The coin pays by the split pinned at deployment, whatever the team agrees later.
  */
-export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promise<FilmCoin | null> {
-  authorize(actor, 'coin.read');
+export async function filmCoin(
+  deps: Deps,
+  actor: Actor,
+  movieId: string,
+  read: { vesting: boolean } = { vesting: true },
+): Promise<FilmCoin | null> {
+  const viewer = authorize(actor, 'coin.read');
   const { coins } = deps.coinChain;
   if (!coins) return null;
   const row = await deps.db
@@ -49,7 +64,14 @@ export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promi
     )
     .where(and(eq(campaigns.movieId, movieId), eq(coinDeployments.status, 'deployed')))
     .get();
-  if (row?.reviewStatus !== 'approved' || !isPublicCampaign(row.campaign)) return null;
+  if (!row) return null;
+  const campaignPublic = row.reviewStatus === 'approved' && isPublicCampaign(row.campaign);
+  if (!campaignPublic) {
+    // The contracts are public on chain whatever this page shows; the page shows them to the team first.
+    const access = viewer ? await loadCampaignAccess(deps.db, viewer, row.campaign.id) : null;
+    const r = access?.relation;
+    if (!r || !(r.isAdmin || r.isOwner || r.isMember)) return null;
+  }
   const d = row.deployment;
   const chainId = coins.chain.id;
   const contract = (key: FilmCoin['contracts'][number]['key'], label: string, address: string | null) => ({
@@ -59,7 +81,9 @@ export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promi
     url: address ? explorerAddressUrl(chainId, address) : null,
   });
   return {
+    campaignId: row.campaign.id,
     campaignTitle: row.campaign.title,
+    campaignPublic,
     chain: { id: chainId, name: coins.chain.name },
     name: d.name,
     symbol: d.symbol,
@@ -74,8 +98,17 @@ export async function filmCoin(deps: Deps, actor: Actor, movieId: string): Promi
     members: d.members.map((m) => ({ username: m.username, sharePermille: m.sharePermille })),
     feePercent: d.feePercent,
     deployedAt: d.deployedAt,
-    sale: d.dropAddress
-      ? await dropSale(chainClients(coins), d.dropAddress as `0x${string}`)
-      : { error: 'No sale contract recorded.' },
+    ...(await readChain()),
+    usdc: coins.usdc,
   };
+
+  async function readChain(): Promise<{ sale: DropSale; vesting: CoinVesting | null }> {
+    const clients = chainClients(coins as NonNullable<typeof coins>);
+    const vestings = [d.teamVestingAddress, d.reserveVestingAddress].filter(Boolean) as `0x${string}`[];
+    const [sale, vesting] = await Promise.all([
+      d.dropAddress ? dropSale(clients, d.dropAddress as `0x${string}`) : { error: 'No sale contract recorded.' },
+      read.vesting ? coinVesting(clients, vestings, deps.clock.now()) : null,
+    ]);
+    return { sale, vesting };
+  }
 }

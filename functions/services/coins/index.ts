@@ -1,6 +1,8 @@
 /** The coins feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
 export * from './deploy';
+export * from './faucet';
 export * from './film-coin';
+export * from './holdings';
 export * from './lib/deployable';
 export * from './lib/record';
 export * from './list';

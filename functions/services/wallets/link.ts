@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { type Hex, verifyMessage } from 'viem';
 import { type Actor, authorize } from '../../auth/authorize';
-import { walletAddresses, walletLinks, walletNonces } from '../../db/schema';
+import { notifications, walletAddresses, walletLinks, walletNonces } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
 import { chainName } from '../../domain/chains/info';
 import { badRequest, conflict } from '../../domain/errors';
@@ -93,6 +93,13 @@ export async function linkWallet(deps: WalletDeps, actor: Actor, input: LinkWall
         )
         .returning({ chainId: walletLinks.chainId }),
     );
+    // A coin waiting for this wallet no longer needs to ask for it (updateCoinSettings, topic 'wallet').
+    if (config.coins?.chain.id === chainId)
+      uow.add(
+        db
+          .delete(notifications)
+          .where(and(eq(notifications.userId, viewer.userId), eq(notifications.topic, 'wallet'), linked)),
+      );
     // Written only when this call's nonce linked the wallet (a used nonce or a taken address changes nothing).
     uow.audit({
       verb: 'linkWallet',

@@ -23,3 +23,8 @@ export function openWalletPicker() {
   }
   $open.set(true);
 }
+
+/** Closes the picker if it is open (the coins page's buy dialog takes over once a wallet is connected). */
+export function closeWalletPicker() {
+  $open.set(false);
+}

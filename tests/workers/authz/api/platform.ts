@@ -44,5 +44,12 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/dev/clock', body: { offsetMs: 0 } }),
     expect: onlyRoles(200, ['admin']),
   },
+  {
+    // Gives test USDC (and gas) on the local chain to anyone who asks; 404 in production. The body here is
+    // refused by its schema, so the row does not wait for the chain (tests/workers/coins-faucet.test.ts gives).
+    route: 'POST /api/dev/usdc-faucet',
+    request: () => ({ path: '/api/dev/usdc-faucet', body: { address: 'not-an-address' } }),
+    expect: everyone(400),
+  },
 ];
 export default expectations;

@@ -1,0 +1,41 @@
+/**
+ * The texts of a film's coins page: the card a buyer reads before paying, the buy dialog's steps and
+ * the holdings. Browser code imports this module; the server may use `TEXT`, which includes them all.
+ */
+export const COIN_BUY_TEXT = {
+  notPublic:
+    'This campaign is not public yet: only its team and admins see its coin here. Its contracts are public on the chain all the same.',
+  cardTitle: 'Before you buy',
+  notTitle: 'What a coin is not',
+  notRevenue: 'Not a share of the film: a coin pays you no part of its revenue or profits.',
+  notRefund: 'Not refundable: nobody buys it back, even if the campaign is cancelled.',
+  notValue: 'Not a promise of value: nobody guarantees a price, and a coin can lose all its value.',
+  readIt: 'I have read this: a coin is no share of revenue, has no refund and can lose all its value.',
+  nextUnlockNone: 'Unlocking gradually until {date}',
+  buyOpen: 'Buy with USDC',
+  buyTitle: 'Buy {symbol}',
+  connect: 'Connect a wallet to buy.',
+  wrongChain: 'Your wallet is on another network. Switch it to {chain} to buy.',
+  switchTo: 'Switch to {chain}',
+  balance: 'Your USDC on {chain}: {amount}',
+  tooMany: 'Only {left} coins are left.',
+  tooFew: 'Choose a whole number of coins, at least 1.',
+  tooPoor: 'Your wallet has {balance} USDC; {count} coins cost {cost} USDC.',
+  confirm: 'Buy {count} {symbol} for {cost} USDC',
+  stepPermit: 'Sign the USDC permit',
+  stepApprove: 'Approve USDC for the sale',
+  stepBuy: 'Send the purchase',
+  stepReceipt: 'Wait for the receipt',
+  stepIdle: 'Not started',
+  stepPending: 'Waiting…',
+  stepDone: 'Done',
+  bought: 'You bought {count} {symbol}.',
+  reverted: 'The purchase failed on the chain (transaction {hash} reverted): nothing was bought.',
+  holdingsTitle: 'Your coins',
+  holdings: '{count} {symbol}, worth {value} USDC at the sale price',
+  holdingsNone: 'This wallet holds no {symbol}.',
+  faucet: 'Get 1,000 test USDC',
+  faucetDone: '1,000 test USDC sent to your wallet.',
+  faucetLocalOnly: 'The test USDC faucet exists only on a local chain.',
+  close: 'Close',
+} as const;
