@@ -5,6 +5,7 @@ import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
 import { TEAM_TEXT } from './campaigns/team-texts';
 import { CAMPAIGN_TEXT } from './campaigns/texts';
 import { COIN_TEXT } from './coins/texts';
+import { MARKETPLACE_TEXT } from './marketplace/texts';
 import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
 import { REFUND_TEXT } from './refunds/texts';
@@ -32,6 +33,7 @@ export const TEXT = {
   ...WALLET_TEXT,
   ...COIN_TEXT,
   ...APPLICATION_TEXT,
+  ...MARKETPLACE_TEXT,
 } as const;
 
 export type MessageKey = keyof typeof TEXT;
