@@ -22,6 +22,7 @@ import { filmRoutes } from './routes/films';
 import { functionsRoutes } from './routes/functions';
 import { gateRoutes } from './routes/gate';
 import { health } from './routes/health';
+import { marketplaceRoutes } from './routes/marketplace';
 import { meRoutes } from './routes/me';
 import { mediaRoutes } from './routes/media';
 import { messageRoutes } from './routes/messages';
@@ -70,6 +71,7 @@ export const API_ROUTES = {
   '/functions': functionsRoutes,
   '/wallets': walletRoutes,
   '/applications': applicationRoutes,
+  '/marketplace': marketplaceRoutes,
 } as const;
 
 /** Default cap on request bodies; uploads have their own routes and limits. */

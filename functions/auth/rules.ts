@@ -25,6 +25,15 @@ export const RULES = {
   'application.sign-up': 'public',
   'application.submit': 'public',
 
+  'listing.browse': 'signed-in',
+  'listing.browse-public': 'public',
+  'listing.close': 'signed-in',
+  'listing.edit': 'signed-in',
+  'listing.post': 'signed-in',
+  'listing.read': 'signed-in',
+  'listing.read-own': 'signed-in',
+  'listing.reopen': 'signed-in',
+
   'audit.read': 'admin',
 
   'avatar.edit-own': 'signed-in',

@@ -6,6 +6,7 @@ import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { coinsSeed } from './coins';
 import { demoUsersSeed } from './demo-users';
+import { marketplaceSeed } from './marketplace';
 import { moneySeed } from './money';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedLog, SeedModule } from './types';
@@ -19,6 +20,7 @@ export const SEED_MODULES: SeedModule[] = [
   moneySeed,
   coinsSeed,
   applicationsSeed,
+  marketplaceSeed,
 ];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */

@@ -44,6 +44,14 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/dev/usdc-faucet': { address: `0x${'1'.repeat(40)}` },
   'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
+  'POST /api/marketplace': {
+    role: 'editor',
+    kind: 'offering',
+    title: 'An editor',
+    description: 'Cuts films',
+    pay: 'paid',
+  },
+  'PATCH /api/marketplace/:id': { title: 'A new title' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',
@@ -91,6 +99,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/wallets/nonce': 'no body',
   'DELETE /api/wallets/:chainId': 'the chain is the path',
   'POST /api/applications/:id/approve': 'no body',
+  'POST /api/marketplace/:id/close': 'no body',
+  'POST /api/marketplace/:id/reopen': 'no body',
 };
 
 const changing = [

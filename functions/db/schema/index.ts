@@ -7,6 +7,7 @@ export * from './catalogue';
 export * from './coins';
 export * from './creator-messages';
 export * from './ledger';
+export * from './marketplace';
 export * from './notifications';
 export * from './payments';
 export * from './payouts';

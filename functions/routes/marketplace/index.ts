@@ -1,0 +1,53 @@
+import { Hono } from 'hono';
+import { ID } from '../../domain/ids';
+import { browseListingsInput, editListingInput, postListingInput } from '../../domain/marketplace/input';
+import { currentViewer } from '../../http/session';
+import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
+import {
+  browseListings,
+  closeListing,
+  editListing,
+  getListing,
+  myListings,
+  postListing,
+  reopenListing,
+} from '../../services/marketplace';
+
+/**
+ * /api/marketplace: signed-in people browse and search the open listings (GET /), read one
+ * (GET /{id}), post (POST /), and their own (GET /mine) they edit, close and reopen.
+ * docs/marketplace.md.
+ */
+export const marketplaceRoutes = new Hono<AppEnv>()
+  .get('/', validate('query', browseListingsInput), async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await browseListings(c.get('deps'), viewer, c.req.valid('query')));
+  })
+  .post('/', validate('json', postListingInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await postListing(c.get('deps'), viewer, c.req.valid('json')), 201);
+  })
+  .get('/mine', async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await myListings(c.get('deps'), viewer));
+  })
+  .get(`/:id${ID.record}`, async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await getListing(c.get('deps'), viewer, c.req.param('id')));
+  })
+  .patch(`/:id${ID.record}`, validate('json', editListingInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await editListing(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json')));
+  })
+  .post(`/:id${ID.record}/close`, async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await closeListing(c.get('deps'), viewer, c.req.param('id')));
+  })
+  .post(`/:id${ID.record}/reopen`, async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await reopenListing(c.get('deps'), viewer, c.req.param('id')));
+  });
