@@ -7,7 +7,7 @@ import { createdAt, id, oneOf, updatedAt } from './columns';
 
 /**
  * A marketplace listing (/marketplace): a person offers a role or looks for one. Searched through
- * marketplace_listings_fts (migration 0021, kept in sync by triggers). docs/marketplace.md.
+ * marketplace_listings_fts (migration 0020, kept in sync by triggers). docs/marketplace.md.
  */
 export const marketplaceListings = sqliteTable(
   'marketplace_listings',

@@ -11,7 +11,7 @@ const WEIGHTS = sql.raw('10.0, 4.0, 1.0');
 
 /**
  * The open listings, newest first, or — with words to search — ranked by FTS5's bm25 over title,
- * role and description (marketplace_listings_fts, migration 0021); filtered by role, offering or
+ * role and description (marketplace_listings_fts, migration 0020); filtered by role, offering or
  * seeking, and pay. docs/marketplace.md.
  */
 export async function browseListings(
