@@ -96,6 +96,11 @@ export const RULES = {
 
   'payout-account.own': 'signed-in',
 
+  'people.grant-role': 'admin',
+  'people.read': 'admin',
+  'people.revoke-role': 'admin',
+  'people.search': 'admin',
+
   'payout.jobs': 'system',
   'payout.manage': 'admin',
   'payout.process': 'signed-in-or-system',

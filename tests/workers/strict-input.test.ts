@@ -43,6 +43,8 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/wallets': { message: 'a message', signature: `0x${'a'.repeat(130)}` },
   'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
+  'POST /api/admin/people/:id/roles': { role: 'editor', reason: 'Edits' },
+  'POST /api/admin/people/:id/roles/revoke': { role: 'editor', reason: 'Done' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',
