@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, open, signIn, uid } from './api';
+import { apiJson, open, signIn, signUp, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
 
@@ -101,5 +101,43 @@ describe('the audit log on screen', () => {
     const res = await viewer.context.request.get(`${baseUrl()}/api/admin/audit`);
     expect([403, 404]).toContain(res.status());
     await viewer.context.close();
+  });
+});
+
+describe('people and roles from the app', () => {
+  it("an admin grants the editor role from the People tab and the person's header changes without a reload", async () => {
+    // A fresh account with no role beyond what sign-up gives, signed in in its own tab.
+    const person = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const { username } = await signUp(person.context, 'ppl');
+    const email = `${username}@example.test`;
+    await open(person.page, '/');
+    const messages = person.page.locator('[data-nav] a[data-requires="messages"]');
+    expect(await messages.isVisible()).toBe(false);
+    let navigations = 0;
+    person.page.on('framenavigated', (f) => {
+      if (f === person.page.mainFrame()) navigations++;
+    });
+
+    for (const width of [375, 1366]) {
+      const admin = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(admin.context, 'admin@reelfund.local');
+      await open(admin.page, `/admin?tab=users&q=${encodeURIComponent(email.toUpperCase())}`);
+      await tap(admin.page, `[data-person-match] a`);
+      await expect.poll(() => admin.page.url()).toContain('user=');
+      await admin.page.locator('[data-person]').waitFor();
+      await screenshot(admin.page, `admin-person-${width}`);
+      if (width === 1366) {
+        await admin.page.locator('[data-role-form] select[name="role"]').selectOption('editor');
+        await admin.page.locator('[data-role-form] input[name="reason"]').fill('Edits the catalogue');
+        await tap(admin.page, '[data-role-form] [data-grant]');
+        await expect.poll(() => admin.page.locator('[data-person-roles] [data-role="editor"]').count()).toBe(1);
+      }
+      await admin.context.close();
+    }
+    // The person's open tab learns of it by the push and shows the Messages link, with no navigation.
+    await expect.poll(() => messages.isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(navigations).toBe(0);
+    expect(person.errors).toEqual([]);
+    await person.context.close();
   });
 });
