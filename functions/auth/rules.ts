@@ -98,8 +98,10 @@ export const RULES = {
 
   'people.grant-role': 'admin',
   'people.read': 'admin',
+  'people.reinstate': 'admin',
   'people.revoke-role': 'admin',
   'people.search': 'admin',
+  'people.suspend': 'admin',
 
   'payout.jobs': 'system',
   'payout.manage': 'admin',

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PEOPLE_TEXT } from '../../functions/domain/people/texts';
 import { apiJson, open, signIn, signUp, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
@@ -138,6 +139,38 @@ describe('people and roles from the app', () => {
     await expect.poll(() => messages.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(navigations).toBe(0);
     expect(person.errors).toEqual([]);
+    await person.context.close();
+  });
+});
+
+describe('suspending an account from the app', () => {
+  it('an admin suspends from the person page: sign-in is refused with the message; reinstating restores it', async () => {
+    const person = await newPage(browser);
+    const { username } = await signUp(person.context, 'susp');
+    const email = `${username}@example.test`;
+    const me = (await (await person.context.request.get(`${baseUrl()}/api/me`)).json()) as { user: { id: string } };
+    const admin = await newPage(browser, { viewport: { width: 375, height: 900 } });
+    await signIn(admin.context, 'admin@reelfund.local');
+    await open(admin.page, `/admin?tab=users&user=${me.user.id}`);
+    await admin.page.locator('[data-suspend-form] input[name="reason"]').fill('Spam in messages');
+    await tap(admin.page, '[data-suspend-form] [data-suspend]');
+    await expect.poll(() => admin.page.locator('[data-suspended]').count()).toBe(1);
+    expect(await admin.page.locator('[data-suspended]').textContent()).toContain('Spam in messages');
+    await screenshot(admin.page, 'admin-person-suspended-375');
+    // The person's session is gone, and signing in again is refused with the message.
+    expect((await person.context.request.get(`${baseUrl()}/api/me`)).status()).toBe(401);
+    const refused = await person.context.request.post(`${baseUrl()}/api/auth/sign-in/email`, {
+      data: { email, password: 'guest-password-1' },
+      headers: { origin: baseUrl() },
+    });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(PEOPLE_TEXT.suspendedSignIn);
+
+    await admin.page.locator('[data-suspend-form] input[name="reason"]').fill('Appeal accepted');
+    await tap(admin.page, '[data-suspend-form] [data-reinstate]');
+    await expect.poll(() => admin.page.locator('[data-active]').count()).toBe(1);
+    await signIn(person.context, email, 'guest-password-1');
+    await admin.context.close();
     await person.context.close();
   });
 });

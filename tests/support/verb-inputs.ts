@@ -43,6 +43,8 @@ export const VERB_INPUTS: Record<string, number> = {
   'people/grant-role#grantRole': 3,
   'people/revoke-role#revokeRole': 3,
   'people/search#searchPeople': 2,
+  'people/suspend#reinstateAccount': 3,
+  'people/suspend#suspendAccount': 3,
   'short-links/create#createShortLink': 2,
   'site-settings/clock#setClockOffset': 2,
   'site-settings/gate#unlockGate': 2,

@@ -181,6 +181,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'people/grant-role#grantRole': 'people.grant-role',
   'people/revoke-role#revokeRole': 'people.revoke-role',
   'people/search#searchPeople': 'people.search',
+  'people/suspend#reinstateAccount': 'people.reinstate',
+  'people/suspend#suspendAccount': 'people.suspend',
   'refunds/cancelled#finishRefunds': 'refund.finish',
   'refunds/after-campaign-change#afterCampaignChange': 'refund.after-change',
   'short-links/create#createShortLink': 'short-link.create',

@@ -3,6 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
 import { auditLog, userRoles } from '../../functions/db/schema';
 import { PEOPLE_TEXT } from '../../functions/domain/people/texts';
+import { CLOSE_SIGNED_OUT } from '../../functions/realtime/protocol';
+import { mailsTo } from './applications-support';
+import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
 import { connect } from './realtime/helpers';
 import { call, env } from './worker-call';
@@ -127,5 +130,69 @@ describe('granting and revoking roles', () => {
     expect(await db().select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
     // Restore an admin for the rest of the file.
     admin = last;
+  });
+});
+
+describe('suspending and reinstating an account', () => {
+  const suspend = (id: string, reason = 'Spam', cookie = admin.cookie) =>
+    call(`/api/admin/people/${id}/suspend`, jsonInit('POST', { reason }, cookie));
+  const reinstate = (id: string, reason = 'Appeal accepted', cookie = admin.cookie) =>
+    call(`/api/admin/people/${id}/reinstate`, jsonInit('POST', { reason }, cookie));
+  const signIn = (u: TestUser) =>
+    call('/api/auth/sign-in/email', jsonInit('POST', { email: u.email, password: u.password }));
+
+  it('refuses sign-in, revokes sessions, closes sockets, pauses live campaigns; audited and mailed', async () => {
+    const p = await makeUser(['contributor'], 'ppl_susp');
+    const campaign = await makeCampaign({ owner: p, status: 'live' });
+    const socket = await connect(p.cookie);
+    const closed = new Promise<number>((resolve) => socket.ws.addEventListener('close', (e) => resolve(e.code)));
+    const res = await suspend(p.id, 'Spam in messages');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await read(res)).toEqual({ suspended: true, pausedCampaigns: 1 });
+    expect(await closed).toBe(CLOSE_SIGNED_OUT);
+    expect((await call('/api/me', { headers: { cookie: p.cookie } })).status).toBe(401);
+    const refused = await signIn(p);
+    expect(refused.status).toBe(403);
+    expect((await read<{ error: { message: string } }>(refused)).error.message).toBe(PEOPLE_TEXT.suspendedSignIn);
+    expect((await campaignRow(campaign.id))?.status).toBe('paused');
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'suspendAccount')));
+    expect(rows.map((r) => r.summary)).toEqual([`Account ${p.email} suspended: Spam in messages`]);
+    await expect
+      .poll(async () => (await mailsTo(p.email)).map((m) => m.subject))
+      .toContain(PEOPLE_TEXT.suspendedMailSubject);
+    expect((await suspend(p.id)).status).toBe(409);
+
+    // Reinstated: sign-in works again; audited and mailed.
+    expect((await reinstate(p.id)).status).toBe(200);
+    expect((await signIn(p)).status).toBe(200);
+    await expect
+      .poll(async () => (await mailsTo(p.email)).map((m) => m.subject))
+      .toContain(PEOPLE_TEXT.reinstatedMailSubject);
+    expect((await reinstate(p.id)).status).toBe(409);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'reinstateAccount'))),
+    ).toHaveLength(1);
+  });
+
+  it('never suspends the last active admin', async () => {
+    const others = await db()
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, admin.id)));
+    for (const o of others)
+      await db()
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, o.userId), eq(userRoles.role, 'admin')));
+    const res = await suspend(admin.id, 'Self', admin.cookie);
+    expect(res.status).toBe(409);
+    expect((await read<{ error: { message: string } }>(res)).error.message).toBe(PEOPLE_TEXT.lastAdmin);
+    const viewer = await makeUser([], 'ppl_susp_v');
+    expect((await suspend(viewer.id, 'x', viewer.cookie)).status).toBe(403);
   });
 });

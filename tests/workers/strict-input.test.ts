@@ -45,6 +45,8 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
   'POST /api/admin/people/:id/roles': { role: 'editor', reason: 'Edits' },
   'POST /api/admin/people/:id/roles/revoke': { role: 'editor', reason: 'Done' },
+  'POST /api/admin/people/:id/suspend': { reason: 'Spam' },
+  'POST /api/admin/people/:id/reinstate': { reason: 'Appeal' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',

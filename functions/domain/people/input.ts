@@ -13,3 +13,11 @@ export const changeRoleInput = z
   })
   .strict();
 export type ChangeRoleInput = z.infer<typeof changeRoleInput>;
+
+/** POST /api/admin/people/:id/suspend and …/reinstate: why (mailed to the person and audited). */
+export const suspensionInput = z
+  .object({
+    reason: z.string().trim().min(1, 'A reason is required').max(500, 'A reason must be at most 500 characters'),
+  })
+  .strict();
+export type SuspensionInput = z.infer<typeof suspensionInput>;

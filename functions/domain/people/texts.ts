@@ -24,4 +24,20 @@ export const PEOPLE_TEXT = {
   lastAdmin: 'The platform must keep at least one active admin',
   roleGranted: 'Role granted',
   roleRevoked: 'Role revoked',
+  status: 'Account',
+  active: 'Active: can sign in.',
+  suspend: 'Suspend',
+  reinstate: 'Reinstate',
+  suspended: 'Suspended',
+  alreadySuspended: 'This account is already suspended',
+  notSuspended: 'This account is not suspended',
+  accountSuspended: 'Account suspended',
+  accountReinstated: 'Account reinstated',
+  /** What a suspended person reads when they try to sign in. */
+  suspendedSignIn: 'This account is suspended. Write to support@reelfund.com if you think this is a mistake.',
+  suspendedMailSubject: 'Your Reelfund account is suspended',
+  suspendedMailBody:
+    'Hello {name},\n\nYour Reelfund account has been suspended: {reason}\n\nYou cannot sign in while it is suspended. Your films and campaigns stay, and your live campaigns are paused. Reply to this mail if you think this is a mistake.',
+  reinstatedMailSubject: 'Your Reelfund account is reinstated',
+  reinstatedMailBody: 'Hello {name},\n\nYour Reelfund account is active again: {reason}\n\nYou can sign in as before.',
 } as const;

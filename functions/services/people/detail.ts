@@ -1,6 +1,16 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { campaigns, checkoutSessions, profiles, session, user, userRoles, videos, walletLinks } from '../../db/schema';
+import {
+  accountSuspensions,
+  campaigns,
+  checkoutSessions,
+  profiles,
+  session,
+  user,
+  userRoles,
+  videos,
+  walletLinks,
+} from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { PEOPLE_TEXT } from '../../domain/people/texts';
 import type { Role } from '../../domain/users/roles';
@@ -22,6 +32,8 @@ export interface PersonView {
   /** Sign-ins, newest first: every session opened, whether it is still open. */
   signIns: { at: string; ipAddress: string | null; userAgent: string | null; open: boolean }[];
   openSessions: number;
+  /** Set while the account is suspended: why, and since when. */
+  suspension: { reason: string; at: string } | null;
 }
 
 /** A person as an admin sees them (/admin?tab=users&user=): roles, what they made and paid, wallets, sign-ins. */
@@ -32,7 +44,7 @@ export async function getPerson(
 ): Promise<PersonView> {
   authorize(actor, 'people.read');
   const now = clock.now();
-  const [people, roles, films, camps, pays, wallets, sessions, open] = await db.batch([
+  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions] = await db.batch([
     db
       .select({ id: user.id, email: user.email, createdAt: user.createdAt, username: profiles.username })
       .from(user)
@@ -83,7 +95,12 @@ export async function getPerson(
       .select({ n: sql<number>`count(*)` })
       .from(session)
       .where(and(eq(session.userId, id), gt(session.expiresAt, now))),
+    db
+      .select({ reason: accountSuspensions.reason, at: accountSuspensions.createdAt })
+      .from(accountSuspensions)
+      .where(eq(accountSuspensions.userId, id)),
   ]);
+  const suspended = suspensions[0];
   const person = people[0];
   if (!person) throw notFound(PEOPLE_TEXT.personNotFound);
   return {
@@ -103,5 +120,6 @@ export async function getPerson(
       open: s.expiresAt > now,
     })),
     openSessions: open[0]?.n ?? 0,
+    suspension: suspended ? { reason: suspended.reason, at: suspended.at.toISOString() } : null,
   };
 }

@@ -3,3 +3,4 @@ export * from './detail';
 export * from './grant-role';
 export * from './revoke-role';
 export * from './search';
+export * from './suspend';

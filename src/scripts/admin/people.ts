@@ -26,3 +26,30 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-role-form]'
     location.reload();
   });
 }
+
+/** Suspend or reinstate the account with a reason, then the person's page again with the toast. */
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-suspend-form]')) {
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const action = form.dataset.action === 'reinstate' ? 'reinstate' : 'suspend';
+    const reason = (form.elements.namedItem('reason') as HTMLInputElement).value.trim();
+    for (const b of form.querySelectorAll('button')) b.disabled = true;
+    const res = await fetch(`/api/admin/people/${form.dataset.suspendForm}/${action}`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reason }),
+    }).catch(() => null);
+    if (!res?.ok) {
+      const data = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
+      toast(data?.error?.message ?? 'The account could not be changed', 'error');
+      for (const b of form.querySelectorAll('button')) b.disabled = false;
+      return;
+    }
+    toastAfterNavigation(
+      action === 'reinstate' ? PEOPLE_TEXT.accountReinstated : PEOPLE_TEXT.accountSuspended,
+      'success',
+    );
+    location.reload();
+  });
+}

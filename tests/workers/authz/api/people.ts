@@ -25,5 +25,15 @@ const expectations: RouteExpectation[] = [
     }),
     expect: onlyRoles(404, ['admin']),
   },
+  {
+    route: 'POST /api/admin/people/:id/suspend',
+    request: () => ({ path: '/api/admin/people/no-such-person/suspend', body: { reason: 'Matrix' } }),
+    expect: onlyRoles(404, ['admin']),
+  },
+  {
+    route: 'POST /api/admin/people/:id/reinstate',
+    request: () => ({ path: '/api/admin/people/no-such-person/reinstate', body: { reason: 'Matrix' } }),
+    expect: onlyRoles(404, ['admin']),
+  },
 ];
 export default expectations;
