@@ -6,7 +6,8 @@ import { type SearchPeopleQuery, searchPeopleQuery } from '../../domain/people/i
 import type { Role } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 
-export const PEOPLE_SEARCH_LIMIT = 25;
+/** How many people one search returns. */
+const PEOPLE_SEARCH_LIMIT = 25;
 
 export interface PersonMatch {
   id: string;

@@ -7,8 +7,8 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-role-form]'
     e.preventDefault();
     const id = form.dataset.roleForm;
     const revoking = ((e as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'revoke';
-    const role = (form.elements.namedItem('role') as HTMLSelectElement).value;
-    const reason = (form.elements.namedItem('reason') as HTMLInputElement).value.trim();
+    const role = form.querySelector<HTMLSelectElement>('select[name="role"]')?.value ?? '';
+    const reason = (form.querySelector<HTMLInputElement>('input[name="reason"]')?.value ?? '').trim();
     for (const b of form.querySelectorAll('button')) b.disabled = true;
     const res = await fetch(`/api/admin/people/${id}/roles${revoking ? '/revoke' : ''}`, {
       method: 'POST',
@@ -32,7 +32,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-suspend-for
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
     const action = form.dataset.action === 'reinstate' ? 'reinstate' : 'suspend';
-    const reason = (form.elements.namedItem('reason') as HTMLInputElement).value.trim();
+    const reason = (form.querySelector<HTMLInputElement>('input[name="reason"]')?.value ?? '').trim();
     for (const b of form.querySelectorAll('button')) b.disabled = true;
     const res = await fetch(`/api/admin/people/${form.dataset.suspendForm}/${action}`, {
       method: 'POST',
