@@ -7,7 +7,7 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-role-form]'
     e.preventDefault();
     const id = form.dataset.roleForm;
     const revoking = ((e as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'revoke';
-    const role = form.querySelector<HTMLSelectElement>('select[name="role"]')?.value ?? '';
+    const role = String(new FormData(form).get('role') ?? '');
     const reason = (form.querySelector<HTMLInputElement>('input[name="reason"]')?.value ?? '').trim();
     for (const b of form.querySelectorAll('button')) b.disabled = true;
     const res = await fetch(`/api/admin/people/${id}/roles${revoking ? '/revoke' : ''}`, {
