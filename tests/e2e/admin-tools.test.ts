@@ -131,12 +131,14 @@ describe('people and roles from the app', () => {
         await admin.page.locator('[data-role-form] select[name="role"]').selectOption('editor');
         await admin.page.locator('[data-role-form] input[name="reason"]').fill('Edits the catalogue');
         await tap(admin.page, '[data-role-form] [data-grant]');
-        await expect.poll(() => admin.page.locator('[data-person-roles] [data-role="editor"]').count()).toBe(1);
+        await expect
+          .poll(() => admin.page.locator('[data-person-roles] [data-role="editor"]').count(), { timeout: 10_000 })
+          .toBe(1);
       }
       await admin.context.close();
     }
     // The person's open tab learns of it by the push and shows the Messages link, with no navigation.
-    await expect.poll(() => messages.isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => messages.isVisible(), { timeout: 20_000 }).toBe(true);
     expect(navigations).toBe(0);
     expect(person.errors).toEqual([]);
     await person.context.close();
@@ -154,7 +156,7 @@ describe('suspending an account from the app', () => {
     await open(admin.page, `/admin?tab=users&user=${me.user.id}`);
     await admin.page.locator('[data-suspend-form] input[name="reason"]').fill('Spam in messages');
     await tap(admin.page, '[data-suspend-form] [data-suspend]');
-    await expect.poll(() => admin.page.locator('[data-suspended]').count()).toBe(1);
+    await expect.poll(() => admin.page.locator('[data-suspended]').count(), { timeout: 10_000 }).toBe(1);
     expect(await admin.page.locator('[data-suspended]').textContent()).toContain('Spam in messages');
     await screenshot(admin.page, 'admin-person-suspended-375');
     // The person's session is gone, and signing in again is refused with the message.
@@ -168,7 +170,7 @@ describe('suspending an account from the app', () => {
 
     await admin.page.locator('[data-suspend-form] input[name="reason"]').fill('Appeal accepted');
     await tap(admin.page, '[data-suspend-form] [data-reinstate]');
-    await expect.poll(() => admin.page.locator('[data-active]').count()).toBe(1);
+    await expect.poll(() => admin.page.locator('[data-active]').count(), { timeout: 10_000 }).toBe(1);
     await signIn(person.context, email, 'guest-password-1');
     await admin.context.close();
     await person.context.close();
