@@ -3,8 +3,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { account, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
+import { account, accountSuspensions, profiles, rateLimit, session, user, userRoles, verification } from '../db/schema';
 import { UnitOfWork, type WriteDeps } from '../db/unit-of-work';
+import { PEOPLE_TEXT } from '../domain/people/texts';
 import { usernameSchema } from '../domain/users/username';
 import type { Config } from '../env';
 import type { Mailer } from '../platform/mailer';
@@ -84,6 +85,21 @@ export function createAuth(deps: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['cf-connecting-ip'] },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account cannot sign in (docs/admin-tools.md, "Suspension").
+          async before(candidate) {
+            const row = await db
+              .select({ userId: accountSuspensions.userId })
+              .from(accountSuspensions)
+              .where(eq(accountSuspensions.userId, candidate.userId))
+              .get();
+            if (row)
+              throw new APIError('FORBIDDEN', { message: PEOPLE_TEXT.suspendedSignIn, code: 'ACCOUNT_SUSPENDED' });
+            return { data: candidate };
+          },
+        },
+      },
       user: {
         create: {
           async before(candidate) {

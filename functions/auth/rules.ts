@@ -106,6 +106,13 @@ export const RULES = {
 
   'payout-account.own': 'signed-in',
 
+  'people.grant-role': 'admin',
+  'people.read': 'admin',
+  'people.reinstate': 'admin',
+  'people.revoke-role': 'admin',
+  'people.search': 'admin',
+  'people.suspend': 'admin',
+
   'payout.jobs': 'system',
   'payout.manage': 'admin',
   'payout.process': 'signed-in-or-system',

@@ -18,6 +18,8 @@ export const ADMIN_TABS: readonly DashboardTab[] = [
   { id: 'videos', label: 'Videos', pending: 'Films awaiting review will appear here.' },
   { id: 'creator-coins', label: 'Creator Coins', pending: 'Creator coin requests will appear here.' },
   { id: 'settings', label: 'Site settings', pending: 'Site settings will appear here.' },
+  { id: 'users', label: 'People', pending: 'People will appear here.' },
+  { id: 'audit', label: 'Audit', pending: 'Who changed what will appear here.' },
 ];
 
 export const CONTRIBUTOR_TABS: readonly DashboardTab[] = [

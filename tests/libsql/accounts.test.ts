@@ -115,4 +115,33 @@ describe('ensureUser (the seed and `npm run user:create`) on libSQL', () => {
       `signUp user:${first.userId} New account @${username} with the role viewer`,
     ]);
   });
+
+  it('suspension refuses sign-in and the last admin keeps their role (issue 45)', async () => {
+    const signUp = async (name: string) => {
+      const res = await post('/api/auth/sign-up/email', {
+        email: `${name}@example.test`,
+        password: 'password-123',
+        name,
+      });
+      expect(res.status).toBe(200);
+      const me = (await (await app.request('/api/me', { headers: { cookie: cookieOf(res) } })).json()) as {
+        user: { id: string };
+      };
+      return { id: me.user.id, cookie: cookieOf(res), email: `${name}@example.test` };
+    };
+    const admin = await signUp(`adm_${uid()}`);
+    const person = await signUp(`sus_${uid()}`);
+    await ctx.client.execute({ sql: "insert into user_roles (user_id, role) values (?, 'admin')", args: [admin.id] });
+    const suspended = await post(`/api/admin/people/${person.id}/suspend`, { reason: 'Spam' }, admin.cookie);
+    expect(suspended.status, await suspended.clone().text()).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: person.email, password: 'password-123' })).status).toBe(403);
+    expect((await post(`/api/admin/people/${person.id}/reinstate`, { reason: 'Ok' }, admin.cookie)).status).toBe(200);
+    expect((await post('/api/auth/sign-in/email', { email: person.email, password: 'password-123' })).status).toBe(200);
+    // The only admin (the file's other tests made admins too) cannot remove their own role, nor suspend themselves.
+    await ctx.client.execute({ sql: "delete from user_roles where role = 'admin' and user_id <> ?", args: [admin.id] });
+    expect(
+      (await post(`/api/admin/people/${admin.id}/roles/revoke`, { role: 'admin', reason: 'Bye' }, admin.cookie)).status,
+    ).toBe(409);
+    expect((await post(`/api/admin/people/${admin.id}/suspend`, { reason: 'Bye' }, admin.cookie)).status).toBe(409);
+  });
 });

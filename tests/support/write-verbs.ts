@@ -185,6 +185,16 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'payments/campaign-checkout#filmFunding': 'read',
   'payments/campaign-checkout#liveCampaigns': 'read',
   'payments/campaign-checkout#startCampaignCheckout': PERSONAL,
+  'people/detail#getPerson': 'read',
+  'people/grant-role#grantRole': { audits: true, owes: [] },
+  'people/revoke-role#revokeRole': { audits: true, owes: [] },
+  'people/search#searchPeople': 'read',
+  'people/suspend#reinstateAccount': { audits: true, owes: ['mail'] },
+  'people/suspend#suspendAccount': {
+    audits: true,
+    owes: ['mail'],
+    note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row and 'campaign-changed'",
+  },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
     owes: ['campaign-changed'],

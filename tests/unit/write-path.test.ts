@@ -46,6 +46,8 @@ const ALLOWED_EFFECTS = new Set(['ring', 'ringCampaign', 'ringBackersNotices', '
 /** Batches that only read (several selects in one round trip), and the sign-in attempt counter. */
 const READ_OR_COUNTER_BATCHES: Record<string, string> = {
   'functions/auth/viewer.ts': 'reads the profile and roles of a session in one round trip',
+  'functions/services/people/detail.ts':
+    "reads a person's page (roles, films, campaigns, payments, sessions) in one round trip",
   'functions/services/notifications/summary.ts': "reads the bell's figures in one round trip",
   'functions/services/campaigns/internal/view.ts': "reads a campaign's team and links in one round trip",
   'functions/db/attempts.ts': 'counts attempts against a limit (not a change of anything a person owns)',

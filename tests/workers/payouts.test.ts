@@ -1,7 +1,14 @@
 import { and, eq, like } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
-import { bankPayouts, connectAccounts, ledgerGroups, notifications, payouts } from '../../functions/db/schema';
+import {
+  accountSuspensions,
+  bankPayouts,
+  connectAccounts,
+  ledgerGroups,
+  notifications,
+  payouts,
+} from '../../functions/db/schema';
 import { PAYOUT_TEXT } from '../../functions/domain/payouts/texts';
 import { LOCAL_WEBHOOK_SECRETS, WEBHOOK_PATHS } from '../../functions/payments/stripe';
 import * as obj from '../../functions/payments/test-mode/objects';
@@ -384,5 +391,21 @@ describe('the hourly job', () => {
         ['processPayouts', 'system', 'scheduled'],
       ]);
     expect(await auditOf(recent)).toEqual([]);
+  });
+});
+
+describe('a suspended member (issue 45)', () => {
+  it('holds the payouts of a suspended member (pending) and pays them once reinstated', async () => {
+    const member = await readyMember();
+    const { payoutIds } = await makeReleasedPayouts({ members: [member], shareCents: [4500] });
+    const [id] = payoutIds as [string];
+    await db().insert(accountSuspensions).values({ userId: member.id, reason: 'Under review' });
+    expect(await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id] })).toEqual([
+      { payoutId: id, result: 'waiting' },
+    ]);
+    expect(await payoutRow(id)).toMatchObject({ status: 'pending', attempts: 0 });
+    await db().delete(accountSuspensions).where(eq(accountSuspensions.userId, member.id));
+    await processPayouts(deps(), TEST_SYSTEM, { payoutIds: [id] });
+    expect((await payoutRow(id))?.status).toBe('completed');
   });
 });

@@ -52,6 +52,10 @@ const JSON_BODIES: Record<string, unknown> = {
     pay: 'paid',
   },
   'PATCH /api/marketplace/:id': { title: 'A new title' },
+  'POST /api/admin/people/:id/roles': { role: 'editor', reason: 'Edits' },
+  'POST /api/admin/people/:id/roles/revoke': { role: 'editor', reason: 'Done' },
+  'POST /api/admin/people/:id/suspend': { reason: 'Spam' },
+  'POST /api/admin/people/:id/reinstate': { reason: 'Appeal' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',

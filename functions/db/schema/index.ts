@@ -16,6 +16,7 @@ export * from './refunds';
 export * from './seed-runs';
 export * from './short-urls';
 export * from './site-settings';
+export * from './suspensions';
 export * from './uploads';
 export * from './user-roles';
 export * from './wallets';

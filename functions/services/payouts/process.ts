@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { connectAccounts, payouts } from '../../db/schema';
+import { accountSuspensions, connectAccounts, payouts } from '../../db/schema';
 import { parseInput } from '../../domain/input';
 import { payoutFilter } from '../../domain/payouts/input';
 import type { PayoutOutcome } from './internal/attempt';
@@ -38,9 +38,15 @@ function candidates(deps: Pick<PayoutDeps, 'db'>, f: PayoutFilter) {
   if (f.campaignId) where.push(eq(payouts.campaignId, f.campaignId));
   if (f.milestoneNumber !== undefined) where.push(eq(payouts.milestoneNumber, f.milestoneNumber));
   return deps.db
-    .select({ payout: payouts, destination: connectAccounts.stripeAccountId, ready: connectAccounts.transfersActive })
+    .select({
+      payout: payouts,
+      destination: connectAccounts.stripeAccountId,
+      ready: connectAccounts.transfersActive,
+      suspended: accountSuspensions.userId,
+    })
     .from(payouts)
     .leftJoin(connectAccounts, eq(connectAccounts.userId, payouts.userId))
+    .leftJoin(accountSuspensions, eq(accountSuspensions.userId, payouts.userId))
     .where(and(...where))
     .orderBy(payouts.createdAt)
     .limit(BATCH_LIMIT);
@@ -64,8 +70,9 @@ export async function processPayouts(
   const by = { actor: caller, verb: 'processPayouts' };
   const rows = await candidates(deps, filter);
   const outcomes: PayoutOutcome[] = [];
-  for (const { payout, destination, ready } of rows) {
-    if (!destination || !ready) {
+  for (const { payout, destination, ready, suspended } of rows) {
+    // A suspended member's payouts are held (pending) until they are reinstated (docs/admin-tools.md).
+    if (!destination || !ready || suspended) {
       outcomes.push({ payoutId: payout.id, result: 'waiting' });
       continue;
     }

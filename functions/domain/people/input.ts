@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { ROLES } from '../users/roles';
+
+/** GET /api/admin/people: people whose username or email starts with `q` (any case). */
+export const searchPeopleQuery = z.object({ q: z.string().trim().max(254).default('') }).strict();
+export type SearchPeopleQuery = z.infer<typeof searchPeopleQuery>;
+
+/** POST /api/admin/people/:id/roles and …/roles/revoke: one role, and why (it goes in the audit log). */
+export const changeRoleInput = z
+  .object({
+    role: z.enum(ROLES, { message: `role is one of ${ROLES.join(', ')}` }),
+    reason: z.string().trim().min(1, 'A reason is required').max(500, 'A reason must be at most 500 characters'),
+  })
+  .strict();
+export type ChangeRoleInput = z.infer<typeof changeRoleInput>;
+
+/** POST /api/admin/people/:id/suspend and …/reinstate: why (mailed to the person and audited). */
+export const suspensionInput = z
+  .object({
+    reason: z.string().trim().min(1, 'A reason is required').max(500, 'A reason must be at most 500 characters'),
+  })
+  .strict();
+export type SuspensionInput = z.infer<typeof suspensionInput>;

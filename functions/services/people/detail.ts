@@ -1,0 +1,125 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import {
+  accountSuspensions,
+  campaigns,
+  checkoutSessions,
+  profiles,
+  session,
+  user,
+  userRoles,
+  videos,
+  walletLinks,
+} from '../../db/schema';
+import { notFound } from '../../domain/errors';
+import { PEOPLE_TEXT } from '../../domain/people/texts';
+import type { Role } from '../../domain/users/roles';
+import type { Deps } from '../../platform/deps';
+
+/** The most rows of each list a person's page shows. */
+const RECENT = 20;
+
+export interface PersonView {
+  id: string;
+  email: string;
+  username: string | null;
+  joinedAt: string;
+  roles: Role[];
+  films: { id: string; title: string; reviewStatus: string }[];
+  campaigns: { id: string; title: string; status: string }[];
+  payments: { id: string; campaignId: string; amountCents: number; status: string; at: string }[];
+  wallets: { chainId: number; address: string }[];
+  /** Sign-ins, newest first: every session opened, whether it is still open. */
+  signIns: { at: string; ipAddress: string | null; userAgent: string | null; open: boolean }[];
+  openSessions: number;
+  /** Set while the account is suspended: why, and since when. */
+  suspension: { reason: string; at: string } | null;
+}
+
+/** A person as an admin sees them (/admin?tab=users&user=): roles, what they made and paid, wallets, sign-ins. */
+export async function getPerson(
+  { db, clock }: Pick<Deps, 'db' | 'clock'>,
+  actor: Actor,
+  id: string,
+): Promise<PersonView> {
+  authorize(actor, 'people.read');
+  const now = clock.now();
+  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions] = await db.batch([
+    db
+      .select({ id: user.id, email: user.email, createdAt: user.createdAt, username: profiles.username })
+      .from(user)
+      .leftJoin(profiles, eq(profiles.userId, user.id))
+      .where(eq(user.id, id)),
+    db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, id)),
+    db
+      .select({ id: videos.id, title: videos.title, reviewStatus: videos.reviewStatus })
+      .from(videos)
+      .where(eq(videos.contributorId, id))
+      .orderBy(desc(videos.createdAt))
+      .limit(RECENT),
+    db
+      .select({ id: campaigns.id, title: campaigns.title, status: campaigns.status })
+      .from(campaigns)
+      .innerJoin(videos, eq(videos.id, campaigns.movieId))
+      .where(eq(videos.contributorId, id))
+      .orderBy(desc(campaigns.createdAt))
+      .limit(RECENT),
+    db
+      .select({
+        id: checkoutSessions.id,
+        campaignId: checkoutSessions.campaignId,
+        amountCents: checkoutSessions.amountCents,
+        status: checkoutSessions.status,
+        at: checkoutSessions.createdAt,
+      })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.payerId, id))
+      .orderBy(desc(checkoutSessions.createdAt))
+      .limit(RECENT),
+    db
+      .select({ chainId: walletLinks.chainId, address: walletLinks.address })
+      .from(walletLinks)
+      .where(eq(walletLinks.userId, id)),
+    db
+      .select({
+        at: session.createdAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+        expiresAt: session.expiresAt,
+      })
+      .from(session)
+      .where(eq(session.userId, id))
+      .orderBy(desc(session.createdAt))
+      .limit(RECENT),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(session)
+      .where(and(eq(session.userId, id), gt(session.expiresAt, now))),
+    db
+      .select({ reason: accountSuspensions.reason, at: accountSuspensions.createdAt })
+      .from(accountSuspensions)
+      .where(eq(accountSuspensions.userId, id)),
+  ]);
+  const suspended = suspensions[0];
+  const person = people[0];
+  if (!person) throw notFound(PEOPLE_TEXT.personNotFound);
+  return {
+    id: person.id,
+    email: person.email,
+    username: person.username,
+    joinedAt: person.createdAt.toISOString(),
+    roles: roles.map((r) => r.role),
+    films,
+    campaigns: camps,
+    payments: pays.map((p) => ({ ...p, at: p.at.toISOString() })),
+    wallets,
+    signIns: sessions.map((s) => ({
+      at: s.at.toISOString(),
+      ipAddress: s.ipAddress,
+      userAgent: s.userAgent,
+      open: s.expiresAt > now,
+    })),
+    openSessions: open[0]?.n ?? 0,
+    suspension: suspended ? { reason: suspended.reason, at: suspended.at.toISOString() } : null,
+  };
+}

@@ -1,0 +1,198 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '../../functions/db/client';
+import { auditLog, userRoles } from '../../functions/db/schema';
+import { PEOPLE_TEXT } from '../../functions/domain/people/texts';
+import { CLOSE_SIGNED_OUT } from '../../functions/realtime/protocol';
+import { mailsTo } from './applications-support';
+import { campaignRow, makeCampaign } from './campaign-factories';
+import { jsonInit, makeUser, type TestUser } from './factories';
+import { connect } from './realtime/helpers';
+import { call, env } from './worker-call';
+
+/* Issue 45: people and roles from the app — search, a person's page, grant and revoke with a reason. */
+
+const db = () => getDb(env);
+const read = async <T>(res: Response) => (await res.json()) as T;
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await makeUser(['admin'], 'ppl_admin');
+});
+
+const grant = (id: string, role: string, reason = 'Trusted', cookie = admin.cookie) =>
+  call(`/api/admin/people/${id}/roles`, jsonInit('POST', { role, reason }, cookie));
+const revoke = (id: string, role: string, reason = 'No longer needed', cookie = admin.cookie) =>
+  call(`/api/admin/people/${id}/roles/revoke`, jsonInit('POST', { role, reason }, cookie));
+const me = async (cookie: string) =>
+  read<{ roles?: string[]; user?: { roles: string[] } }>(await call('/api/me', { headers: { cookie } }));
+const rolesOf = async (cookie: string) => {
+  const body = await me(cookie);
+  return body.roles ?? body.user?.roles ?? [];
+};
+
+describe('finding people (GET /api/admin/people)', () => {
+  it('finds by the start of a username or an email, in any case; non-admins get 403', async () => {
+    const p = await makeUser([], 'pplfind');
+    const byName = await read<{ people: { id: string; email: string }[] }>(
+      await call(`/api/admin/people?q=${encodeURIComponent(p.username.slice(0, 12).toUpperCase())}`, {
+        headers: { cookie: admin.cookie },
+      }),
+    );
+    expect(byName.people.map((x) => x.id)).toContain(p.id);
+    const byEmail = await read<{ people: { id: string }[] }>(
+      await call(`/api/admin/people?q=${encodeURIComponent(p.email.toUpperCase())}`, {
+        headers: { cookie: admin.cookie },
+      }),
+    );
+    expect(byEmail.people.map((x) => x.id)).toEqual([p.id]);
+    const other = await makeUser(['contributor'], 'ppl_other');
+    expect((await call('/api/admin/people?q=ppl', { headers: { cookie: other.cookie } })).status).toBe(403);
+  });
+
+  it("shows a person's page: roles and open sessions; an unknown id is 404", async () => {
+    const p = await makeUser(['contributor'], 'ppl_page');
+    const { person } = await read<{ person: { roles: string[]; openSessions: number; email: string } }>(
+      await call(`/api/admin/people/${p.id}`, { headers: { cookie: admin.cookie } }),
+    );
+    expect(person.email).toBe(p.email);
+    expect(person.roles).toContain('contributor');
+    expect(person.openSessions).toBeGreaterThanOrEqual(1);
+    expect((await call('/api/admin/people/nobody_here', { headers: { cookie: admin.cookie } })).status).toBe(404);
+  });
+});
+
+describe('granting and revoking roles', () => {
+  it('a grant is audited, effective on the next request and pushed to open tabs', async () => {
+    const p = await makeUser([], 'ppl_grant');
+    expect(await rolesOf(p.cookie)).not.toContain('editor');
+    const socket = await connect(p.cookie);
+    const res = await grant(p.id, 'editor', 'Edits the catalogue');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await rolesOf(p.cookie)).toContain('editor');
+    await socket.waitFor((e) => e.kind === 'roles');
+    socket.ws.close();
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'grantRole')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorId: admin.id, resourceType: 'user' });
+    expect(rows[0]?.summary).toContain('Edits the catalogue');
+    // Granting again is a conflict and writes no second audit row.
+    expect((await grant(p.id, 'editor')).status).toBe(409);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'grantRole'))),
+    ).toHaveLength(1);
+  });
+
+  it('a revoke is audited and effective on the next request; a missing role is 409; bad input 400', async () => {
+    const p = await makeUser(['contributor'], 'ppl_revoke');
+    expect((await revoke(p.id, 'contributor', 'Stopped making films')).status).toBe(200);
+    expect(await rolesOf(p.cookie)).not.toContain('contributor');
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'revokeRole')));
+    expect(rows.map((r) => r.summary)).toEqual([`Role contributor revoked from ${p.email}: Stopped making films`]);
+    const again = await revoke(p.id, 'contributor');
+    expect(again.status).toBe(409);
+    expect((await read<{ error: { message: string } }>(again)).error.message).toBe(PEOPLE_TEXT.doesNotHaveRole);
+    expect((await grant(p.id, 'superuser')).status).toBe(400);
+    expect((await grant(p.id, 'editor', '  ')).status).toBe(400);
+    expect((await grant('nobody_here', 'editor')).status).toBe(404);
+    const viewer = await makeUser(['viewer'], 'ppl_viewer');
+    expect((await grant(p.id, 'editor', 'Me', viewer.cookie)).status).toBe(403);
+  });
+
+  it('never loses the last admin: two admins demoting each other at once leave one', async () => {
+    const a = await makeUser(['admin'], 'ppl_a');
+    const b = await makeUser(['admin'], 'ppl_b');
+    // Only a and b are admins in this file's database from here on.
+    await db()
+      .delete(userRoles)
+      .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, a.id), ne(userRoles.userId, b.id)));
+    const [ab, ba] = await Promise.all([
+      revoke(b.id, 'admin', 'Swap', a.cookie),
+      revoke(a.id, 'admin', 'Swap', b.cookie),
+    ]);
+    expect([ab.status, ba.status].sort()).toEqual([200, 409]);
+    const admins = await db().select().from(userRoles).where(eq(userRoles.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    // The one left cannot remove their own role.
+    const last = admins[0]?.userId === a.id ? a : b;
+    const self = await revoke(last.id, 'admin', 'Leaving', last.cookie);
+    expect(self.status).toBe(409);
+    expect((await read<{ error: { message: string } }>(self)).error.message).toBe(PEOPLE_TEXT.lastAdmin);
+    expect(await db().select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1);
+    // Restore an admin for the rest of the file.
+    admin = last;
+  });
+});
+
+describe('suspending and reinstating an account', () => {
+  const suspend = (id: string, reason = 'Spam', cookie = admin.cookie) =>
+    call(`/api/admin/people/${id}/suspend`, jsonInit('POST', { reason }, cookie));
+  const reinstate = (id: string, reason = 'Appeal accepted', cookie = admin.cookie) =>
+    call(`/api/admin/people/${id}/reinstate`, jsonInit('POST', { reason }, cookie));
+  const signIn = (u: TestUser) =>
+    call('/api/auth/sign-in/email', jsonInit('POST', { email: u.email, password: u.password }));
+
+  it('refuses sign-in, revokes sessions, closes sockets, pauses live campaigns; audited and mailed', async () => {
+    const p = await makeUser(['contributor'], 'ppl_susp');
+    const campaign = await makeCampaign({ owner: p, status: 'live' });
+    const socket = await connect(p.cookie);
+    const closed = new Promise<number>((resolve) => socket.ws.addEventListener('close', (e) => resolve(e.code)));
+    const res = await suspend(p.id, 'Spam in messages');
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await read(res)).toEqual({ suspended: true, pausedCampaigns: 1 });
+    expect(await closed).toBe(CLOSE_SIGNED_OUT);
+    expect((await call('/api/me', { headers: { cookie: p.cookie } })).status).toBe(401);
+    const refused = await signIn(p);
+    expect(refused.status).toBe(403);
+    expect((await read<{ error: { message: string } }>(refused)).error.message).toBe(PEOPLE_TEXT.suspendedSignIn);
+    expect((await campaignRow(campaign.id))?.status).toBe('paused');
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'suspendAccount')));
+    expect(rows.map((r) => r.summary)).toEqual([`Account ${p.email} suspended: Spam in messages`]);
+    await expect
+      .poll(async () => (await mailsTo(p.email)).map((m) => m.subject))
+      .toContain(PEOPLE_TEXT.suspendedMailSubject);
+    expect((await suspend(p.id)).status).toBe(409);
+
+    // Reinstated: sign-in works again; audited and mailed.
+    expect((await reinstate(p.id)).status).toBe(200);
+    expect((await signIn(p)).status).toBe(200);
+    await expect
+      .poll(async () => (await mailsTo(p.email)).map((m) => m.subject))
+      .toContain(PEOPLE_TEXT.reinstatedMailSubject);
+    expect((await reinstate(p.id)).status).toBe(409);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'reinstateAccount'))),
+    ).toHaveLength(1);
+  });
+
+  it('never suspends the last active admin', async () => {
+    const others = await db()
+      .select()
+      .from(userRoles)
+      .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, admin.id)));
+    for (const o of others)
+      await db()
+        .delete(userRoles)
+        .where(and(eq(userRoles.userId, o.userId), eq(userRoles.role, 'admin')));
+    const res = await suspend(admin.id, 'Self', admin.cookie);
+    expect(res.status).toBe(409);
+    expect((await read<{ error: { message: string } }>(res)).error.message).toBe(PEOPLE_TEXT.lastAdmin);
+    const viewer = await makeUser([], 'ppl_susp_v');
+    expect((await suspend(viewer.id, 'x', viewer.cookie)).status).toBe(403);
+  });
+});
