@@ -1,4 +1,5 @@
 import { atom, computed } from 'nanostores';
+import { api, call } from '../lib/api-client';
 import { toast } from './toast';
 
 /**
@@ -22,9 +23,8 @@ export interface ListFilm {
 export const $myListFilms = atom<ListFilm[]>([]);
 
 async function fetchList(): Promise<ListFilm[] | null> {
-  const res = await fetch('/api/my-list', { credentials: 'same-origin', headers: { accept: 'application/json' } });
-  if (!res.ok) return null;
-  return ((await res.json()) as { items: ListFilm[] }).items;
+  // A failed read leaves the list as it was (null), as a network failure does.
+  return (await call(api['my-list'].index.$get()).catch(() => null))?.items ?? null;
 }
 
 let loading: Promise<void> | null = null;
@@ -76,14 +76,11 @@ export async function setInMyList(id: string, on: boolean): Promise<boolean> {
   changes.set(id, on);
   $myList.set(with_(before, id, on));
   try {
-    const res = await fetch(`/api/my-list/${encodeURIComponent(id)}`, {
-      method: on ? 'PUT' : 'DELETE',
-      credentials: 'same-origin',
-      // The change must reach the server even if the visitor navigates away at once.
-      keepalive: true,
-      headers: { accept: 'application/json' },
-    });
-    if (!res.ok) throw new Error(`my list answered ${res.status}`);
+    const film = api['my-list'][':videoId'];
+    const args = { param: { videoId: id } };
+    // The change must reach the server even if the visitor navigates away at once.
+    const options = { init: { keepalive: true } };
+    await (on ? call(film.$put(args, options)) : call(film.$delete(args, options)));
     if (on) refreshListFilms();
     else $myListFilms.set($myListFilms.get().filter((f) => f.id !== id));
     return true;

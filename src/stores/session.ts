@@ -2,6 +2,7 @@ import { atom, computed } from 'nanostores';
 import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
 import type { Role } from '../../functions/domain/users/roles';
 import { isAdmin, isContributor, isEditor } from '../../functions/domain/users/roles';
+import { ApiError, api, call } from '../lib/api-client';
 
 export interface Me {
   user: { id: string; email: string };
@@ -56,18 +57,15 @@ export function primeSession(fromServer: Me | null) {
   }
 }
 
-class RetryableError extends Error {}
-
 async function fetchMe(): Promise<Me | null> {
   // Signed out is a normal state: ?optional=1 answers it with 200 and no user, not a 401 the console logs.
-  const res = await fetch('/api/me?optional=1', {
-    credentials: 'same-origin',
-    headers: { accept: 'application/json' },
-  });
-  if (res.status === 401) return null;
-  if (!res.ok) throw new RetryableError(`GET /api/me answered ${res.status}`);
-  const body = (await res.json()) as Me | { user: null };
-  return body.user ? (body as Me) : null;
+  try {
+    const body = await call(api.me.index.$get({ query: { optional: '1' } }));
+    return body.user ? (body as Me) : null;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
 }
 
 /**
@@ -126,13 +124,12 @@ export function clearLocalAuthEntries() {
 /** Signs out everywhere. Resolves true on success; on failure local entries are cleared anyway. */
 export async function signOut(): Promise<boolean> {
   try {
-    const res = await fetch('/api/account/sign-out', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (!res.ok) throw new Error(`sign-out answered ${res.status}`);
+    await call(
+      api.account['sign-out'].$post(undefined, {
+        headers: { 'content-type': 'application/json' },
+        init: { body: '{}' },
+      }),
+    );
     clearLocalAuthEntries();
     $session.set({ status: 'signed-out', me: null });
     return true;

@@ -5,6 +5,7 @@ import type { ChainInfo, ChainList } from '../../functions/domain/chains/info';
 import { fillText } from '../../functions/domain/fill-text';
 import { shortAddress } from '../../functions/domain/wallets/address';
 import { WALLET_TEXT } from '../../functions/domain/wallets/texts';
+import { api, call } from '../lib/api-client';
 import { readWalletMemory, type WalletMemory, writeWalletMemory } from '../lib/wallet-memory';
 
 /**
@@ -144,8 +145,7 @@ function register(detail: EIP6963ProviderDetail) {
 
 async function loadChains() {
   try {
-    const res = await fetch('/api/wallets/chains', { headers: { accept: 'application/json' } });
-    if (res.ok) $chains.set((await res.json()) as ChainList);
+    $chains.set((await call(api.wallets.chains.$get())) as ChainList);
   } catch {
     /* the picker then shows chain ids instead of names */
   }
