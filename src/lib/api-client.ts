@@ -46,6 +46,13 @@ export async function errorOf(res: Response): Promise<ApiError> {
 /** The message to show for any failure: the API's own, or that the API could not be reached. */
 export const messageOf = (err: unknown) => (err instanceof ApiError ? err.message : NETWORK_ERROR);
 
+/**
+ * The API's own message for a failure, or the screen's `fallback` when there is none (no answer, or an
+ * answer that is not the API's error shape): the admin screens' texts for those cases.
+ */
+export const messageOr = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status && err.message !== FALLBACK_ERROR ? err.message : fallback;
+
 type Success = 200 | 201 | 202 | 203 | 204 | 205 | 206 | 207 | 208 | 226;
 /** What a call's successful answer holds, as its route's handler returns it. */
 export type Answer<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends Success ? T : never) : never;

@@ -1,4 +1,5 @@
 import { CAMPAIGN_FORM_TEXT } from '../../../functions/domain/campaigns/form-texts';
+import { api, call, messageOr } from '../../lib/api-client';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 
 /**
@@ -16,15 +17,19 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-decide]')) 
       return;
     }
     for (const b of form.querySelectorAll('button')) b.disabled = true;
-    const res = await fetch(`/api/campaigns/${id}/${rejecting ? 'reject' : 'approve'}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(rejecting ? { reason } : {}),
-    }).catch(() => null);
-    if (!res?.ok) {
-      const data = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
-      toast(data?.error?.message ?? 'The decision could not be saved', 'error');
+    const campaign = api.campaigns[':id'];
+    const param = { id: id ?? '' };
+    try {
+      await call(
+        rejecting
+          ? campaign.reject.$post({ param, json: { reason } })
+          : campaign.approve.$post(
+              { param },
+              { headers: { 'content-type': 'application/json' }, init: { body: '{}' } },
+            ),
+      );
+    } catch (err) {
+      toast(messageOr(err, 'The decision could not be saved'), 'error');
       for (const b of form.querySelectorAll('button')) b.disabled = false;
       return;
     }

@@ -1,5 +1,6 @@
 import { deployRequestFor } from '../../../functions/domain/coins/supply';
 import { COIN_TEXT } from '../../../functions/domain/coins/texts';
+import { api, call } from '../../lib/api-client';
 import { toastAfterNavigation } from '../../stores/toast';
 
 /** The admins' Creator Coins tab: deploy (or retry) a coin that is ready, then the tab again with the toast. */
@@ -7,13 +8,12 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-deploy]
   button.addEventListener('click', async () => {
     const { deploy: id = '', symbol = '', price = '0' } = button.dataset;
     button.disabled = true;
-    const res = await fetch('/api/functions/deploy-creator-coin', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(deployRequestFor({ id, creatorCoinSymbol: symbol, creatorCoinPrice: Number(price) })),
-    }).catch(() => null);
-    if (!res?.ok) {
+    const json = deployRequestFor({ id, creatorCoinSymbol: symbol, creatorCoinPrice: Number(price) });
+    const ok = await call(api.functions['deploy-creator-coin'].$post({ json })).then(
+      () => true,
+      () => false,
+    );
+    if (!ok) {
       toastAfterNavigation(COIN_TEXT.coinDeployFailed, 'error');
       location.reload();
       return;

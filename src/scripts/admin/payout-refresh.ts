@@ -1,3 +1,4 @@
+import { api, call, messageOr } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
 
 /**
@@ -18,21 +19,22 @@ const body = document.querySelector<HTMLElement>('[data-refresh-changes]');
 button?.addEventListener('click', async () => {
   button.disabled = true;
   if (status) status.textContent = 'Checking with Stripe…';
-  const res = await fetch('/api/admin/payouts/refresh', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  }).catch(() => null);
+  let data: { accounts?: number; changes?: Change[] } | null = null;
+  let failure = 'Stripe could not be reached. Please try again in a moment.';
+  try {
+    data = await call(
+      api.admin.payouts.refresh.$post(undefined, {
+        headers: { 'content-type': 'application/json' },
+        init: { body: '{}' },
+      }),
+    );
+  } catch (err) {
+    failure = messageOr(err, failure);
+  }
   button.disabled = false;
-  const data = (await res?.json().catch(() => null)) as {
-    accounts?: number;
-    changes?: Change[];
-    error?: { message?: string };
-  } | null;
-  if (!res?.ok || !data?.changes) {
+  if (!data?.changes) {
     if (status) status.textContent = '';
-    toast(data?.error?.message ?? 'Stripe could not be reached. Please try again in a moment.', 'error');
+    toast(failure, 'error');
     return;
   }
   const changes = data.changes;

@@ -1,3 +1,4 @@
+import { api, call, messageOr } from '../../lib/api-client';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 
 /**
@@ -6,22 +7,19 @@ import { toast, toastAfterNavigation } from '../../stores/toast';
 for (const button of document.querySelectorAll<HTMLButtonElement>('[data-retry]')) {
   button.addEventListener('click', async () => {
     button.disabled = true;
-    const res = await fetch(`/api/admin/payouts/${button.dataset.retry}/retry`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }).catch(() => null);
-    const data = (await res?.json().catch(() => null)) as {
-      outcome?: { result: string; error?: string };
-      error?: { message?: string };
-    } | null;
-    if (!res?.ok) {
-      toast(data?.error?.message ?? 'The retry could not be started', 'error');
+    let outcome: { result: string; error?: string | null } | undefined;
+    try {
+      ({ outcome } = await call(
+        api.admin.payouts[':id'].retry.$post(
+          { param: { id: button.dataset.retry ?? '' } },
+          { headers: { 'content-type': 'application/json' }, init: { body: '{}' } },
+        ),
+      ));
+    } catch (err) {
+      toast(messageOr(err, 'The retry could not be started'), 'error');
       button.disabled = false;
       return;
     }
-    const outcome = data?.outcome;
     if (outcome?.result === 'completed') toastAfterNavigation('Payout sent', 'success');
     else
       toastAfterNavigation(

@@ -1,4 +1,6 @@
 import { PEOPLE_TEXT } from '../../../functions/domain/people/texts';
+import type { Role } from '../../../functions/domain/users/roles';
+import { api, call, messageOr } from '../../lib/api-client';
 import { toast, toastAfterNavigation } from '../../stores/toast';
 
 /** The admin's People tab: grant or revoke a role with a reason, then the person's page again with the toast. */
@@ -7,18 +9,15 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-role-form]'
     e.preventDefault();
     const id = form.dataset.roleForm;
     const revoking = ((e as SubmitEvent).submitter as HTMLButtonElement | null)?.value === 'revoke';
-    const role = String(new FormData(form).get('role') ?? '');
+    const role = String(new FormData(form).get('role') ?? '') as Role;
     const reason = (form.querySelector<HTMLInputElement>('input[name="reason"]')?.value ?? '').trim();
     for (const b of form.querySelectorAll('button')) b.disabled = true;
-    const res = await fetch(`/api/admin/people/${id}/roles${revoking ? '/revoke' : ''}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ role, reason }),
-    }).catch(() => null);
-    if (!res?.ok) {
-      const data = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
-      toast(data?.error?.message ?? 'The role could not be changed', 'error');
+    const roles = api.admin.people[':id'].roles;
+    const args = { param: { id: id ?? '' }, json: { role, reason } };
+    try {
+      await (revoking ? call(roles.revoke.$post(args)) : call(roles.$post(args)));
+    } catch (err) {
+      toast(messageOr(err, 'The role could not be changed'), 'error');
       for (const b of form.querySelectorAll('button')) b.disabled = false;
       return;
     }
@@ -34,15 +33,12 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-suspend-for
     const action = form.dataset.action === 'reinstate' ? 'reinstate' : 'suspend';
     const reason = (form.querySelector<HTMLInputElement>('input[name="reason"]')?.value ?? '').trim();
     for (const b of form.querySelectorAll('button')) b.disabled = true;
-    const res = await fetch(`/api/admin/people/${form.dataset.suspendForm}/${action}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reason }),
-    }).catch(() => null);
-    if (!res?.ok) {
-      const data = (await res?.json().catch(() => null)) as { error?: { message?: string } } | null;
-      toast(data?.error?.message ?? 'The account could not be changed', 'error');
+    try {
+      const args = { param: { id: form.dataset.suspendForm ?? '' }, json: { reason } };
+      const person = api.admin.people[':id'];
+      await (action === 'reinstate' ? call(person.reinstate.$post(args)) : call(person.suspend.$post(args)));
+    } catch (err) {
+      toast(messageOr(err, 'The account could not be changed'), 'error');
       for (const b of form.querySelectorAll('button')) b.disabled = false;
       return;
     }

@@ -1,5 +1,6 @@
 import { CHROME_TEXT } from '../../../functions/domain/site/chrome-texts';
 import { COMING_SOON_SETTINGS_KEY } from '../../../functions/domain/site/coming-soon';
+import { api, call, messageOr } from '../../lib/api-client';
 import { toast } from '../../stores/toast';
 
 /**
@@ -29,9 +30,7 @@ function show(s: SiteSettings) {
 
 async function load() {
   try {
-    const res = await fetch('/api/admin/site-settings', { credentials: 'same-origin' });
-    if (!res.ok) throw new Error(`GET /api/admin/site-settings answered ${res.status}`);
-    show(((await res.json()) as { settings: SiteSettings }).settings);
+    show((await call(api.admin['site-settings'].$get())).settings);
   } catch (err) {
     console.error(err);
     toast(CHROME_TEXT.failedToLoad, 'error');
@@ -45,20 +44,13 @@ form?.addEventListener('submit', async (e) => {
   save.disabled = true;
   const body = { comingSoonEnabled: enabled.checked, ...(passcode.value ? { passcode: passcode.value } : {}) };
   try {
-    const res = await fetch('/api/admin/site-settings', {
-      method: 'PUT',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const data = (await res.json()) as { settings?: SiteSettings; error?: { message: string } };
-    if (!res.ok || !data.settings) throw new Error(data.error?.message ?? 'Could not save the settings');
+    const data = await call(api.admin['site-settings'].$put({ json: body }));
     passcode.value = '';
     show(data.settings);
     sessionStorage.setItem(COMING_SOON_SETTINGS_KEY, JSON.stringify({ enabled: data.settings.comingSoonEnabled }));
     toast('Site settings saved', 'success');
   } catch (err) {
-    error.textContent = err instanceof Error ? err.message : String(err);
+    error.textContent = messageOr(err, 'Could not save the settings');
     error.hidden = false;
   } finally {
     save.disabled = false;
