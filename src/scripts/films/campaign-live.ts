@@ -17,6 +17,8 @@ import {
   reconnectDelay,
 } from '../../../functions/realtime/protocol';
 
+import { api, call } from '../../lib/api-client';
+
 /**
  * The film page's campaign figures, live: a socket to the campaign's channel sends raised, backers
  * and state on connect (correcting a cached page at once) and on every change. While no socket is
@@ -78,19 +80,7 @@ let failures = 0;
 
 async function readOnce() {
   try {
-    const res = await fetch(`/api/campaigns/${encodeURIComponent(campaignId)}/funding`, { credentials: 'same-origin' });
-    if (!res.ok) return;
-    const { funding } = (await res.json()) as {
-      funding: {
-        raisedCents: number;
-        goalCents: number;
-        backers: number;
-        status: string;
-        state: string;
-        stateLabel: string;
-        takingPayments: boolean;
-      };
-    };
+    const { funding } = await call(api.campaigns[':id'].funding.$get({ param: { id: campaignId } }));
     show({
       campaignId,
       raised: funding.raisedCents,
@@ -102,7 +92,7 @@ async function readOnce() {
       takingPayments: funding.takingPayments,
     });
   } catch {
-    // Offline: the next poll tries again.
+    // Offline or refused: the next poll tries again.
   }
 }
 

@@ -1,3 +1,5 @@
+import { api, call } from '../../lib/api-client';
+
 // Resume, position saves and the view count: plain <video> events, no player code, so they run with the
 // page while the controls load only on intent (start.ts).
 /** About how often the position is saved while playing. */
@@ -22,7 +24,8 @@ export function watch(root: HTMLElement) {
   for (const type of ['timeupdate', 'durationchange', 'loadedmetadata', 'seeked'])
     video.addEventListener(type, showTime);
   showTime();
-  const api = `/api/watch/${encodeURIComponent(filmId)}`;
+  const film = api.watch[':videoId'];
+  const param = { videoId: filmId };
   let lastSaved = 0;
   let viewCounted = false;
 
@@ -30,23 +33,18 @@ export function watch(root: HTMLElement) {
     if (!Number.isFinite(video.currentTime)) return;
     lastSaved = Date.now();
     const durationSeconds = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null;
-    void fetch(api, {
-      method: 'PUT',
-      credentials: 'same-origin',
-      keepalive,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ positionSeconds: video.currentTime, durationSeconds }),
-    })
-      .then((res) => {
-        if (res.ok) root.dataset.savedAt = String(video.currentTime);
+    // keepalive: the save on leaving the page must survive its unload.
+    void call(
+      film.$put({ param, json: { positionSeconds: video.currentTime, durationSeconds } }, { init: { keepalive } }),
+    )
+      .then(() => {
+        root.dataset.savedAt = String(video.currentTime);
       })
       .catch(() => {});
   };
 
   // Resume where this viewer stopped (any device): the server knows, not this browser.
-  const resume = fetch(api, { credentials: 'same-origin' })
-    .then((res) => (res.ok ? (res.json() as Promise<{ resumeAt: number }>) : { resumeAt: 0 }))
-    .catch(() => ({ resumeAt: 0 }));
+  const resume = call(film.$get({ param })).catch(() => ({ resumeAt: 0 }));
   const seekToResume = async () => {
     const { resumeAt } = await resume;
     if (resumeAt > 0 && video.currentTime < 0.5) video.currentTime = resumeAt;
@@ -58,7 +56,7 @@ export function watch(root: HTMLElement) {
   video.addEventListener('playing', () => {
     if (viewCounted) return;
     viewCounted = true;
-    void fetch(`${api}/view`, { method: 'POST', credentials: 'same-origin' }).catch(() => {});
+    void film.view.$post({ param }).catch(() => {});
   });
   video.addEventListener('timeupdate', () => {
     if (!video.paused && Date.now() - lastSaved >= SAVE_EVERY_MS) save();
