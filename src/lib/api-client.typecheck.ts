@@ -15,6 +15,8 @@ export async function refusedByTheCompiler() {
   await call(api.campaigns[':id'].reject.$post({ param, json: { reason: 42 } }));
   // @ts-expect-error -- the body is required
   await call(api.campaigns[':id'].reject.$post({ param }));
+  // @ts-expect-error -- the fund form's checkout takes an amount in cents as a number
+  await call(api.campaigns[':id'].checkout.$post({ param, json: { amountCents: '5.00', attemptId: 'a' } }));
 
   // A misspelt route, and a route asked with a method it does not have.
   // @ts-expect-error -- there is no /api/campaigns/:id/aprove

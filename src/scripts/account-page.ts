@@ -1,23 +1,12 @@
 import { sniffImage } from '../../functions/domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, shownAvatarUrl } from '../../functions/domain/users/avatar';
+import { api, call, errorOf, messageOf, NETWORK_ERROR } from '../lib/api-client';
 import { checkSession } from '../stores/session';
 import { toast } from '../stores/toast';
 
 /**
  * The account page: the profile form (username, avatar with its preview) and the password form.
  */
-const NETWORK_ERROR = "Couldn't reach Reelfund. Check your connection and try again.";
-
-/** The message of an error answer: ours is { error: { message } }, better-auth's is { message }. */
-async function errorMessage(res: Response): Promise<string> {
-  const fallback = 'Something went wrong. Please try again.';
-  try {
-    const body = (await res.json()) as { error?: { message?: string }; message?: string };
-    return body.error?.message || body.message || fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** Runs one submission: the button is busy meanwhile; a returned string is shown as the error. */
 function handle(form: HTMLFormElement, submit: () => Promise<string | null>) {
@@ -44,13 +33,6 @@ function handle(form: HTMLFormElement, submit: () => Promise<string | null>) {
     }
   });
 }
-
-const jsonInit = (method: string, body: unknown): RequestInit => ({
-  method,
-  credentials: 'same-origin',
-  headers: { 'content-type': 'application/json', accept: 'application/json' },
-  body: JSON.stringify(body),
-});
 
 const profileForm = document.querySelector<HTMLFormElement>('[data-profile-form]');
 const preview = document.querySelector<HTMLElement>('[data-avatar-preview]');
@@ -90,20 +72,19 @@ if (profileForm) {
   };
 
   /** Sends the avatar change; on success the preview, the remove button and the header follow. */
-  const changeAvatar = async (init: RequestInit, done: string) => {
+  type Profile = { username: string; avatarUrl: string | null };
+  const changeAvatar = async (send: () => Promise<{ profile: Profile }>, done: string) => {
     showAvatarError(null);
     if (avatarInput) avatarInput.disabled = true;
     if (removeButton) removeButton.disabled = true;
     try {
-      const res = await fetch('/api/account/avatar', { credentials: 'same-origin', ...init });
-      if (!res.ok) return showAvatarError(await errorMessage(res));
-      const { profile } = (await res.json()) as { profile: { username: string; avatarUrl: string | null } };
+      const { profile } = await send();
       renderPreview(profile.avatarUrl, profile.username);
       if (removeButton) removeButton.hidden = !profile.avatarUrl;
       toast(done, 'success');
       void checkSession();
-    } catch {
-      showAvatarError(NETWORK_ERROR);
+    } catch (err) {
+      showAvatarError(messageOf(err));
     } finally {
       if (avatarInput) {
         avatarInput.disabled = false;
@@ -122,23 +103,28 @@ if (profileForm) {
       return showAvatarError(problem);
     }
     await changeAvatar(
-      {
-        method: 'PUT',
-        headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
-        body: file,
-      },
+      () =>
+        call(
+          api.account.avatar.$put(undefined, {
+            headers: { 'content-type': file.type || 'application/octet-stream' },
+            init: { body: file },
+          }),
+        ),
       AVATAR_TEXT.avatarUpdated,
     );
   });
   removeButton?.addEventListener('click', () =>
-    changeAvatar({ method: 'DELETE', headers: { accept: 'application/json' } }, AVATAR_TEXT.avatarRemoved),
+    changeAvatar(() => call(api.account.avatar.$delete()), AVATAR_TEXT.avatarRemoved),
   );
 
   handle(profileForm, async () => {
     const username = usernameInput.value.trim();
-    const res = await fetch('/api/account/profile', jsonInit('PATCH', { username }));
-    if (!res.ok) return errorMessage(res);
-    const { profile } = (await res.json()) as { profile: { username: string; avatarUrl: string | null } };
+    let profile: Profile;
+    try {
+      ({ profile } = await call(api.account.profile.$patch({ json: { username } })));
+    } catch (err) {
+      return messageOf(err);
+    }
     usernameInput.value = profile.username;
     renderPreview(profile.avatarUrl, profile.username);
     toast('Profile updated', 'success');
@@ -156,11 +142,14 @@ if (passwordForm) {
     const newPassword = field('newPassword').value;
     if (!currentPassword || !newPassword) return 'Enter your current password and a new one.';
     if (newPassword !== field('confirmPassword').value) return "The new passwords don't match.";
-    const res = await fetch(
-      '/api/auth/change-password',
-      jsonInit('POST', { currentPassword, newPassword, revokeOtherSessions: true }),
-    );
-    if (!res.ok) return errorMessage(res);
+    // better-auth's endpoint: /api/auth/* has no typed routes for the client (docs/architecture.md).
+    const res = await fetch('/api/auth/change-password', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ currentPassword, newPassword, revokeOtherSessions: true }),
+    });
+    if (!res.ok) return (await errorOf(res)).message;
     passwordForm.reset();
     toast('Password changed', 'success');
     return null;

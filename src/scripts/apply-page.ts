@@ -94,11 +94,8 @@ async function start() {
   }
 
   if (params.get('sent') === '1') showSent();
-  const me = await fetch('/api/me?optional=1', { credentials: 'same-origin' })
-    .then((r) =>
-      r.ok ? (r.json() as Promise<{ user: { email: string } | null; profile?: { username: string | null } }>) : null,
-    )
-    .catch(() => null);
+  const me = await call(api.me.index.$get({ query: { optional: '1' } })).catch(() => null);
+  const profile = me && 'profile' in me ? me.profile : null;
   const signedIn = Boolean(me?.user);
   if (signedIn) {
     for (const el of document.querySelectorAll<HTMLElement>('[data-guest-only]')) {
@@ -106,7 +103,7 @@ async function start() {
       for (const input of el.querySelectorAll('input')) input.required = false;
     }
     const as = $('[data-signed-in-as]');
-    if (as) as.textContent = `Applying as ${me?.profile?.username ?? ''} (${me?.user?.email ?? ''}).`;
+    if (as) as.textContent = `Applying as ${profile?.username ?? ''} (${me?.user?.email ?? ''}).`;
     show(as, true);
   }
   await showState(signedIn);

@@ -4,6 +4,7 @@ import {
   type GateStatus,
   isComingSoonExempt,
 } from '../../functions/domain/site/coming-soon';
+import { api, call } from '../lib/api-client';
 
 /**
  * The browser's side of the coming-soon gate on the site's pages. The worker already decided that
@@ -17,12 +18,7 @@ const access = document.querySelector<HTMLElement>('[data-coming-soon-access]');
 
 async function fetchStatus(): Promise<GateStatus | null> {
   try {
-    const res = await fetch('/api/gate/status', {
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-    if (!res.ok) throw new Error(`GET /api/gate/status answered ${res.status}`);
-    return (await res.json()) as GateStatus;
+    return (await call(api.gate.status.$get())) as GateStatus;
   } catch (err) {
     // Logged, and treated as off (the worker still decides what each request may see).
     console.error('Failed to load coming-soon settings', err);
@@ -54,12 +50,8 @@ access?.querySelector<HTMLButtonElement>('[data-coming-soon-reset]')?.addEventLi
   const button = e.currentTarget as HTMLButtonElement;
   button.disabled = true;
   try {
-    await fetch('/api/gate/reset', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
+    // Only a failed network is logged, as before; any answer clears this browser's access below.
+    await api.gate.reset.$post(undefined, { headers: { 'content-type': 'application/json' }, init: { body: '{}' } });
   } catch (err) {
     console.error('Coming-soon reset failed', err);
   }

@@ -1,3 +1,4 @@
+import { api, call, messageOr } from '../lib/api-client';
 import { toast } from '../stores/toast';
 
 /**
@@ -54,16 +55,15 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-fund-form] 
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
     if (button) button.disabled = true;
     try {
-      const res = await fetch(`/api/campaigns/${form.dataset.campaign}/checkout`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ amountCents: cents, attemptId, ...(email ? { guestEmail: String(email) } : {}) }),
-      });
-      const body = (await res.json()) as { url?: string; error?: { message?: string } };
-      if (!res.ok) throw new Error(body?.error?.message ?? 'Payment could not be started');
+      const body = await call(
+        api.campaigns[':id'].checkout.$post({
+          param: { id: form.dataset.campaign ?? '' },
+          json: { amountCents: cents, attemptId, ...(email ? { guestEmail: String(email) } : {}) },
+        }),
+      );
       window.location.assign(body.url ?? '/');
     } catch (err) {
-      const message = err instanceof Error ? err.message : 'Payment could not be started';
+      const message = messageOr(err, 'Payment could not be started');
       fail(message);
       toast(message, 'error');
       if (button) button.disabled = false;

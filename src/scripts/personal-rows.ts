@@ -1,3 +1,4 @@
+import { api, call } from '../lib/api-client';
 import { $myListFilms, type ListFilm, loadMyList } from '../stores/my-list';
 import { $session } from '../stores/session';
 import { renderToggles } from './my-list-toggles';
@@ -53,9 +54,7 @@ function fill(rowId: string, nodes: (Node | null)[]) {
 }
 
 async function loadContinueWatching() {
-  const res = await fetch('/api/watch/continue', { credentials: 'same-origin' });
-  if (!res.ok) return;
-  const { items } = (await res.json()) as { items: ContinueFilm[] };
+  const { items } = (await call(api.watch.continue.$get())) as { items: ContinueFilm[] };
   fill(
     'continue',
     items.map((f) => card(f, f.durationSeconds ? f.positionSeconds / f.durationSeconds : undefined)),

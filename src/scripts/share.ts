@@ -1,3 +1,4 @@
+import { api, call } from '../lib/api-client';
 import { toast } from '../stores/toast';
 
 /**
@@ -7,14 +8,12 @@ import { toast } from '../stores/toast';
 async function shortLink(path: string): Promise<string> {
   const full = new URL(path, window.location.origin).href;
   try {
-    const res = await fetch('/api/short-links', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ path }),
-    });
-    if (!res.ok) return full;
-    const data = (await res.json()) as { url?: string; shortUrl?: string; shortCode?: string; code?: string };
+    const data = (await call(api['short-links'].index.$post({ json: { path } }))) as {
+      url?: string;
+      shortUrl?: string;
+      shortCode?: string;
+      code?: string;
+    };
     const code = data.shortCode ?? data.code;
     const url = data.url ?? data.shortUrl ?? (code ? `/s/${encodeURIComponent(code)}` : null);
     return url ? new URL(url, window.location.origin).href : full;

@@ -1,3 +1,5 @@
+import { api, call, messageOr } from '../lib/api-client';
+
 /**
  * Stripe's onboarding links are single-use and expire within minutes: each visit asks for a fresh
  * one (the server makes the account the first time) and leaves for it.
@@ -10,20 +12,21 @@ async function go() {
   if (error) error.hidden = true;
   if (actions) actions.hidden = true;
   if (status) status.hidden = false;
-  const res = await fetch('/api/payouts/connect', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  }).catch(() => null);
-  const data = (await res?.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
-  if (res?.ok && data?.url) {
-    location.replace(data.url);
-    return;
+  let failure = 'Stripe could not be reached. Please try again in a moment.';
+  try {
+    const { url } = await call(
+      api.payouts.connect.$post(undefined, { headers: { 'content-type': 'application/json' }, init: { body: '{}' } }),
+    );
+    if (url) {
+      location.replace(url);
+      return;
+    }
+  } catch (err) {
+    failure = messageOr(err, failure);
   }
   if (status) status.hidden = true;
   if (error) {
-    error.textContent = data?.error?.message ?? 'Stripe could not be reached. Please try again in a moment.';
+    error.textContent = failure;
     error.hidden = false;
   }
   if (actions) actions.hidden = false;
@@ -31,6 +34,3 @@ async function go() {
 
 document.querySelector('[data-connect-retry]')?.addEventListener('click', () => void go());
 void go();
-
-// A module, not a script: its names stay its own.
-export {};
