@@ -123,4 +123,21 @@ describe('module boundaries', () => {
     expect(makers).toEqual([]);
     expect(imports.filter(({ from, to }) => from.startsWith('src/') && to.includes('system-actor'))).toEqual([]);
   });
+
+  it('calls the API from the browser only through the typed client (docs/architecture.md, "The browser\'s client")', () => {
+    // An API address written out in browser code is a call made around src/lib/api-client.ts. Allowed:
+    // better-auth's /api/auth/* (no typed routes) and the upload's parts over XHR (for their progress).
+    const allowed = (path: string) => path.startsWith('/api/auth/') || path.startsWith('/api/uploads/${');
+    const around = sourceFiles(join(ROOT, 'src'))
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => relative(ROOT, file))
+      .filter((file) => !file.startsWith('src/pages/') && file !== 'src/lib/api-client.ts')
+      .flatMap((file) =>
+        [...readFileSync(join(ROOT, file), 'utf8').matchAll(/['"`](\/api\/[^'"`]*)/g)]
+          .map((m) => m[1] ?? '')
+          .filter((path) => !allowed(path))
+          .map((path) => `${file}: ${path}`),
+      );
+    expect(around).toEqual([]);
+  });
 });
