@@ -22,7 +22,9 @@ export const AUDIT_RESOURCE_TYPES = [
   'captions',
   'clock',
   'coin',
+  'collaboration',
   'film',
+  'listing',
   'payment',
   'payout',
   'payout-account',
@@ -49,6 +51,8 @@ export function auditResourceHref(type: string, id: string): string | null {
       return '/admin?tab=settings';
     case 'application':
       return '/admin?tab=applications';
+    case 'listing':
+      return `/collaborate/${e}`;
     default:
       return null;
   }

@@ -16,7 +16,7 @@ export async function editListing(
 ): Promise<{ ok: true }> {
   const viewer = authorize(actor, 'listing.edit');
   const data = parseInput(editListingInput, input);
-  await loadOwnListing(deps, viewer, id);
+  const row = await loadOwnListing(deps, viewer, id);
   if (data.campaignId !== undefined) await checkOwnCampaign(deps, viewer.userId, data.campaignId);
   await new UnitOfWork(deps, viewer)
     .add(
@@ -25,6 +25,12 @@ export async function editListing(
         .set({ ...data, updatedAt: deps.clock.now() })
         .where(and(eq(marketplaceListings.id, id), eq(marketplaceListings.authorId, viewer.userId))),
     )
+    .audit({
+      verb: 'editListing',
+      resourceType: 'listing',
+      resourceId: id,
+      summary: `Listing “${data.title ?? row.title}” edited`,
+    })
     .commit();
   return { ok: true };
 }

@@ -36,6 +36,7 @@ export async function postListing(
         updatedAt: now,
       }),
     )
+    .audit({ verb: 'postListing', resourceType: 'listing', resourceId: id, summary: `Listing “${data.title}” posted` })
     .commit();
   return { id };
 }

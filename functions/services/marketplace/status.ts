@@ -11,7 +11,7 @@ import { loadOwnListing } from './internal/load';
 
 type StatusDeps = Pick<Deps, 'db' | 'clock' | 'followUps'>;
 
-async function setStatus(deps: StatusDeps, viewer: Viewer, id: string, to: ListingStatus) {
+async function setStatus(deps: StatusDeps, viewer: Viewer, id: string, to: ListingStatus, verb: string) {
   const row = await loadOwnListing(deps, viewer, id);
   if (row.status === to)
     throw conflict(to === 'closed' ? MARKETPLACE_TEXT.listingAlreadyClosed : MARKETPLACE_TEXT.listingAlreadyOpen);
@@ -22,6 +22,12 @@ async function setStatus(deps: StatusDeps, viewer: Viewer, id: string, to: Listi
         .set({ status: to, updatedAt: deps.clock.now() })
         .where(and(eq(marketplaceListings.id, id), eq(marketplaceListings.authorId, viewer.userId))),
     )
+    .audit({
+      verb,
+      resourceType: 'listing',
+      resourceId: id,
+      summary: `Listing “${row.title}” ${to === 'closed' ? 'closed' : 'reopened'}`,
+    })
     .commit();
   return { ok: true as const, status: to };
 }
@@ -29,11 +35,11 @@ async function setStatus(deps: StatusDeps, viewer: Viewer, id: string, to: Listi
 /** The author closes their listing: it leaves the list, and its page says it is closed. */
 export async function closeListing(deps: StatusDeps, actor: Actor, id: string) {
   const viewer = authorize(actor, 'listing.close');
-  return setStatus(deps, viewer, id, 'closed');
+  return setStatus(deps, viewer, id, 'closed', 'closeListing');
 }
 
 /** The author opens a closed listing again. */
 export async function reopenListing(deps: StatusDeps, actor: Actor, id: string) {
   const viewer = authorize(actor, 'listing.reopen');
-  return setStatus(deps, viewer, id, 'open');
+  return setStatus(deps, viewer, id, 'open', 'reopenListing');
 }
