@@ -34,6 +34,12 @@ export const RULES = {
   'listing.read-own': 'signed-in',
   'listing.reopen': 'signed-in',
 
+  'collaboration.agree': 'signed-in',
+  'collaboration.read': 'signed-in',
+  'collaboration.request': 'signed-in',
+  'collaboration.respond': 'signed-in',
+  'collaboration.withdraw': 'signed-in',
+
   'audit.read': 'admin',
 
   'avatar.edit-own': 'signed-in',

@@ -21,6 +21,7 @@ export type WriteRow =
 
 const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed'] } as const satisfies WriteRow;
 const PERSONAL = { audits: false, owes: [] } as const satisfies WriteRow;
+const AUDITED = { audits: true, owes: [] } as const satisfies WriteRow;
 
 export const WRITE_VERBS: Record<string, WriteRow> = {
   'accounts/avatar#removeAvatar': {
@@ -61,13 +62,22 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'campaigns/agreements#agreementHistory': 'read',
   'marketplace/browse#browseListings': 'read',
-  'marketplace/edit#editListing': { ...PERSONAL, note: "the author's own listing" },
+  'marketplace/edit#editListing': AUDITED,
   'marketplace/listing#getListing': 'read',
   'marketplace/mine#myListings': 'read',
   'marketplace/mine#openListingsOf': 'read',
-  'marketplace/post#postListing': { ...PERSONAL, note: "a person's own listing" },
-  'marketplace/status#closeListing': PERSONAL,
-  'marketplace/status#reopenListing': PERSONAL,
+  'marketplace/post#postListing': AUDITED,
+  'marketplace/status#closeListing': AUDITED,
+  'marketplace/status#reopenListing': AUDITED,
+  'marketplace/agree#agreeToCollaboration': {
+    ...AUDITED,
+    note: 'the side that agrees second also records the partnership agreement',
+  },
+  'marketplace/agree#withdrawCollaboration': AUDITED,
+  'marketplace/collaboration#getCollaboration': 'read',
+  'marketplace/request#requestCollaboration': AUDITED,
+  'marketplace/respond#acceptRequest': AUDITED,
+  'marketplace/respond#declineRequest': AUDITED,
   'audit/list#listAudit': 'read',
   'campaigns/accept-invitation#acceptInvitation': CAMPAIGN_CHANGE,
   'campaigns/add-member#addMember': CAMPAIGN_CHANGE,

@@ -50,6 +50,11 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'creator_coin', topic: 'wallet', campaignId: 'c1' }, admin)).toBe('/account#wallets');
   });
 
+  it('opens a marketplace request or collaboration notice on /marketplace\'s "Mine", for anyone', () => {
+    expect(to({ type: 'info', topic: 'collaboration', actorId: 'u1' })).toBe('/marketplace#mine');
+    expect(to({ type: 'info', topic: 'collaboration', actorId: 'u1' }, admin)).toBe('/marketplace#mine');
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

@@ -52,6 +52,9 @@ const JSON_BODIES: Record<string, unknown> = {
     pay: 'paid',
   },
   'PATCH /api/marketplace/:id': { title: 'A new title' },
+  'POST /api/marketplace/:id/requests': { message: 'I would like to help' },
+  'POST /api/marketplace/collaborations/:id/accept': { message: 'Welcome' },
+  'POST /api/marketplace/collaborations/:id/decline': { message: 'Not this time' },
   'POST /api/admin/people/:id/roles': { role: 'editor', reason: 'Edits' },
   'POST /api/admin/people/:id/roles/revoke': { role: 'editor', reason: 'Done' },
   'POST /api/admin/people/:id/suspend': { reason: 'Spam' },
@@ -105,6 +108,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/applications/:id/approve': 'no body',
   'POST /api/marketplace/:id/close': 'no body',
   'POST /api/marketplace/:id/reopen': 'no body',
+  'POST /api/marketplace/collaborations/:id/agree': 'no body',
+  'POST /api/marketplace/collaborations/:id/withdraw': 'no body',
 };
 
 const changing = [

@@ -14,7 +14,11 @@ const revision = () =>
     .$defaultFn(() => crypto.randomUUID());
 
 export const COLLABORATION_TYPES = ['campaign_collaboration'] as const;
-export const AGREEMENT_STATUSES = ['active', 'ended'] as const;
+/**
+ * 'awaiting_invitation': both sides of a marketplace collaboration naming this campaign agreed; the
+ * owner's team invitation, once accepted, makes it 'active' (docs/marketplace.md).
+ */
+export const AGREEMENT_STATUSES = ['active', 'ended', 'awaiting_invitation'] as const;
 
 /**
  * A film's funding campaign (one per film). Amounts are integer cents; shares are integer tenths

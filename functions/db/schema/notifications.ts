@@ -26,9 +26,10 @@ export const notifications = sqliteTable(
      * 'payout': about the reader's own money released to them; it opens /contributor/payouts.
      * 'application': a decision on the reader's creator application that opens /apply (a rejection).
      * 'wallet': a campaign's coin waits for the reader's wallet; it opens /account's wallet section and is
-     * deleted when they link one on the coins' chain. Null for every other notification.
+     * deleted when they link one on the coins' chain. 'collaboration': a marketplace request or
+     * collaboration of the reader's; it opens /marketplace's "Mine". Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers', 'payout', 'application', 'wallet'] }),
+    topic: text('topic', { enum: ['backers', 'payout', 'application', 'wallet', 'collaboration'] }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */

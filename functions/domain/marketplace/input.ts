@@ -46,3 +46,20 @@ export const browseListingsInput = z
 export type PostListingInput = z.input<typeof postListingInput>;
 export type EditListingInput = z.input<typeof editListingInput>;
 export type BrowseListingsInput = z.input<typeof browseListingsInput>;
+
+/** POST /api/marketplace/{id}/requests: a message to the listing's author, and optionally a campaign of theirs and a role. */
+export const requestCollaborationInput = z
+  .object({
+    message: plain('Message', 2000),
+    /** Absent: the listing's own role. */
+    role: z.enum(LISTING_ROLES, { error: 'Choose a role from the list' }).optional(),
+    /** Absent: the listing's campaign; null: none; else one of the author's campaigns. */
+    campaignId: listingFields.campaignId.optional(),
+  })
+  .strict();
+
+/** POST /api/marketplace/collaborations/{id}/accept and /decline: the author's answer. */
+export const respondToRequestInput = z.object({ message: plain('Message', 2000) }).strict();
+
+export type RequestCollaborationInput = z.input<typeof requestCollaborationInput>;
+export type RespondToRequestInput = z.input<typeof respondToRequestInput>;

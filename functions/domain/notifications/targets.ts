@@ -17,6 +17,7 @@ import type { NotificationType } from './types';
  * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
  * | topic 'payout' (any type): the reader's own money released or paid | /contributor/payouts (both) |
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
+ * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -28,6 +29,8 @@ export const PAYOUTS_PAGE = '/contributor/payouts';
 export const APPLY_PAGE = '/apply';
 /** /account's Wallets section, where a person links a wallet. */
 export const ACCOUNT_WALLETS = '/account#wallets';
+/** /marketplace's "Mine": the person's listings, requests and collaborations. */
+export const MARKETPLACE_MINE = '/marketplace#mine';
 
 export interface TargetInput {
   type: NotificationType;
@@ -54,6 +57,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'payout') return PAYOUTS_PAGE;
   if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
+  if (n.topic === 'collaboration') return MARKETPLACE_MINE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

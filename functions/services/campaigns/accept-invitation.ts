@@ -81,7 +81,13 @@ export async function acceptInvitation(
           userBAgreed: true,
           bothAgreedAt: now,
         })
-        .onConflictDoNothing(),
+        // A marketplace collaboration naming this campaign wrote its row when both sides agreed
+        // ('awaiting_invitation'): joining completes that row rather than writing a second one.
+        .onConflictDoUpdate({
+          target: [partnershipAgreements.campaignId, partnershipAgreements.userBId],
+          set: { status: 'active' },
+          setWhere: eq(partnershipAgreements.status, 'awaiting_invitation'),
+        }),
     );
     if (!isContributor(viewer.roles)) {
       uow.add(db.insert(userRoles).values({ userId: viewer.userId, role: 'contributor' }).onConflictDoNothing());

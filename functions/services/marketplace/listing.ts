@@ -1,21 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
+import { collaborationRequests, marketplaceListings } from '../../db/schema';
 import { notFound } from '../../domain/errors';
+import { OPEN_REQUEST_STATUSES, type RequestStatus } from '../../domain/marketplace/collaboration';
 import { MARKETPLACE_TEXT } from '../../domain/marketplace/texts';
 import type { Deps } from '../../platform/deps';
-import { LISTING_COLUMNS, LISTING_JOINS, type ListingCard, type ListingRow, toCards } from './internal/cards';
+import { type ListingCard, selectListings, toCards } from './internal/cards';
+import { ownCampaigns } from './internal/load';
 
 /** One listing, open or closed (its page says which); an unknown id is 404. */
 export async function getListing(
   { db }: Pick<Deps, 'db'>,
   actor: Actor,
   id: string,
-): Promise<ListingCard & { mine: boolean }> {
+): Promise<
+  ListingCard & {
+    mine: boolean;
+    myRequest: { id: string; status: RequestStatus } | null;
+    authorCampaigns: { id: string; title: string }[];
+  }
+> {
   const viewer = authorize(actor, 'listing.read');
-  const rows = await db.all<ListingRow>(
-    sql`SELECT ${LISTING_COLUMNS} FROM marketplace_listings l ${LISTING_JOINS} WHERE l.id = ${id}`,
-  );
+  const rows = await selectListings(db).where(eq(marketplaceListings.id, id));
   const [card] = await toCards(db, rows);
   if (!card) throw notFound(MARKETPLACE_TEXT.listingNotFound);
-  return { ...card, mine: card.author.id === viewer.userId };
+  const r = collaborationRequests;
+  // The viewer's own open request on it, if any: its page links to it instead of the form.
+  const request = await db
+    .select({ id: r.id, status: r.status })
+    .from(r)
+    .where(and(eq(r.listingId, id), eq(r.requesterId, viewer.userId), inArray(r.status, [...OPEN_REQUEST_STATUSES])))
+    .get();
+  const mine = card.author.id === viewer.userId;
+  // The campaigns a request may name: the author's (/collaborate/{id}'s form).
+  const authorCampaigns = mine ? [] : await ownCampaigns({ db }, card.author.id);
+  return { ...card, mine, myRequest: request ?? null, authorCampaigns };
 }

@@ -1,4 +1,4 @@
-import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Scope, Scoped } from '../../../auth/authorize';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
@@ -74,7 +74,14 @@ export async function loadCampaignAccess(
     db
       .select({ id: partnershipAgreements.id })
       .from(partnershipAgreements)
-      .where(and(eq(partnershipAgreements.campaignId, campaignId), eq(partnershipAgreements.userBId, userId))),
+      .where(
+        and(
+          eq(partnershipAgreements.campaignId, campaignId),
+          eq(partnershipAgreements.userBId, userId),
+          // A marketplace collaboration's agreement waiting for this invitation is not a join yet.
+          ne(partnershipAgreements.status, 'awaiting_invitation'),
+        ),
+      ),
   ]);
   const row = rows[0];
   if (!row) return null;

@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { videos } from '../../../db/schema';
+import { campaigns, marketplaceListings, profiles, videos } from '../../../db/schema';
 import type { ListingKind, ListingPay, ListingRole, ListingStatus } from '../../../domain/marketplace/listing';
 
 /** A listing as the marketplace shows it: its fields, its author and a few of the author's films. */
@@ -19,33 +19,40 @@ export interface ListingCard {
   author: { id: string; username: string | null; films: { id: string; title: string }[] };
 }
 
-export interface ListingRow {
-  id: string;
-  author_id: string;
-  role: ListingRole;
-  kind: ListingKind;
-  title: string;
-  description: string;
-  pay: ListingPay;
-  location: string | null;
-  status: ListingStatus;
-  campaign_id: string | null;
-  campaign_title: string | null;
-  created_at: number;
-  username: string | null;
+/** The columns every listing read selects, with its author's username and its campaign's title. */
+const listingColumns = {
+  id: marketplaceListings.id,
+  authorId: marketplaceListings.authorId,
+  role: marketplaceListings.role,
+  kind: marketplaceListings.kind,
+  title: marketplaceListings.title,
+  description: marketplaceListings.description,
+  pay: marketplaceListings.pay,
+  location: marketplaceListings.location,
+  status: marketplaceListings.status,
+  campaignId: marketplaceListings.campaignId,
+  campaignTitle: campaigns.title,
+  createdAt: marketplaceListings.createdAt,
+  username: profiles.username,
+};
+
+/** The listing read every verb builds on: listings with their author's profile and their campaign. */
+export function selectListings(db: Db) {
+  return db
+    .select(listingColumns)
+    .from(marketplaceListings)
+    .leftJoin(profiles, eq(profiles.userId, marketplaceListings.authorId))
+    .leftJoin(campaigns, eq(campaigns.id, marketplaceListings.campaignId))
+    .$dynamic();
 }
 
-/** The columns every listing read selects, for rows named `l`. */
-export const LISTING_COLUMNS = sql.raw(`l.id, l.author_id, l.role, l.kind, l.title, l.description, l.pay, l.location,
-  l.status, l.campaign_id, c.title AS campaign_title, l.created_at, p.username`);
-export const LISTING_JOINS = sql.raw(`LEFT JOIN profiles p ON p.user_id = l.author_id
-  LEFT JOIN campaigns c ON c.id = l.campaign_id`);
+export type ListingRow = Awaited<ReturnType<typeof selectListings>>[number];
 
 const FILMS_PER_AUTHOR = 3;
 
 /** The rows as cards, each author's newest approved films attached (one read for the page). */
 export async function toCards(db: Db, rows: ListingRow[]): Promise<ListingCard[]> {
-  const authors = [...new Set(rows.map((r) => r.author_id))];
+  const authors = [...new Set(rows.map((r) => r.authorId))];
   const films = authors.length
     ? await db
         .select({ id: videos.id, title: videos.title, authorId: videos.contributorId })
@@ -69,9 +76,9 @@ export async function toCards(db: Db, rows: ListingRow[]): Promise<ListingCard[]
     pay: r.pay,
     location: r.location,
     status: r.status,
-    campaignId: r.campaign_id,
-    campaignTitle: r.campaign_title,
-    createdAt: Number(r.created_at),
-    author: { id: r.author_id, username: r.username, films: byAuthor.get(r.author_id) ?? [] },
+    campaignId: r.campaignId,
+    campaignTitle: r.campaignTitle,
+    createdAt: r.createdAt.getTime(),
+    author: { id: r.authorId, username: r.username, films: byAuthor.get(r.authorId) ?? [] },
   }));
 }

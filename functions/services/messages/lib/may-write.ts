@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
-import { campaignContributors, creatorMessages } from '../../../db/schema';
+import { campaignContributors, collaborationRequests, creatorMessages } from '../../../db/schema';
 import { isContributor, isEditor, type Role } from '../../../domain/users/roles';
 
 /** Creators, admins and editors may start a conversation with anyone. */
@@ -29,9 +29,28 @@ export async function hasInvitedToTeam(db: Db, inviterId: string, inviteeId: str
   return Boolean(row);
 }
 
-/** Who may write to whom: starters write to anyone; others reply to someone who wrote to them or invited them. */
+/**
+ * Have the two people a marketplace collaboration request between them (either way, any status)?
+ * Its thread is theirs to write in (docs/marketplace.md).
+ */
+export async function haveCollaborationRequest(db: Db, a: string, b: string): Promise<boolean> {
+  const r = collaborationRequests;
+  const row = await db
+    .select({ id: r.id })
+    .from(r)
+    .where(or(and(eq(r.requesterId, a), eq(r.authorId, b)), and(eq(r.requesterId, b), eq(r.authorId, a))))
+    .limit(1)
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * Who may write to whom: starters write to anyone; others reply to someone who wrote to them or
+ * invited them, and both parties of a marketplace collaboration request write in its thread.
+ */
 export async function mayWrite(db: Db, sender: Pick<Viewer, 'userId' | 'roles'>, recipientId: string) {
   if (mayStartConversations(sender.roles)) return true;
   if (await hasWrittenTo(db, recipientId, sender.userId)) return true;
-  return hasInvitedToTeam(db, recipientId, sender.userId);
+  if (await hasInvitedToTeam(db, recipientId, sender.userId)) return true;
+  return haveCollaborationRequest(db, sender.userId, recipientId);
 }

@@ -61,3 +61,25 @@ export async function sendMessageIf(db: Db, bell: Doorbell, input: MessageInput,
   await Promise.all(ringBoth(bell, id, input));
   return row;
 }
+
+/**
+ * The message writer for a change whose message is written only if `when` holds as its batch runs
+ * (the change's own guard): in the caller's batch, ringing both parties only when it was written.
+ */
+export function sendMessageWhen(uow: UnitOfWork, bell: Doorbell, input: MessageInput, when: SQL): string {
+  const id = crypto.randomUUID();
+  const { senderId, recipientId, subject, message } = input;
+  const index = uow.size;
+  uow.add(
+    uow.db
+      .insert(creatorMessages)
+      .select(
+        sql`select ${id}, ${senderId}, ${recipientId}, ${subject}, ${message}, 0, ${nextCreatedAt(senderId, recipientId)} where ${when}`,
+      )
+      .returning({ id: creatorMessages.id }),
+  );
+  uow.afterCommit(async (results) => {
+    if ((results[index] as unknown[] | undefined)?.length) await Promise.all(ringBoth(bell, id, input));
+  });
+  return id;
+}

@@ -15,9 +15,9 @@ export interface NotificationInput {
   videoId?: string | null;
   /**
    * 'payout': the reader's own payout; 'application': their creator application; 'wallet': a coin waits for their
-   * wallet (functions/domain/notifications/targets.ts).
+   * wallet; 'collaboration': a marketplace request or collaboration of theirs (functions/domain/notifications/targets.ts).
    */
-  topic?: 'payout' | 'application' | 'wallet' | null;
+  topic?: 'payout' | 'application' | 'wallet' | 'collaboration' | null;
 }
 
 /**
@@ -59,7 +59,7 @@ export function notificationWhen(db: Db, input: NotificationInput, when: SQL, id
           campaignId: sql<string | null>`${input.campaignId ?? null}`.as('campaign_id'),
           actorId: sql<string | null>`${input.actorId ?? null}`.as('actor_id'),
           videoId: sql<string | null>`${input.videoId ?? null}`.as('video_id'),
-          topic: sql<'payout' | 'application' | 'wallet' | null>`${input.topic ?? null}`.as('topic'),
+          topic: sql<'payout' | 'application' | 'wallet' | 'collaboration' | null>`${input.topic ?? null}`.as('topic'),
           backerKeys: sql<null>`null`.as('backer_keys'),
           amountCents: sql<null>`null`.as('amount_cents'),
           createdAt: sql<Date>`${nextCreatedAt(input.userId)}`.as('created_at'),

@@ -1,4 +1,4 @@
-import { postListing } from '../../../../functions/services/marketplace';
+import { postListing, requestCollaboration } from '../../../../functions/services/marketplace';
 import { asViewer, makeUser, type TestUser } from '../../factories';
 import { testDeps } from '../../worker-call';
 import type { Fixture, Outcomes, RouteExpectation } from '../types';
@@ -21,6 +21,25 @@ const listingSetup = async (): Promise<Fixture> => {
   });
   return { owner, listingId: id };
 };
+/*
+ * Requests and collaborations: the listing's author (owner) and the requester (member) are its two
+ * parties; anyone else gets 404, as for an id that does not exist.
+ */
+let requester: Promise<TestUser> | undefined;
+const requestSetup = async (): Promise<Fixture> => {
+  const f = await listingSetup();
+  requester ??= makeUser([], 'asker');
+  const member = await requester;
+  const { id } = await requestCollaboration(testDeps(), asViewer(member, ['viewer']), f.listingId as string, {
+    message: 'Matrix: may I join?',
+  });
+  return { ...f, member, requestId: id };
+};
+const parties = (owner: number, member: number): Outcomes => ({ ...signedIn(404), owner, member });
+const collab =
+  (suffix = '', body?: unknown) =>
+  (_a: TestUser | null, f: Fixture) => ({ path: `/api/marketplace/collaborations/${f.requestId}${suffix}`, body });
+
 const authorOnly: Outcomes = { ...signedIn(403), owner: 200 };
 const at =
   (suffix = '', body?: unknown) =>
@@ -51,6 +70,45 @@ const expectations: RouteExpectation[] = [
     setup: listingSetup,
     request: at('/reopen', {}),
     expect: { ...signedIn(403), owner: 409 },
+  },
+  {
+    // Anyone but the author may ask; the author asking on their own listing is a 400.
+    route: 'POST /api/marketplace/:id/requests',
+    setup: listingSetup,
+    request: at('/requests', { message: 'Matrix: count me in' }),
+    expect: { ...signedIn(201), owner: 400 },
+  },
+  {
+    route: 'GET /api/marketplace/collaborations/:id',
+    setup: requestSetup,
+    request: collab(),
+    expect: parties(200, 200),
+  },
+  {
+    route: 'POST /api/marketplace/collaborations/:id/accept',
+    setup: requestSetup,
+    request: collab('/accept', { message: 'Welcome' }),
+    expect: parties(200, 403),
+  },
+  {
+    route: 'POST /api/marketplace/collaborations/:id/decline',
+    setup: requestSetup,
+    request: collab('/decline', { message: 'Not now' }),
+    expect: parties(200, 403),
+  },
+  {
+    // A waiting request is not yet a collaboration to agree to.
+    route: 'POST /api/marketplace/collaborations/:id/agree',
+    setup: requestSetup,
+    request: collab('/agree', {}),
+    expect: parties(409, 409),
+  },
+  {
+    // A waiting request: its requester withdraws it; its author declines it instead.
+    route: 'POST /api/marketplace/collaborations/:id/withdraw',
+    setup: requestSetup,
+    request: collab('/withdraw', {}),
+    expect: parties(403, 200),
   },
 ];
 export default expectations;
