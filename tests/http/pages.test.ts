@@ -51,6 +51,7 @@ const RECORD_PAGES = new Set([
   '/movie/:movieId/creators',
   '/creator/:creatorId',
   '/collaborate/:listingId',
+  '/collaboration/:id',
 ]);
 
 const publicPages = PAGE_ROUTES.filter(
