@@ -1,10 +1,18 @@
-import { myListings, postListing } from '../services/marketplace';
+import {
+  acceptRequest,
+  agreeToCollaboration,
+  myListings,
+  postListing,
+  requestCollaboration,
+} from '../services/marketplace';
 import { EMAILS, viewerFor } from './campaigns';
 import type { SeedModule } from './types';
 
 /**
  * Marketplace listings from the demo creators (one naming cora_creator's first campaign) and from
- * vera_viewer, through the same verb as the page (docs/marketplace.md).
+ * vera_viewer; vera_viewer's request on cora_creator's sound listing, waiting; and cora_creator's
+ * request on milo_maker's editor listing, accepted and agreed by both — through the same verbs as
+ * the pages (docs/marketplace.md).
  */
 export const marketplaceSeed: SeedModule = {
   name: 'marketplace',
@@ -23,7 +31,7 @@ export const marketplaceSeed: SeedModule = {
       location: null,
       campaignId: campaigns[0]?.id ?? null,
     });
-    await postListing(deps, cora, {
+    const sound = await postListing(deps, cora, {
       kind: 'seeking',
       role: 'sound',
       title: 'Location sound recordist, two weekends',
@@ -31,7 +39,7 @@ export const marketplaceSeed: SeedModule = {
       pay: 'paid',
       location: 'Hamburg',
     });
-    await postListing(deps, milo, {
+    const editor = await postListing(deps, milo, {
       kind: 'offering',
       role: 'editor',
       title: 'Editor for animated shorts',
@@ -48,5 +56,17 @@ export const marketplaceSeed: SeedModule = {
       location: 'Berlin',
     });
     log('marketplace: four listings (cora_creator, milo_maker, vera_viewer)');
+    await requestCollaboration(deps, vera, sound.id, {
+      message: 'I record sound for student films and have my own recorder and boom. Free both weekends in May.',
+    });
+    const collaboration = await requestCollaboration(deps, cora, editor.id, {
+      message: 'Would you cut a two-minute animated trailer for my next campaign? Storyboards are done.',
+    });
+    await acceptRequest(deps, milo, collaboration.id, { message: 'Happy to. Send the storyboards over.' });
+    await agreeToCollaboration(deps, milo, collaboration.id);
+    await agreeToCollaboration(deps, cora, collaboration.id);
+    log(
+      'marketplace: a request waiting (vera_viewer to cora_creator), a collaboration agreed (cora_creator, milo_maker)',
+    );
   },
 };

@@ -65,14 +65,34 @@ beforeAll(async () => {
   // The coins page is scanned with a deployed coin on it: the demo's, on the creator's campaign.
   const withCoin = mine.campaigns.find((c) => c.title === DEMO_COINS.deployed.title);
   if (!withCoin) throw new Error('the seed gives the demo creator the deployed demo coin');
+  // The seed's marketplace (functions/seed/marketplace.ts): vera_viewer's request waiting for the
+  // creator's answer (its form), the creator's collaboration agreed with milo_maker, and
+  // vera_viewer's listing, which the creator may ask to collaborate on.
+  const market = await apiJson<{ collaborations: { id: string; status: string }[] }>(
+    context,
+    'GET',
+    '/api/marketplace/mine',
+  );
+  const collaboration = market.collaborations.find((c) => c.status === 'agreed');
+  const waiting = market.collaborations.find((c) => c.status === 'waiting');
+  if (!collaboration || !waiting) throw new Error('the seed gives the demo creator a request and a collaboration');
+  const listings = await apiJson<{ listings: { id: string; author: { id: string } }[] }>(
+    context,
+    'GET',
+    '/api/marketplace?role=actor',
+  );
+  const othersListing = listings.listings.find((l) => l.author.id !== me.user.id);
+  if (!othersListing) throw new Error("the seed lists vera_viewer's actor listing");
   ids = {
+    collaborationId: collaboration.id,
+    requestId: waiting.id,
     coinMovieId: withCoin.movieId,
     movieId: campaign.movieId,
     creatorId: me.user.id,
     userId: me.user.id,
     campaignId: campaign.id,
-    // Listings, projects and collaborations have no seeded records: their pages show their not-found state.
-    listingId: 'no-such-listing',
+    // Projects have no seeded records: their pages show their not-found state.
+    listingId: othersListing.id,
   };
   await context.close();
 }, 120_000);
@@ -86,6 +106,8 @@ function pathFor(pattern: string): string {
   if (pattern === '/movie/:movieId/coins') return `/movie/${ids.coinMovieId}/coins`;
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (name !== 'id') return ids[name] ?? 'no-such-record';
+    if (pattern === '/collaboration/:id') return ids.requestId ?? '';
+    if (pattern === '/contributor/collaboration/:id') return ids.collaborationId ?? '';
     if (/campaign/.test(pattern)) return ids.campaignId ?? '';
     if (/edit\/:id/.test(pattern)) return ids.movieId ?? '';
     return 'no-such-record';
