@@ -2,7 +2,8 @@
  * The film importer's sample pages (docs/film-import.md, "Tests"), by path: served on loopback by
  * scraper-fixtures.ts (Node) and answered at the wire by `fixtureFetch` inside workerd.
  */
-const hex = (s: string): Uint8Array<ArrayBuffer> => new Uint8Array(s.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? []);
+const hex = (s: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array(s.match(/../g)?.map((b) => Number.parseInt(b, 16)) ?? []);
 
 // A 2×3 PNG: the poster pipeline reads its type and size from these bytes.
 export const POSTER_PNG = hex(
