@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILM_TEXT } from '../../functions/domain/films/texts';
@@ -124,5 +126,41 @@ describe('the film importer on a server that allows only the fixture', () => {
     expect(fake.import.posterProblem).toBe(`${SCRAPER_TEXT.at.poster}: ${FILM_TEXT.notAnImage}`);
     // No AI binding locally: no synopsis, the rest the same.
     expect(fake.import.synopsis).toBeNull();
+  });
+
+  it('passes the axe gate with the import shown and with a refusal shown', async () => {
+    // The page as it opens is scanned by tests/e2e/a11y.test.ts; these are its states after an import.
+    const axeContext = await browser.newContext({ baseURL: server.url, bypassCSP: true });
+    await axeContext.request.post(`${server.url}/api/auth/sign-in/email`, {
+      data: { email: 'admin@reelfund.local', password: 'reelfund-demo' },
+      headers: { origin: server.url },
+    });
+    const p = await axeContext.newPage();
+    const scan = async () => {
+      await p.addScriptTag({
+        content: readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+      });
+      return p.evaluate(async () => {
+        const w = window as unknown as {
+          axe: { run: (d: Document, o: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> };
+        };
+        const r = await w.axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+          resultTypes: ['violations'],
+        });
+        return r.violations.map((v) => v.id);
+      });
+    };
+    await p.goto('/admin/ai-video-scraper');
+    await p.locator('[data-film-form]:not([aria-busy])').waitFor();
+    await p.fill('#import-url', `${fixture.base}/jsonld.html`);
+    await p.click('[data-import-submit]');
+    await expect.poll(() => p.locator('[data-import-status]').textContent()).toBe(SCRAPER_TEXT.imported);
+    expect(await scan()).toEqual([]);
+    await p.fill('#import-url', 'http://localhost/');
+    await p.click('[data-import-submit]');
+    await expect.poll(() => p.locator('[data-import-error]').isVisible()).toBe(true);
+    expect(await scan()).toEqual([]);
+    await axeContext.close();
   });
 });
