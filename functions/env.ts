@@ -35,6 +35,18 @@ export interface Bindings extends DbEnv {
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  /** The film importer's one allowed host:port, for its fixture server in tests (docs/film-import.md); refused in production. */
+  SCRAPER_TEST_ALLOW?: string;
+  /** Workers AI, for the film importer's synopsis; used in production only (docs/film-import.md, "Synopsis"). */
+  AI?: AiBinding;
+}
+
+/** The part of the Workers AI binding the importer uses: one text-generation call. */
+export interface AiBinding {
+  run(
+    model: string,
+    input: { messages: { role: 'system' | 'user'; content: string }[]; max_tokens?: number },
+  ): Promise<unknown>;
 }
 
 const secret = z.string().min(32, 'must be at least 32 characters');
@@ -109,6 +121,11 @@ const local = common.extend({
     .optional(),
   STRIPE_WEBHOOK_SECRET: webhookSecret.optional(),
   STRIPE_CONNECT_WEBHOOK_SECRET: webhookSecret.optional(),
+  // The film importer's fixture server (tests only): exactly this host:port passes its address rules.
+  SCRAPER_TEST_ALLOW: z
+    .string()
+    .regex(/^[a-z0-9.-]+:\d{1,5}$/i, "must be one host:port (the tests' fixture server)")
+    .optional(),
 });
 
 // Production: every secret is required; a missing one stops start-up.
@@ -123,6 +140,8 @@ const production = common.extend({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(live|test)_/, 'must be a Stripe secret key (sk_live_… or sk_test_…)'),
   STRIPE_WEBHOOK_SECRET: webhookSecret,
   STRIPE_CONNECT_WEBHOOK_SECRET: webhookSecret,
+  // A test-only exception to the film importer's address rules never reaches production.
+  SCRAPER_TEST_ALLOW: z.undefined('is a test-only setting: production refuses to start with it').optional(),
 });
 
 const schema = z

@@ -78,6 +78,7 @@ export const RULES = {
 
   'film.create': 'contributor',
   'film.edit-own': 'contributor',
+  'film.import': 'admin',
   'film.list-own': 'contributor',
   'film.review': 'admin',
   'film.watch': 'signed-in',

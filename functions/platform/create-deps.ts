@@ -11,6 +11,7 @@ import { systemClock } from './clock';
 import type { Deps, DepsOverrides } from './deps';
 import { localClock, syncLocalClock } from './local-clock';
 import { createMailer } from './mailer';
+import { workersAiSynopsis } from './synopsis';
 
 /** Builds a value on first read, then keeps it. */
 function once<T>(make: () => T): () => T {
@@ -75,6 +76,11 @@ export function createDeps(env: Bindings, overrides: DepsOverrides = {}): Deps {
       return coinChain();
     },
     schedule,
+    // Workers AI drafts synopses in production only, and only when the binding is there (docs/film-import.md).
+    get synopsis() {
+      if ('synopsis' in overrides) return overrides.synopsis ?? null;
+      return env.ENVIRONMENT === 'production' && env.AI ? workersAiSynopsis(env.AI) : null;
+    },
     followUps: {
       runNow: (keys) => (overrides.followUpsAfterCommit === false ? Promise.resolve() : runFollowUpsNow(deps, keys)),
     },

@@ -10,6 +10,7 @@ import type { Doorbell } from '../realtime/doorbell';
 import type { CatalogueCache } from './catalogue-cache';
 import type { Clock } from './clock';
 import type { Mailer } from './mailer';
+import type { SynopsisWriter } from './synopsis';
 
 export type { CoinChain } from '../chain/coin-chain';
 
@@ -47,6 +48,8 @@ export interface Deps {
   readonly schedule: Schedule;
   /** Runs a change's owed follow-ups right after its commit (functions/follow-ups.ts). */
   readonly followUps: FollowUpRunner;
+  /** The film importer's synopsis writer: Workers AI in production when bound, otherwise none (functions/platform/synopsis.ts). */
+  readonly synopsis: SynopsisWriter | null;
 }
 
 /** What a caller may supply instead of the factory's default (Node-side commands and tests). */
@@ -61,6 +64,8 @@ export interface DepsOverrides {
   stripe?: Stripe;
   coinChain?: CoinChain;
   schedule?: Schedule;
+  /** A fake synopsis writer (tests). */
+  synopsis?: SynopsisWriter | null;
   /**
    * false for a test that stands for a worker stopped after the commit: owed follow-ups then run
    * only in the hourly job.

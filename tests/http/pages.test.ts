@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { fillText } from '../../functions/domain/fill-text';
+import { SCRAPER_TEXT } from '../../functions/domain/scraper/texts';
 import { PAGE_ROUTES, type PageRoute, signInPath } from '../../functions/domain/site/pages';
 import { TEXT } from '../../functions/domain/texts';
+import { signIn } from './session';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
@@ -196,6 +198,18 @@ describe('features not open yet', () => {
       expect(textOf(html)).toMatch(/coming soon|isn't open yet/);
     },
   );
+});
+
+describe('admin tools that were empty', () => {
+  // Issue 47: the film importer replaced "No imports yet" (docs/film-import.md).
+  it('/admin/ai-video-scraper shows the import form and the add-film form to an admin', async () => {
+    const html = mainOf(await (await get('/admin/ai-video-scraper', await signIn('admin@reelfund.local'))).text());
+    const text = textOf(html);
+    expect(text).not.toContain('No imports yet');
+    expect(html).toContain('data-film-import');
+    expect(text).toContain(SCRAPER_TEXT.urlLabel);
+    expect(html).toContain('data-film-form');
+  });
 });
 
 describe('a creator page opened by a fan', () => {

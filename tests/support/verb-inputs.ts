@@ -52,6 +52,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'people/search#searchPeople': 2,
   'people/suspend#reinstateAccount': 3,
   'people/suspend#suspendAccount': 3,
+  'scraper/import#importFilmPage': 2,
   'short-links/create#createShortLink': 2,
   'site-settings/clock#setClockOffset': 2,
   'site-settings/gate#unlockGate': 2,

@@ -206,6 +206,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'people/search#searchPeople': 'people.search',
   'people/suspend#reinstateAccount': 'people.reinstate',
   'people/suspend#suspendAccount': 'people.suspend',
+  'scraper/import#importFilmPage': 'film.import',
   'refunds/cancelled#finishRefunds': 'refund.finish',
   'refunds/after-campaign-change#afterCampaignChange': 'refund.after-change',
   'short-links/create#createShortLink': 'short-link.create',

@@ -205,6 +205,11 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     owes: ['mail'],
     note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row and 'campaign-changed'",
   },
+  'scraper/import#importFilmPage': {
+    audits: true,
+    owes: [],
+    note: 'the copied poster is a completed upload written with the audit row; nothing else is saved',
+  },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
     owes: ['campaign-changed'],

@@ -47,6 +47,15 @@ describe('environment configuration', () => {
     expect(() => parseConfig(rest)).toThrow(new RegExp(key));
   });
 
+  it("refuses to start production with the film importer's test-only address exception", () => {
+    expect(() => parseConfig({ ...prod, SCRAPER_TEST_ALLOW: '127.0.0.1:41234' })).toThrow(
+      /SCRAPER_TEST_ALLOW: is a test-only setting/,
+    );
+    const local = { ENVIRONMENT: 'local', PUBLIC_URL: 'http://localhost:4321' };
+    expect(parseConfig({ ...local, SCRAPER_TEST_ALLOW: '127.0.0.1:41234' }).SCRAPER_TEST_ALLOW).toBe('127.0.0.1:41234');
+    expect(() => parseConfig({ ...local, SCRAPER_TEST_ALLOW: 'http://127.0.0.1:1/' })).toThrow(/SCRAPER_TEST_ALLOW/);
+  });
+
   it('treats an empty secret as missing', () => {
     expect(() => parseConfig({ ...prod, AUTH_SECRET: '' })).toThrow(ConfigError);
   });

@@ -69,6 +69,8 @@ const OWN_SERVERS: Record<string, string> = {
   'tests/http/milestones.test.ts': "writes the server's database directly",
   'tests/http/payments.test.ts': "writes the server's database directly",
   'tests/http/refunds.test.ts': "writes the server's database directly",
+  'tests/e2e/scraper.test.ts':
+    'lets the film importer reach its loopback fixture (SCRAPER_TEST_ALLOW), which the shared server must refuse',
 };
 
 describe('the suite guards its own speed', () => {

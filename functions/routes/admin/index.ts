@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
 import { auditRoutes } from './audit';
+import { filmImportRoutes } from './film-imports';
 import { adminPayoutRoutes } from './payouts';
 import { adminPeopleRoutes } from './people';
 import { siteSettingsRoutes } from './site-settings';
 
-/** /api/admin — the admin screens' endpoints: site settings, payouts, the audit list and people. Each verb checks the role. */
+/** /api/admin — the admin screens' endpoints: site settings, payouts, the audit list, people and film imports. Each verb checks the role. */
 export const adminRoutes = new Hono<AppEnv>()
   .route('/site-settings', siteSettingsRoutes)
   .route('/payouts', adminPayoutRoutes)
   .route('/audit', auditRoutes)
-  .route('/people', adminPeopleRoutes);
+  .route('/people', adminPeopleRoutes)
+  .route('/film-imports', filmImportRoutes);

@@ -3,6 +3,7 @@ export * from './abort';
 export * from './cleanup';
 export * from './complete';
 export * from './create';
+export * from './lib/poster-store';
 export * from './poster';
 export * from './put-part';
 export * from './read';

@@ -12,6 +12,7 @@ import { ApiError, api, call, messageOf } from '../../lib/api-client';
 import { $abilities } from '../../stores/session';
 import { toastAfterNavigation } from '../../stores/toast';
 import { captionEditor } from './caption-editor';
+import type { ImportedFilm } from './film-import';
 import type { Category, Film } from './types';
 
 const YEAR_MAX = new Date().getUTCFullYear() + 5;
@@ -181,6 +182,33 @@ async function wire(form: HTMLFormElement) {
     img.alt = '';
     preview.replaceChildren(img);
   }
+  // A poster the film importer already copied into our storage (/admin/ai-video-scraper); a file chosen here replaces it.
+  let importedPosterId: string | null = null;
+  form.addEventListener('film-import', (e) => {
+    const d = (e as CustomEvent<ImportedFilm>).detail;
+    const set = (name: string, value: string | undefined) => {
+      const el = field<HTMLInputElement | HTMLTextAreaElement>(name);
+      if (value === undefined || !el) return;
+      el.value = value;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    set('title', d.title);
+    set('description', d.description);
+    set('year', d.year === undefined ? undefined : String(d.year));
+    set('runtime', d.runtime);
+    // The first genre that names one of our categories picks it.
+    const wanted = d.genres.map((g) => g.toLowerCase());
+    const match = [...select.options].find((o) => o.value && wanted.includes(o.text.toLowerCase()));
+    if (match) select.value = match.value;
+    if (d.posterUploadId) {
+      importedPosterId = d.posterUploadId;
+      posterInput.value = '';
+      setFieldError('posterUploadId', null);
+      const preview = $<HTMLElement>('[data-poster-preview]');
+      if (preview) preview.textContent = 'Imported poster';
+    }
+  });
+
   posterInput.addEventListener('change', async () => {
     setFieldError('posterUploadId', null);
     const file = posterInput.files?.[0];
@@ -268,7 +296,7 @@ async function wire(form: HTMLFormElement) {
     form.setAttribute('aria-busy', 'true');
     try {
       const posterFile = posterInput.files?.[0];
-      const posterUploadId = posterFile ? await uploadPoster(posterFile) : undefined;
+      const posterUploadId = posterFile ? await uploadPoster(posterFile) : (importedPosterId ?? undefined);
       const body = {
         ...values,
         ...(videoUploadId ? { videoUploadId } : {}),
