@@ -39,6 +39,9 @@ export const RULES = {
   'avatar.edit-own': 'signed-in',
   'avatar.read': 'public',
 
+  'backing.read-own': 'signed-in',
+  'backing.receipt-own': 'signed-in',
+
   'campaign.approve': 'admin',
   'campaign.complete-ended': 'system',
   'campaign.create': 'signed-in',

@@ -6,7 +6,10 @@ import { TEXT } from '../../functions/domain/texts';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
-const pathOf = (route: PageRoute) => route.pattern.replace(/:[A-Za-z]+/g, 'some-id');
+/** Parameters whose ids have a shape of their own (functions/domain/ids.ts): a well-formed unknown one. */
+const SAMPLE_IDS: Record<string, string> = { sessionId: 'cs_test_some_id' };
+const pathOf = (route: PageRoute) =>
+  route.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => SAMPLE_IDS[name] ?? 'some-id');
 const get = (path: string, cookie?: string) =>
   fetch(`${base()}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
 
@@ -51,6 +54,7 @@ const RECORD_PAGES = new Set([
   '/movie/:movieId/creators',
   '/creator/:creatorId',
   '/collaborate/:listingId',
+  '/backing/receipts/:sessionId',
 ]);
 
 const publicPages = PAGE_ROUTES.filter(
