@@ -200,8 +200,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
-    owes: ['campaign-changed'],
-    note: "a credit that reaches a milestone; any other handled event audits and owes nothing, except account.updated: 'payouts'",
+    owes: ['campaign-changed', 'mail'],
+    note: "a credit that reaches a milestone, and the payer's confirmation 'mail' of any credit; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
     audits: true,

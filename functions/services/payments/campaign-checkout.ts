@@ -140,6 +140,8 @@ export async function checkoutReceipt({ db }: Pick<Deps, 'db'>, actor: Actor, se
         status: checkoutSessions.status,
         filmTitle: videos.title,
         movieId: videos.id,
+        /** Paid from an account: its receipt is on /backing (for that account only). */
+        byAccount: sql<number>`${checkoutSessions.payerId} is not null`,
       })
       .from(checkoutSessions)
       .innerJoin(campaigns, eq(campaigns.id, checkoutSessions.campaignId))
