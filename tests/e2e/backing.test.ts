@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKING_TEXT } from '../../functions/domain/backing/texts';
+import { BACKING_TEXT, GUEST_LINK_TEXT } from '../../functions/domain/backing/texts';
 import { signIn } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
 
@@ -60,6 +60,22 @@ describe('my backing in the browser', () => {
     await page.locator('[data-receipt-link]').first().tap();
     await page.getByRole('heading', { level: 1, name: BACKING_TEXT.receiptTitle }).waitFor();
     await screenshot(page, 'receipt-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([375, 1366])('at %i px a signed-out guest asks for a link on /backing and is answered', async (width) => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width, height: 800 } });
+    await page.goto('/backing');
+    await page.getByLabel(GUEST_LINK_TEXT.emailLabel).fill(`nobody_${crypto.randomUUID().slice(0, 8)}@example.test`);
+    const send = page.getByRole('button', { name: GUEST_LINK_TEXT.requestButton });
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    await expect.poll(() => page.locator('[data-guest-link-status]').textContent()).toBe(GUEST_LINK_TEXT.requested);
+    await screenshot(page, `backing-guest-${width}`);
+    await page.goto(`/backing/1.${'a'.repeat(30)}.1.sig`);
+    await page.getByText(GUEST_LINK_TEXT.invalid).waitFor();
+    await screenshot(page, `backing-link-invalid-${width}`);
     expect(errors).toEqual([]);
     await context.close();
   });

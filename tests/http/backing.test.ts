@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BACKING_TEXT, RECEIPT_MAIL } from '../../functions/domain/backing/texts';
+import { signGuestLink } from '../../functions/domain/backing/guest-link';
+import { BACKING_TEXT, GUEST_LINK_TEXT, RECEIPT_MAIL } from '../../functions/domain/backing/texts';
 import { fillText } from '../../functions/domain/fill-text';
 import { FUNDING_TERMS_VERSION } from '../../functions/domain/payments/terms';
 import type { MyBacking } from '../../functions/services/backing';
@@ -41,15 +42,20 @@ interface LiveCampaign {
   goalCents: number;
 }
 
-/** Pays `amountCents` to a live campaign far from its goal, as the fund page does; returns the session. */
-async function fund(cookie: string, amountCents: number) {
+/** Pays `amountCents` to a live campaign far from its goal, as the fund page does (or, with no cookie, a guest donates). */
+async function fund(cookie: string, amountCents: number, guestEmail?: string) {
   const live = (await (await get('/api/campaigns/live')).json()) as { campaigns: LiveCampaign[] };
   const campaign = live.campaigns.find((c) => c.goalCents - c.raisedCents > 100_000);
   if (!campaign) throw new Error('the seed has a live campaign far from its goal');
   const started = await fetch(`${base()}/api/campaigns/${campaign.campaignId}/checkout`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base(), cookie },
-    body: JSON.stringify({ amountCents, source: 'funding', attemptId: crypto.randomUUID() }),
+    headers: { 'content-type': 'application/json', origin: base(), ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({
+      amountCents,
+      source: guestEmail ? 'donation' : 'funding',
+      attemptId: crypto.randomUUID(),
+      ...(guestEmail ? { guestEmail } : {}),
+    }),
   });
   expect(started.status).toBe(200);
   const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
@@ -61,6 +67,14 @@ async function fund(cookie: string, amountCents: number) {
   expect(pay.status).toBe(303);
   return { campaign, sessionId };
 }
+
+async function mailsTo(email: string) {
+  const res = await get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
+}
+
+/** The local default AUTH_SECRET (functions/env.ts): the built product signs guest links with it. */
+const LOCAL_SECRET = 'local-development-secret-not-for-production-use';
 
 describe('my backing', () => {
   it('a signed-in backer pays, is mailed the receipt link, and sees the payment and its receipt', async () => {
@@ -92,10 +106,7 @@ describe('my backing', () => {
     expect(html).toContain(fillText(BACKING_TEXT.receiptTerms, { version: FUNDING_TERMS_VERSION }));
 
     // The confirmation mail, once, with the receipt's link.
-    const mails = async () => {
-      const res = await get(`/api/dev/outbox?to=${encodeURIComponent(backer.email)}`);
-      return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
-    };
+    const mails = () => mailsTo(backer.email);
     await expect.poll(async () => (await mails()).length).toBe(1);
     const [mail] = await mails();
     expect(mail?.subject).toBe(fillText(RECEIPT_MAIL.subject, { film: campaign.filmTitle }));
@@ -132,5 +143,61 @@ describe('my backing', () => {
     expect(bloom?.milestones[0]).toMatchObject({ number: 1, releasedCents: 200_000 });
     const page = await (await get('/backing', vera)).text();
     expect(page).toContain('Released to the team at milestone 1 on');
+  });
+
+  it('a guest donates, follows the mailed link and sees the payment; a bad or expired link is refused', async () => {
+    const email = `guest_${uid()}@example.test`;
+    const { campaign, sessionId } = await fund('', 2200, email);
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    const [mail] = await mailsTo(email);
+    const link = mail?.text.match(/https?:\/\/\S+\/backing\/(\S+)/);
+    expect(link, mail?.text).not.toBeNull();
+    const token = link?.[1] ?? '';
+    const page = await get(`/backing/${token}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`data-payment="${sessionId}"`);
+    expect(html).toContain(campaign.filmTitle);
+    expect(html).toContain(BACKING_TEXT.kindDonation);
+
+    // Altered (another email under the same signature) or expired: the not-valid page, 404.
+    const [format, , expires, sig] = token.split('.');
+    const other = Buffer.from('someone@example.test').toString('base64url');
+    for (const bad of [
+      `${format}.${other}.${expires}.${sig}`,
+      await signGuestLink(LOCAL_SECRET, email, new Date(Date.now() - 31 * 24 * 3_600_000)),
+    ]) {
+      const res = await get(`/backing/${bad}`);
+      expect(res.status).toBe(404);
+      const body = await res.text();
+      expect(body).toContain(GUEST_LINK_TEXT.invalid);
+      expect(body).not.toContain(sessionId);
+    }
+    // The same link signed for now works (the server and the test share the local secret).
+    expect((await get(`/backing/${await signGuestLink(LOCAL_SECRET, email, new Date())}`)).status).toBe(200);
+  });
+
+  it('a new link is asked for by email: the same answer for a known and an unknown address', async () => {
+    const known = `guest_${uid()}@example.test`;
+    await fund('', 1500, known);
+    await expect.poll(async () => (await mailsTo(known)).length).toBe(1);
+    const unknown = `nobody_${uid()}@example.test`;
+    const ask = (email: string) =>
+      fetch(`${base()}/api/payments/backing-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base() },
+        body: JSON.stringify({ email }),
+      });
+    const [a, b] = [await ask(known), await ask(unknown)];
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(await a.json()).toEqual(await b.json());
+    await expect.poll(async () => (await mailsTo(known)).map((m) => m.subject)).toContain(GUEST_LINK_TEXT.mailSubject);
+    expect(await mailsTo(unknown)).toEqual([]);
+    // Three a day per email: the fourth is refused.
+    await ask(unknown);
+    await ask(unknown);
+    expect((await ask(unknown)).status).toBe(429);
+    // Signed out, /backing offers the form.
+    expect(await (await get('/backing')).text()).toContain('data-guest-link-form');
   });
 });

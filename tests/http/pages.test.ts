@@ -55,6 +55,7 @@ const RECORD_PAGES = new Set([
   '/creator/:creatorId',
   '/collaborate/:listingId',
   '/backing/receipts/:sessionId',
+  '/backing/:token',
 ]);
 
 const publicPages = PAGE_ROUTES.filter(

@@ -16,6 +16,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'marketplace/edit#editListing': 3,
   'marketplace/post#postListing': 2,
   'audit/list#listAudit': 2,
+  'backing/guest#requestBackingLink': 2,
   'backing/receipt#paymentReceipt': 2,
   'backing/statement#myBackingStatementCsv': 2,
   'campaigns/accept-invitation#acceptInvitation': 3,

@@ -151,6 +151,12 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'insights/creator-campaigns#creatorCampaigns': 'read',
   'insights/film-campaign#filmCampaignView': 'read',
   'insights/live-figures#campaignLiveFigures': 'read',
+  'backing/guest#guestBacking': 'read',
+  'backing/guest#requestBackingLink': {
+    audits: false,
+    owes: ['mail'],
+    note: 'the link mail, only for an address with guest payments (none for another)',
+  },
   'backing/my-backing#myBacking': 'read',
   'backing/receipt#paymentReceipt': 'read',
   'backing/statement#myBackingStatementCsv': 'read',

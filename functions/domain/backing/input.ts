@@ -9,3 +9,13 @@ export const receiptInput = z.strictObject({
 export const statementYearInput = z.strictObject({
   year: z.coerce.number().int().min(2000).max(2100),
 });
+
+/** POST /api/payments/backing-link: a guest asks for a new link to their payments. */
+export const backingLinkInput = z.strictObject({
+  email: z.email().max(254),
+});
+
+/** A guest link's token, as /backing/<token> carries it (functions/domain/backing/guest-link.ts). */
+export const guestTokenInput = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_.-]{20,600}$/),
+});

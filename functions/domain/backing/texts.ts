@@ -43,3 +43,20 @@ export const RECEIPT_MAIL = {
   subject: 'Your payment to “{film}”',
   text: 'Thank you. We received your {kind} of {amount} to “{film}”.\n\nWhere your money is and your receipt: {link}\n\n— Reelfund',
 } as const;
+
+/** A guest's link to their payments (docs/backing.md). */
+export const GUEST_LINK_TEXT = {
+  guestTitle: 'Your payments',
+  guestLead: 'Every payment made with {email}, and where the money is now.',
+  invalid: 'This link has expired or is not valid.',
+  invalidBody: 'Links to your payments last 30 days. Type the email you paid with and we will send a new one.',
+  requestHeading: 'Paid as a guest?',
+  requestLead: 'Type the email you paid with and we will send you a link to your payments.',
+  emailLabel: 'Your email',
+  requestButton: 'Send me a link',
+  requested: 'If that address paid for anything on Reelfund, a link to its payments is on its way.',
+  tooMany: 'Too many links were asked for. Please try again later.',
+  mailSubject: 'Your payments on Reelfund',
+  mailText:
+    'Here is your link to every payment made with this address, and where the money is now (it works for 30 days):\n\n{link}\n\n— Reelfund',
+} as const;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { campaigns, checkoutSessions, user, videos } from '../../../db/schema';
+import { guestLinkUrl, signGuestLink } from '../../../domain/backing/guest-link';
 import { RECEIPT_MAIL } from '../../../domain/backing/texts';
 import { formatCents } from '../../../domain/campaigns/format';
 import { fillText } from '../../../domain/fill-text';
@@ -11,9 +12,14 @@ import type { EventChange } from './events';
  * The payment confirmation mail of a credited payment, owed in the credit's own batch: written only
  * while the ledger holds the payment and no refund of it, once per payment however many events
  * announce it (key `payment-receipt:<pi>`, also the mail's idempotency key). A signed-in payer's
- * link is the receipt page; a guest's the donation summary.
+ * link is the receipt page; a guest's a signed link to /backing/<token>.
  */
-export async function owePaymentReceipt(db: Db, publicUrl: string, f: PaymentFacts, change: EventChange) {
+export async function owePaymentReceipt(
+  db: Db,
+  site: { publicUrl: string; secret: string; now: Date },
+  f: PaymentFacts,
+  change: EventChange,
+) {
   const row = await db
     .select({
       sessionId: checkoutSessions.id,
@@ -30,10 +36,11 @@ export async function owePaymentReceipt(db: Db, publicUrl: string, f: PaymentFac
     .get();
   const to = row?.payerEmail ?? row?.guestEmail ?? f.metadata.guestEmail;
   if (!row || !to) return;
-  const base = publicUrl.replace(/\/$/, '');
+  const base = site.publicUrl.replace(/\/$/, '');
+  // A guest's link is signed for their email and lasts 30 days (docs/backing.md).
   const link = row.payerEmail
     ? `${base}/backing/receipts/${row.sessionId}`
-    : `${base}/donation-success?session=${row.sessionId}`;
+    : guestLinkUrl(base, await signGuestLink(site.secret, to, site.now));
   const film = row.filmTitle;
   change.owe(
     'mail',

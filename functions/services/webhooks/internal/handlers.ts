@@ -109,7 +109,12 @@ async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Pr
   afterCommit.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
   if (campaign.credited) return creditToCampaign(db, f);
   // The payer's confirmation mail: owed only if the batch leaves the payment credited and not refunded.
-  await owePaymentReceipt(db, deps.config.PUBLIC_URL, f, afterCommit);
+  await owePaymentReceipt(
+    db,
+    { publicUrl: deps.config.PUBLIC_URL, secret: deps.config.AUTH_SECRET, now: deps.clock.now() },
+    f,
+    afterCommit,
+  );
   if (hasEnded(campaign.endDate, deps.clock.now())) {
     await refundThroughStripe(deps, f);
     return creditAndRefund(db, f);
