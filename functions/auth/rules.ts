@@ -45,6 +45,11 @@ export const RULES = {
   'avatar.edit-own': 'signed-in',
   'avatar.read': 'public',
 
+  'backing.read-guest': 'public',
+  'backing.read-own': 'signed-in',
+  'backing.receipt-own': 'signed-in',
+  'backing.request-link': 'public',
+
   'campaign.approve': 'admin',
   'campaign.complete-ended': 'system',
   'campaign.create': 'signed-in',

@@ -24,6 +24,8 @@ export const ID = {
   shortCode: OURS,
   application: OURS,
   checkoutSession: '{cs_[A-Za-z0-9_]{1,250}}',
+  /** A guest's signed link to their payments (functions/domain/backing/guest-link.ts). */
+  guestLink: '{[A-Za-z0-9_.-]{20,600}}',
   /** TEST mode's local account links. */
   accountLink: OURS,
 } as const;

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer';
 import { campaigns, checkoutSessions } from '../db/schema';
+import { FUNDING_TERMS_VERSION } from '../domain/payments/terms';
 import * as obj from '../payments/test-mode/objects';
 import type { Deps } from '../platform/deps';
 import {
@@ -125,6 +126,9 @@ async function pay(deps: Deps, campaignId: string, payer: Viewer | null, p: Paym
     currency: 'usd',
     status: 'open',
     expiresAt: new Date(Date.now() + 3_600_000),
+    // As the fund page (signed in) and the donate page (a guest) record it: /backing shows which.
+    source: payer ? 'funding' : 'donation',
+    termsVersion: FUNDING_TERMS_VERSION,
   });
   const metadata: Record<string, string> = {
     campaignId,

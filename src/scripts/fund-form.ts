@@ -52,13 +52,19 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-fund-form] 
     if (!Number.isFinite(cents) || cents < MIN) return fail('The minimum is $1.');
     if (cents > MAX) return fail('The maximum per payment is $10,000.');
     const email = data.get('email');
+    const source = form.dataset.source === 'donation' || form.dataset.source === 'funding' ? form.dataset.source : null;
     const button = form.querySelector<HTMLButtonElement>('button[type=submit]');
     if (button) button.disabled = true;
     try {
       const body = await call(
         api.campaigns[':id'].checkout.$post({
           param: { id: form.dataset.campaign ?? '' },
-          json: { amountCents: cents, attemptId, ...(email ? { guestEmail: String(email) } : {}) },
+          json: {
+            amountCents: cents,
+            attemptId,
+            ...(source ? { source } : {}),
+            ...(email ? { guestEmail: String(email) } : {}),
+          },
         }),
       );
       window.location.assign(body.url ?? '/');

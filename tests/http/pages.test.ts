@@ -8,7 +8,10 @@ import { signIn } from './session';
 
 /** Every page of the page table (functions/domain/site/pages.ts) over plain HTTP against the built product, as a browser without JS sees it. */
 const base = () => inject('baseUrl');
-const pathOf = (route: PageRoute) => route.pattern.replace(/:[A-Za-z]+/g, 'some-id');
+/** Parameters whose ids have a shape of their own (functions/domain/ids.ts): a well-formed unknown one. */
+const SAMPLE_IDS: Record<string, string> = { sessionId: 'cs_test_some_id' };
+const pathOf = (route: PageRoute) =>
+  route.pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => SAMPLE_IDS[name] ?? 'some-id');
 const get = (path: string, cookie?: string) =>
   fetch(`${base()}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
 
@@ -54,6 +57,8 @@ const RECORD_PAGES = new Set([
   '/creator/:creatorId',
   '/collaborate/:listingId',
   '/collaboration/:id',
+  '/backing/receipts/:sessionId',
+  '/backing/:token',
 ]);
 
 const publicPages = PAGE_ROUTES.filter(

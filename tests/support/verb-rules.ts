@@ -35,6 +35,18 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: 'anyone may apply to become a creator; the answer is the same whether the email applied before',
   },
   'audit/list#listAudit': 'audit.read',
+  'backing/guest#guestBacking': {
+    rule: 'backing.read-guest',
+    public:
+      "the mailed link's signed token is the credential: it shows only the payments of the email it was signed for",
+  },
+  'backing/guest#requestBackingLink': {
+    rule: 'backing.request-link',
+    public: 'a guest has no account: anyone may ask, the answer is the same, and only the address itself is mailed',
+  },
+  'backing/my-backing#myBacking': 'backing.read-own',
+  'backing/receipt#paymentReceipt': 'backing.receipt-own',
+  'backing/statement#myBackingStatementCsv': 'backing.read-own',
   'marketplace/browse#browseListings': 'listing.browse',
   'marketplace/edit#editListing': 'listing.edit',
   'marketplace/listing#getListing': 'listing.read',

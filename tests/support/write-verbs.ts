@@ -161,6 +161,15 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'insights/creator-campaigns#creatorCampaigns': 'read',
   'insights/film-campaign#filmCampaignView': 'read',
   'insights/live-figures#campaignLiveFigures': 'read',
+  'backing/guest#guestBacking': 'read',
+  'backing/guest#requestBackingLink': {
+    audits: false,
+    owes: ['mail'],
+    note: 'the link mail, only for an address with guest payments (none for another)',
+  },
+  'backing/my-backing#myBacking': 'read',
+  'backing/receipt#paymentReceipt': 'read',
+  'backing/statement#myBackingStatementCsv': 'read',
   'insights/statement#memberStatement': 'read',
   'insights/statement#memberStatementCsv': 'read',
   'ledger/check#checkLedger': 'read',
@@ -212,8 +221,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
-    owes: ['campaign-changed'],
-    note: "a credit that reaches a milestone; any other handled event audits and owes nothing, except account.updated: 'payouts'",
+    owes: ['campaign-changed', 'mail'],
+    note: "a credit that reaches a milestone, and the payer's confirmation 'mail' of any credit; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
     audits: true,

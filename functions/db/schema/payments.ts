@@ -35,6 +35,10 @@ export const stripeEvents = sqliteTable(
 export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
 export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 
+/** Which page a checkout was started from (docs/backing.md); sessions made before it was recorded have none. */
+export const CHECKOUT_SOURCES = ['funding', 'donation'] as const;
+export type CheckoutSource = (typeof CHECKOUT_SOURCES)[number];
+
 /**
  * The Checkout Sessions we created, with who pays for which campaign: what /donation-success shows,
  * and which sessions to expire when a campaign stops taking money. The money itself is in the ledger.
@@ -61,6 +65,10 @@ export const checkoutSessions = sqliteTable(
     paymentIntentId: text('payment_intent_id').unique(),
     url: text('url'),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The fund page or the donate page; null for sessions made before it was recorded ("payment"). */
+    source: text('source', { enum: CHECKOUT_SOURCES }),
+    /** The version of the terms the payer saw when starting the checkout (functions/domain/backing/terms.ts). */
+    termsVersion: text('terms_version'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,4 +7,6 @@ export const checkoutInput = z.strictObject({
   guestEmail: z.email().max(254).optional(),
   /** Made once per form shown: a resubmitted form gets the same Checkout Session. */
   attemptId: z.string().min(8).max(64).optional(),
+  /** The page the checkout was started from: the fund page or the donate page. */
+  source: z.enum(['funding', 'donation']).optional(),
 });

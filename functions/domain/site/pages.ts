@@ -55,6 +55,9 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/video-test', access: 'signed-in', title: 'Video test' },
   { pattern: '/account', access: 'signed-in', title: 'Account Settings' },
   { pattern: '/notifications', access: 'signed-in', title: 'Notifications' },
+  { pattern: '/backing', access: 'public', title: 'My backing' },
+  { pattern: '/backing/:token', access: 'public', title: 'Your payments' },
+  { pattern: '/backing/receipts/:sessionId', access: 'signed-in', title: 'Receipt' },
   { pattern: '/movie/:movieId', access: 'public', title: 'Film' },
   { pattern: '/movie/:movieId/creators', access: 'signed-in', title: 'Movie creators' },
   { pattern: '/movie/:movieId/fund', access: 'signed-in', title: 'Fund this film' },
@@ -100,6 +103,8 @@ const PARAM_KINDS: Record<string, IdKind> = {
   shortCode: 'shortCode',
   listingId: 'record',
   id: 'record',
+  sessionId: 'checkoutSession',
+  token: 'guestLink',
 };
 
 const compiled = PAGE_ROUTES.map((route) => ({

@@ -165,6 +165,7 @@ export const campaignRoutes = new Hono<AppEnv>()
       amountCents: body.amountCents,
       guestEmail: body.guestEmail,
       attemptId: body.attemptId ?? crypto.randomUUID(),
+      source: body.source,
     });
     return c.json(started);
   })

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { isAdmin, isContributor, isEditor, isViewer } from '../../domain/users/roles';
 import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
+import { backingRoutes } from './backing';
 import { statementRoutes } from './statement';
 
 /**
@@ -27,4 +28,6 @@ export const meRoutes = new Hono<AppEnv>()
     });
   })
   // The member's own statement: JSON and CSV.
-  .route('/', statementRoutes);
+  .route('/', statementRoutes)
+  // The backer's own payments: JSON and a yearly CSV.
+  .route('/', backingRoutes);

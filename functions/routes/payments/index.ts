@@ -1,9 +1,24 @@
 import { type Context, Hono } from 'hono';
+import type { AttemptLimit } from '../../db/attempts';
+import { backingLinkInput } from '../../domain/backing/input';
+import { GUEST_LINK_TEXT } from '../../domain/backing/texts';
 import { notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
+import { clientAddress, reserveOr429 } from '../../http/limits';
+import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
+import { validate } from '../../http/validate';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
+import { requestBackingLink } from '../../services/backing';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Guest link requests: 10 an hour per address, 3 a day per email (docs/backing.md). */
+const linkLimits = (ip: string | null, email: string): AttemptLimit[] => [
+  ...(ip ? [{ key: `backing-link:${ip}`, max: 10, windowMs: HOUR }] : []),
+  { key: `backing-link-email:${email.trim().toLowerCase()}`, max: 3, windowMs: 24 * HOUR },
+];
 
 /** The TEST responder's state and emitter; 404 unless payments run in TEST mode. */
 function testMode(c: Context<AppEnv>) {
@@ -21,6 +36,14 @@ const seeOther = (location: string) =>
  * is the credential, and paying needs no sign-in (guests donate).
  */
 export const paymentRoutes = new Hono<AppEnv>()
+  // A guest asks for a new link to their payments: the same answer whether or not the address paid.
+  .post('/backing-link', validate('json', backingLinkInput), async (c) => {
+    const viewer = await currentViewer(c);
+    const { email } = c.req.valid('json');
+    await reserveOr429(c, linkLimits(clientAddress(c), email), GUEST_LINK_TEXT.tooMany);
+    await requestBackingLink(c.get('deps'), viewer, { email });
+    return c.json({ message: GUEST_LINK_TEXT.requested }, 202);
+  })
   .get(`/test-checkout/:sessionId${ID.checkoutSession}`, async (c) => {
     const deps = testMode(c);
     const found = await deps.store.get('checkout_session', c.req.param('sessionId'));

@@ -87,6 +87,7 @@ export interface CampaignCheckoutInput {
   amountCents: number;
   guestEmail?: string;
   attemptId: string;
+  source?: 'funding' | 'donation';
 }
 
 /**
@@ -119,6 +120,7 @@ export async function startCampaignCheckout(
     amountCents: input.amountCents,
     description: `Funding “${funding.filmTitle}”`,
     attemptId: input.attemptId,
+    source: input.source,
     expiresAt: checkoutExpiresAt(funding.endDate, now),
     successUrl: `${base}/donation-success?session={CHECKOUT_SESSION_ID}`,
     // The film page says that nothing was charged.
@@ -138,6 +140,8 @@ export async function checkoutReceipt({ db }: Pick<Deps, 'db'>, actor: Actor, se
         status: checkoutSessions.status,
         filmTitle: videos.title,
         movieId: videos.id,
+        /** Paid from an account: its receipt is on /backing (for that account only). */
+        byAccount: sql<number>`${checkoutSessions.payerId} is not null`,
       })
       .from(checkoutSessions)
       .innerJoin(campaigns, eq(campaigns.id, checkoutSessions.campaignId))

@@ -4,3 +4,4 @@ export * from './lib/backers';
 export * from './lib/credit-payment';
 export * from './lib/events';
 export * from './lib/funding';
+export * from './lib/receipt-mail';

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
-import { checkoutSessions } from '../../../db/schema';
+import { type CheckoutSource, checkoutSessions } from '../../../db/schema';
 import { badRequest, DomainError } from '../../../domain/errors';
 import { MAX_PAYMENT_CENTS, MIN_PAYMENT_CENTS } from '../../../domain/payments/limits';
+import { FUNDING_TERMS_VERSION } from '../../../domain/payments/terms';
 import { derivedId } from '../../../payments/ids';
 import type { Deps } from '../../../platform/deps';
 import type { PaymentMetadata } from '../lib/credit-payment';
@@ -15,6 +16,8 @@ export interface CheckoutRequest {
   description: string;
   /** Made once per payment form shown: a resubmitted form (double click, retry) gets the same session. */
   attemptId: string;
+  /** The page it was started from; absent for checkouts made elsewhere (tests, tools). */
+  source?: CheckoutSource;
   /** When the session stops taking the payment (Unix seconds); Stripe's default (24 h) when absent. */
   expiresAt?: number;
   /** Where Stripe sends the payer after paying; may contain {CHECKOUT_SESSION_ID}. */
@@ -97,6 +100,8 @@ export async function createCheckout(
       currency,
       url: session.url,
       expiresAt: new Date(session.expires_at * 1000),
+      source: req.source ?? null,
+      termsVersion: FUNDING_TERMS_VERSION,
     })
     .onConflictDoNothing({ target: checkoutSessions.id });
   return { id: session.id, url: session.url, reference };

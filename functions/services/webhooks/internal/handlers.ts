@@ -23,6 +23,7 @@ import {
   creditPayment,
   creditToCampaign,
   guardedRaisedProjection,
+  owePaymentReceipt,
   type PaymentFacts,
   paymentMetadata,
 } from '../../payments';
@@ -107,6 +108,13 @@ async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Pr
   // Whatever follows (credit or refund), the campaign's open film pages read their figures again.
   afterCommit.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
   if (campaign.credited) return creditToCampaign(db, f);
+  // The payer's confirmation mail: owed only if the batch leaves the payment credited and not refunded.
+  await owePaymentReceipt(
+    db,
+    { publicUrl: deps.config.PUBLIC_URL, secret: deps.config.AUTH_SECRET, now: deps.clock.now() },
+    f,
+    afterCommit,
+  );
   if (hasEnded(campaign.endDate, deps.clock.now())) {
     await refundThroughStripe(deps, f);
     return creditAndRefund(db, f);

@@ -1,0 +1,62 @@
+/**
+ * The texts of the backer's page (/backing) and the receipts. The SPEC gives none: plain words.
+ * Placeholders are filled with fillText.
+ */
+export const BACKING_TEXT = {
+  pageTitle: 'My backing',
+  lead: 'Every payment you made to a campaign, where your money is now, and a receipt for each.',
+  empty: 'You have not backed a campaign yet.',
+  emptyBody: 'When you fund or donate to a film, your payment, its status and its receipt appear here.',
+  kindFunding: 'Funding',
+  kindDonation: 'Donation',
+  kindPayment: 'Payment',
+  statusHeld: 'Held in escrow — refundable in full if the campaign is cancelled',
+  statusReleased: 'Released to the team at milestone {n} on {date}',
+  statusRefunded: 'Refunded on {date}: {why}',
+  statusDisputed: 'Disputed',
+  refundCancelled: 'the campaign was cancelled',
+  refundAtStripe: 'refunded through Stripe',
+  refundNotTaking: 'the campaign was not taking payments when it arrived',
+  totalsReleased: 'Released to the team',
+  totalsHeld: 'Held in escrow',
+  totalsRefunded: 'Refunded',
+  milestonesHeading: 'Milestones',
+  milestoneReleased: 'Milestone {n}: the team voted on {date} and released {amount}',
+  milestoneVoting: 'Milestone {n}: reached on {date}; the team is voting',
+  closingRelease: 'Campaign complete: {amount} released to the team on {date}',
+  noMilestones: 'No milestone reached yet.',
+  receiptLink: 'Receipt',
+  viewReceipt: 'View your receipt',
+  receiptTitle: 'Receipt',
+  receiptTestLabel: 'TEST — a simulated payment; no real money moved',
+  receiptTerms: 'The terms you agreed to (version {version})',
+  receiptTermsUnknown: 'This payment was made before terms versions were recorded.',
+  print: 'Print',
+  statementHeading: 'Yearly statement',
+  statementLead: 'Download every payment of a year as a CSV file.',
+  statementDownload: 'Download CSV',
+  statementYear: 'Year',
+} as const;
+
+/** The payment confirmation mail (docs/backing.md): sent once per payment, with its receipt's link. */
+export const RECEIPT_MAIL = {
+  subject: 'Your payment to “{film}”',
+  text: 'Thank you. We received your {kind} of {amount} to “{film}”.\n\nWhere your money is and your receipt: {link}\n\n— Reelfund',
+} as const;
+
+/** A guest's link to their payments (docs/backing.md). */
+export const GUEST_LINK_TEXT = {
+  guestTitle: 'Your payments',
+  guestLead: 'Every payment made with {email}, and where the money is now.',
+  invalid: 'This link has expired or is not valid.',
+  invalidBody: 'Links to your payments last 30 days. Type the email you paid with and we will send a new one.',
+  requestHeading: 'Paid as a guest?',
+  requestLead: 'Type the email you paid with and we will send you a link to your payments.',
+  emailLabel: 'Your email',
+  requestButton: 'Send me a link',
+  requested: 'If that address paid for anything on Reelfund, a link to its payments is on its way.',
+  tooMany: 'Too many links were asked for. Please try again later.',
+  mailSubject: 'Your payments on Reelfund',
+  mailText:
+    'Here is your link to every payment made with this address, and where the money is now (it works for 30 days):\n\n{link}\n\n— Reelfund',
+} as const;

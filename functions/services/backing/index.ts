@@ -1,0 +1,6 @@
+/** The backer's side as other modules see it: its verbs (docs/backing.md; docs/architecture.md, "Layers"). */
+
+export * from './guest';
+export * from './my-backing';
+export * from './receipt';
+export * from './statement';

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKING_TEXT, GUEST_LINK_TEXT } from '../../functions/domain/backing/texts';
+import { signIn } from './api';
+import { launchBrowser, newPage, screenshot } from './browser';
+
+/** /backing as the demo viewer sees it (docs/backing.md): reached from the avatar menu and the drawer. */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ready = (page: Page) =>
+  expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-in');
+
+async function seesBacking(page: Page) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/backing');
+  await page.getByRole('heading', { level: 1, name: BACKING_TEXT.pageTitle }).waitFor();
+  const bloom = page.locator('[data-backed-campaign]', { hasText: 'Released to the team at milestone 1' });
+  expect(await bloom.count()).toBeGreaterThan(0);
+}
+
+describe('my backing in the browser', () => {
+  it('at 1366 px the avatar menu leads to /backing, and a receipt opens from it', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    await signIn(context, 'viewer@reelfund.local');
+    await page.goto('/terms');
+    await ready(page);
+    await page.locator('[data-menu-button]').click();
+    await page.getByRole('menuitem', { name: 'My backing' }).click();
+    await seesBacking(page);
+    await screenshot(page, 'backing-1366');
+    await page.locator('[data-receipt-link]').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/backing\/receipts\/cs_/);
+    await page.getByRole('heading', { level: 1, name: BACKING_TEXT.receiptTitle }).waitFor();
+    expect(await page.locator('[data-receipt-test]').textContent()).toBe(BACKING_TEXT.receiptTestLabel);
+    await screenshot(page, 'receipt-1366');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('at 375 px the drawer leads to /backing', async () => {
+    const { page, context, errors } = await newPage(browser, {
+      viewport: { width: 375, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await signIn(context, 'viewer@reelfund.local');
+    await page.goto('/terms');
+    await ready(page);
+    await page.locator('[data-drawer-open]').tap();
+    const drawer = page.locator('#site-drawer');
+    await drawer.waitFor({ state: 'visible' });
+    await drawer.getByRole('link', { name: 'My backing' }).tap();
+    await seesBacking(page);
+    await screenshot(page, 'backing-375');
+    await page.locator('[data-receipt-link]').first().tap();
+    await page.getByRole('heading', { level: 1, name: BACKING_TEXT.receiptTitle }).waitFor();
+    await screenshot(page, 'receipt-375');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([375, 1366])('at %i px a signed-out guest asks for a link on /backing and is answered', async (width) => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width, height: 800 } });
+    await page.goto('/backing');
+    await page.getByLabel(GUEST_LINK_TEXT.emailLabel).fill(`nobody_${crypto.randomUUID().slice(0, 8)}@example.test`);
+    const send = page.getByRole('button', { name: GUEST_LINK_TEXT.requestButton });
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    await expect.poll(() => page.locator('[data-guest-link-status]').textContent()).toBe(GUEST_LINK_TEXT.requested);
+    await screenshot(page, `backing-guest-${width}`);
+    await page.goto(`/backing/1.${'a'.repeat(30)}.1.sig`);
+    await page.getByText(GUEST_LINK_TEXT.invalid).waitFor();
+    await screenshot(page, `backing-link-invalid-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,203 @@
+import { describe, expect, it } from 'vitest';
+import { signGuestLink } from '../../functions/domain/backing/guest-link';
+import { BACKING_TEXT, GUEST_LINK_TEXT, RECEIPT_MAIL } from '../../functions/domain/backing/texts';
+import { fillText } from '../../functions/domain/fill-text';
+import { FUNDING_TERMS_VERSION } from '../../functions/domain/payments/terms';
+import type { MyBacking } from '../../functions/services/backing';
+import { cookieFrom } from '../support/http';
+import { base, signIn } from './session';
+
+/**
+ * The backer's side (docs/backing.md) on the built product: a signed-in backer pays through the
+ * TEST checkout, is mailed a confirmation with the receipt's link, and finds the payment on
+ * /backing with its receipt; nobody else sees it.
+ */
+
+const uid = () => crypto.randomUUID().replaceAll('-', '').slice(0, 8);
+
+async function signUp() {
+  const email = `backer_${uid()}@example.test`;
+  const res = await fetch(`${base()}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base() },
+    body: JSON.stringify({ email, password: 'backer-password-1', name: email.split('@')[0] }),
+  });
+  expect(res.status).toBe(200);
+  return { email, cookie: cookieFrom(res) };
+}
+
+const get = (path: string, cookie?: string) => fetch(`${base()}${path}`, { headers: cookie ? { cookie } : {} });
+
+async function backingOf(cookie: string) {
+  const res = await get('/api/me/backing', cookie);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { backing: MyBacking }).backing;
+}
+
+interface LiveCampaign {
+  campaignId: string;
+  movieId: string;
+  filmTitle: string;
+  raisedCents: number;
+  goalCents: number;
+}
+
+/** Pays `amountCents` to a live campaign far from its goal, as the fund page does (or, with no cookie, a guest donates). */
+async function fund(cookie: string, amountCents: number, guestEmail?: string) {
+  const live = (await (await get('/api/campaigns/live')).json()) as { campaigns: LiveCampaign[] };
+  const campaign = live.campaigns.find((c) => c.goalCents - c.raisedCents > 100_000);
+  if (!campaign) throw new Error('the seed has a live campaign far from its goal');
+  const started = await fetch(`${base()}/api/campaigns/${campaign.campaignId}/checkout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base(), ...(cookie ? { cookie } : {}) },
+    body: JSON.stringify({
+      amountCents,
+      source: guestEmail ? 'donation' : 'funding',
+      attemptId: crypto.randomUUID(),
+      ...(guestEmail ? { guestEmail } : {}),
+    }),
+  });
+  expect(started.status).toBe(200);
+  const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
+  const pay = await fetch(`${url}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(pay.status).toBe(303);
+  return { campaign, sessionId };
+}
+
+async function mailsTo(email: string) {
+  const res = await get(`/api/dev/outbox?to=${encodeURIComponent(email)}`);
+  return ((await res.json()) as { mails: { subject: string; text: string }[] }).mails;
+}
+
+/** The local default AUTH_SECRET (functions/env.ts): the built product signs guest links with it. */
+const LOCAL_SECRET = 'local-development-secret-not-for-production-use';
+
+describe('my backing', () => {
+  it('a signed-in backer pays, is mailed the receipt link, and sees the payment and its receipt', async () => {
+    const backer = await signUp();
+    const { campaign, sessionId } = await fund(backer.cookie, 1234);
+
+    // The webhook credits the payment after the redirect.
+    await expect
+      .poll(async () => (await backingOf(backer.cookie)).campaigns.flatMap((c) => c.payments.map((p) => p.id)))
+      .toContain(sessionId);
+    const backing = await backingOf(backer.cookie);
+    const mine = backing.campaigns.find((c) => c.campaignId === campaign.campaignId);
+    expect(mine?.payments).toHaveLength(1);
+    expect(mine?.payments[0]).toMatchObject({ amountCents: 1234, kind: 'funding', standing: { kind: 'held' } });
+    expect(backing.totals).toEqual({ paidCents: 1234, releasedCents: 0, heldCents: 1234, refundedCents: 0 });
+
+    const page = await (await get('/backing', backer.cookie)).text();
+    expect(page).toContain(`data-payment="${sessionId}"`);
+    expect(page).toContain(campaign.filmTitle);
+    expect(page).toContain(BACKING_TEXT.kindFunding);
+    expect(page).toContain(BACKING_TEXT.statusHeld);
+    expect(page).toContain(`href="/backing/receipts/${sessionId}"`);
+
+    const receipt = await get(`/backing/receipts/${sessionId}`, backer.cookie);
+    expect(receipt.status).toBe(200);
+    const html = await receipt.text();
+    expect(html).toContain('$12.34');
+    expect(html).toContain(BACKING_TEXT.receiptTestLabel);
+    expect(html).toContain(fillText(BACKING_TEXT.receiptTerms, { version: FUNDING_TERMS_VERSION }));
+
+    // The confirmation mail, once, with the receipt's link.
+    const mails = () => mailsTo(backer.email);
+    await expect.poll(async () => (await mails()).length).toBe(1);
+    const [mail] = await mails();
+    expect(mail?.subject).toBe(fillText(RECEIPT_MAIL.subject, { film: campaign.filmTitle }));
+    expect(mail?.text).toContain(`/backing/receipts/${sessionId}`);
+
+    // The donation-success page links to the receipt.
+    const success = await (await get(`/donation-success?session=${sessionId}`)).text();
+    expect(success).toContain(`href="/backing/receipts/${sessionId}"`);
+
+    // The yearly statement lists it.
+    const year = new Date().getUTCFullYear();
+    const csv = await get(`/api/me/backing.csv?year=${year}`, backer.cookie);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="reelfund-backing-${year}.csv"`);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('12.34,USD');
+
+    // Nobody else sees it: the receipt is the 404 page, their list is empty.
+    const other = await signUp();
+    expect((await get(`/backing/receipts/${sessionId}`, other.cookie)).status).toBe(404);
+    expect((await backingOf(other.cookie)).campaigns).toEqual([]);
+    expect(await (await get('/backing', other.cookie)).text()).toContain(BACKING_TEXT.empty);
+  });
+
+  it('the demo viewer backed two campaigns: one held in escrow, one released at milestone 1', async () => {
+    const vera = await signIn('viewer@reelfund.local');
+    const backing = await backingOf(vera);
+    const byTitle = new Map(backing.campaigns.map((c) => [c.campaignTitle, c]));
+    expect(byTitle.get('Night Shift: season two')?.totals).toMatchObject({ heldCents: 55_000, releasedCents: 0 });
+    const bloom = byTitle.get('Static Bloom');
+    expect(bloom?.totals).toMatchObject({ heldCents: 0, releasedCents: 75_000 });
+    expect(bloom?.payments[0]?.standing).toMatchObject({ kind: 'released', milestone: 1 });
+    expect(bloom?.milestones[0]).toMatchObject({ number: 1, releasedCents: 200_000 });
+    const page = await (await get('/backing', vera)).text();
+    expect(page).toContain('Released to the team at milestone 1 on');
+  });
+
+  it('a guest donates, follows the mailed link and sees the payment; a bad or expired link is refused', async () => {
+    const email = `guest_${uid()}@example.test`;
+    const { campaign, sessionId } = await fund('', 2200, email);
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    const [mail] = await mailsTo(email);
+    const link = mail?.text.match(/https?:\/\/\S+\/backing\/(\S+)/);
+    expect(link, mail?.text).not.toBeNull();
+    const token = link?.[1] ?? '';
+    const page = await get(`/backing/${token}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`data-payment="${sessionId}"`);
+    expect(html).toContain(campaign.filmTitle);
+    expect(html).toContain(BACKING_TEXT.kindDonation);
+
+    // Altered (another email under the same signature) or expired: the not-valid page, 404.
+    const [format, , expires, sig] = token.split('.');
+    const other = Buffer.from('someone@example.test').toString('base64url');
+    for (const bad of [
+      `${format}.${other}.${expires}.${sig}`,
+      await signGuestLink(LOCAL_SECRET, email, new Date(Date.now() - 31 * 24 * 3_600_000)),
+    ]) {
+      const res = await get(`/backing/${bad}`);
+      expect(res.status).toBe(404);
+      const body = await res.text();
+      expect(body).toContain(GUEST_LINK_TEXT.invalid);
+      expect(body).not.toContain(sessionId);
+    }
+    // The same link signed for now works (the server and the test share the local secret).
+    expect((await get(`/backing/${await signGuestLink(LOCAL_SECRET, email, new Date())}`)).status).toBe(200);
+  });
+
+  it('a new link is asked for by email: the same answer for a known and an unknown address', async () => {
+    const known = `guest_${uid()}@example.test`;
+    await fund('', 1500, known);
+    await expect.poll(async () => (await mailsTo(known)).length).toBe(1);
+    const unknown = `nobody_${uid()}@example.test`;
+    const ask = (email: string) =>
+      fetch(`${base()}/api/payments/backing-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base() },
+        body: JSON.stringify({ email }),
+      });
+    const [a, b] = [await ask(known), await ask(unknown)];
+    expect([a.status, b.status]).toEqual([202, 202]);
+    expect(await a.json()).toEqual(await b.json());
+    await expect.poll(async () => (await mailsTo(known)).map((m) => m.subject)).toContain(GUEST_LINK_TEXT.mailSubject);
+    expect(await mailsTo(unknown)).toEqual([]);
+    // Three a day per email: the fourth is refused.
+    await ask(unknown);
+    await ask(unknown);
+    expect((await ask(unknown)).status).toBe(429);
+    // Signed out, /backing offers the form.
+    expect(await (await get('/backing')).text()).toContain('data-guest-link-form');
+  });
+});

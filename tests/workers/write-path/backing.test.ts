@@ -1,0 +1,41 @@
+import { describe } from 'vitest';
+import { getDb } from '../../../functions/db/client';
+import { checkoutSessions } from '../../../functions/db/schema';
+import { requestBackingLink } from '../../../functions/services/backing';
+import { ANYONE } from '../../support/actors';
+import { makeCampaign } from '../campaign-factories';
+import { jsonInit, uid } from '../factories';
+import { call, env } from '../worker-call';
+import { scenario } from './harness';
+
+/* A guest's link request: not audited (anyone's request); it owes the link mail for an address that paid. */
+
+/** A guest's paid Checkout Session (the ledger is not read by the request). */
+async function guestWhoPaid() {
+  const campaign = await makeCampaign({ status: 'live' });
+  const email = `wp_guest_${uid()}@example.test`;
+  await getDb(env)
+    .insert(checkoutSessions)
+    .values({
+      id: `cs_test_${uid()}`,
+      reference: `co_${uid()}`,
+      campaignId: campaign.id,
+      guestEmail: email,
+      amountCents: 2500,
+      currency: 'usd',
+      status: 'complete',
+      paymentIntentId: `pi_${uid()}`,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+  return { email };
+}
+
+describe('write path: backing', { timeout: 30_000 }, () => {
+  scenario('backing/guest#requestBackingLink', {
+    setup: guestWhoPaid,
+    run: (s, g) => requestBackingLink(s, ANYONE, g),
+    route: (g) => call('/api/payments/backing-link', jsonInit('POST', g)),
+    // Not an email: 400.
+    refuse: (s) => requestBackingLink(s, ANYONE, { email: 'not-an-email' }),
+  });
+});
