@@ -101,6 +101,8 @@ export const RULES = {
 
   'outbox.read-local': 'public',
 
+  'overview.read': 'admin',
+
   'payment.receipt': 'public',
   'payment.start': 'public',
 

@@ -187,6 +187,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   },
   'webhooks/receive-event#receiveStripeEvent': 'stripe-event.receive',
   'payouts/accounts#connectPayoutAccount': 'payout-account.own',
+  'overview/overview#adminOverview': 'overview.read',
   'payouts/accounts#refreshMyPayoutAccount': 'payout-account.own',
   'payouts/process#processPayouts': 'payout.process',
   'payouts/refresh#refreshPayouts': 'payout.manage',

@@ -185,6 +185,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'payments/campaign-checkout#filmFunding': 'read',
   'payments/campaign-checkout#liveCampaigns': 'read',
   'payments/campaign-checkout#startCampaignCheckout': PERSONAL,
+  'overview/overview#adminOverview': 'read',
   'people/detail#getPerson': 'read',
   'people/grant-role#grantRole': { audits: true, owes: [] },
   'people/revoke-role#revokeRole': { audits: true, owes: [] },

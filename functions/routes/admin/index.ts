@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
 import { auditRoutes } from './audit';
+import { adminOverviewRoutes } from './overview';
 import { adminPayoutRoutes } from './payouts';
 import { adminPeopleRoutes } from './people';
 import { siteSettingsRoutes } from './site-settings';
@@ -10,4 +11,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/site-settings', siteSettingsRoutes)
   .route('/payouts', adminPayoutRoutes)
   .route('/audit', auditRoutes)
-  .route('/people', adminPeopleRoutes);
+  .route('/people', adminPeopleRoutes)
+  .route('/overview', adminOverviewRoutes);

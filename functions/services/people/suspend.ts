@@ -51,6 +51,7 @@ export async function suspendAccount(
             userId: sql<string>`${id}`.as('user_id'),
             reason: sql<string>`${reason}`.as('reason'),
             suspendedBy: sql<string>`${admin.userId}`.as('suspended_by'),
+            pausedCampaignIds: sql<string[]>`'[]'`.as('paused_campaign_ids'),
             createdAt: sql<Date>`${now}`.as('created_at'),
           })
           .from(sql`(select 1)`)
