@@ -109,6 +109,7 @@ export const RULES = {
   'payout-account.own': 'signed-in',
 
   'people.grant-role': 'admin',
+  'people.note': 'admin',
   'people.read': 'admin',
   'people.reinstate': 'admin',
   'people.revoke-role': 'admin',

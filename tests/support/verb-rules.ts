@@ -197,6 +197,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'payouts/views#adminPayouts': 'payout.manage',
   'people/detail#getPerson': 'people.read',
   'people/grant-role#grantRole': 'people.grant-role',
+  'people/note#addAdminNote': 'people.note',
   'people/revoke-role#revokeRole': 'people.revoke-role',
   'people/search#searchPeople': 'people.search',
   'people/suspend#reinstateAccount': 'people.reinstate',

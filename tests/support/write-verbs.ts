@@ -188,6 +188,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'overview/overview#adminOverview': 'read',
   'people/detail#getPerson': 'read',
   'people/grant-role#grantRole': { audits: true, owes: [] },
+  'people/note#addAdminNote': { audits: true, owes: [] },
   'people/revoke-role#revokeRole': { audits: true, owes: [] },
   'people/search#searchPeople': 'read',
   'people/suspend#reinstateAccount': { audits: true, owes: ['mail'] },
