@@ -221,6 +221,31 @@ describe('suspending and reinstating an account', () => {
     ).toHaveLength(1);
   });
 
+  it('reinstating resumes only the campaigns the suspension paused; two admins at once mail and audit once', async () => {
+    const p = await makeUser(['contributor'], 'ppl_rein');
+    const second = await makeUser(['admin'], 'ppl_admin2');
+    const live = await makeCampaign({ owner: p, status: 'live' });
+    const pausedBefore = await makeCampaign({ owner: p, status: 'paused', pausedFrom: 'live' });
+    expect(await read(await suspend(p.id, 'Spam'))).toEqual({ suspended: true, pausedCampaigns: 1 });
+    expect((await campaignRow(live.id))?.status).toBe('paused');
+
+    const both = await Promise.all([reinstate(p.id, 'Appeal', admin.cookie), reinstate(p.id, 'Appeal', second.cookie)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await campaignRow(live.id))?.status).toBe('live');
+    expect((await campaignRow(pausedBefore.id))?.status).toBe('paused');
+    const reinstated = async () =>
+      (await mailsTo(p.email)).filter((m) => m.subject === PEOPLE_TEXT.reinstatedMailSubject).length;
+    await expect.poll(reinstated).toBeGreaterThanOrEqual(1);
+    expect(await reinstated()).toBe(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'reinstateAccount'))),
+    ).toHaveLength(1);
+    expect((await signIn(p)).status).toBe(200);
+  });
+
   it('never suspends the last active admin', async () => {
     const others = await db()
       .select()
