@@ -11,6 +11,7 @@ import { fuzzFigures } from './bench/fuzz.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
 import { interleaved, sideBySide } from './bench/load.mjs';
 import { moneySetup, printMoneyFigures } from './bench/money.mjs';
+import { OVERVIEW_P95_TARGET_MS, overviewLatency } from './bench/overview.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
 import { searchLatency } from './bench/search.mjs';
 import { loadWithMemory } from './bench/soak.mjs';
@@ -89,8 +90,22 @@ async function printFuzzFigures() {
   for (const line of f.failure) console.log(`  ${line}`);
 }
 
+/** The admin overview section: the verb uncached on a scratch libSQL file at full scale (needs no server). */
+async function printOverviewFigures() {
+  console.log('Admin overview (the verb uncached on libSQL: 100,000 films, 20,000 campaigns, 1,000,000 ledger lines)');
+  const o = await overviewLatency();
+  console.log(
+    `  loaded ${o.films.toLocaleString('en')} films, ${o.campaigns.toLocaleString('en')} campaigns, ` +
+      `${o.ledgerLines.toLocaleString('en')} ledger lines in ${(o.loadMs / 1000).toFixed(1)} s (bulk inserts)`,
+  );
+  console.log(
+    `  overview p95 uncached ${ms(o.p95)} (p50 ${ms(o.p50)}, ${o.runs} runs); target ≤ ${OVERVIEW_P95_TARGET_MS} ms: ` +
+      verdict(o.p95 <= OVERVIEW_P95_TARGET_MS),
+  );
+}
+
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
-// `--only` with only search and fuzz starts no server. BENCH_PORT moves the server off 4390 so a
+// `--only` with only search, fuzz and overview starts no server. BENCH_PORT moves the server off 4390 so a
 // partial run can go alongside a full one.
 const SECTIONS = [
   'pages',
@@ -106,8 +121,9 @@ const SECTIONS = [
   'search',
   'lighthouse',
   'fuzz',
+  'overview',
 ];
-const SERVERLESS = ['search', 'fuzz'];
+const SERVERLESS = ['search', 'fuzz', 'overview'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
@@ -118,6 +134,7 @@ const section = (name) => !only || only.includes(name);
 if (only?.every((name) => SERVERLESS.includes(name))) {
   if (section('search')) await printSearchFigures();
   if (section('fuzz')) await printFuzzFigures();
+  if (section('overview')) await printOverviewFigures();
   process.exit(0);
 }
 
@@ -414,6 +431,7 @@ try {
 
   if (section('search')) await printSearchFigures();
   if (section('fuzz')) await printFuzzFigures();
+  if (section('overview')) await printOverviewFigures();
 
   if (section('lighthouse')) {
     console.log(

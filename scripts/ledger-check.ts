@@ -8,10 +8,11 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { systemActor } from '../functions/auth/system-actor';
 import type { Db } from '../functions/db/client';
 import { schema } from '../functions/db/client';
+import { formatMoney } from '../functions/domain/money/format';
 import type { Bindings } from '../functions/env';
 import { createDeps } from '../functions/platform/create-deps';
 import { silentDoorbell } from '../functions/realtime/doorbell';
-import { checkLedger } from '../functions/services/ledger';
+import { checkLedger, LEDGER_TOTAL_LABELS, ledgerTotals } from '../functions/services/ledger';
 import { argValue, openPlatform } from './lib/platform';
 
 const remote = process.env.DATABASE_URL;
@@ -30,6 +31,12 @@ const deps =
 try {
   const report = await checkLedger(deps, systemActor('command'));
   console.log(`ledger: ${report.groups} groups, ${report.entries} lines`);
+  // The admin overview shows these same totals from the same query (docs/admin-tools.md, "Overview").
+  const totals = await ledgerTotals(db);
+  for (const [key, label] of Object.entries(LEDGER_TOTAL_LABELS)) {
+    const cents = totals[key as keyof typeof LEDGER_TOTAL_LABELS];
+    console.log(`total ${label}: ${formatMoney(cents)} (${cents} cents)`);
+  }
   for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
   console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);
   process.exitCode = report.ok ? 0 : 1;

@@ -113,12 +113,15 @@ export const RULES = {
 
   'outbox.read-local': 'public',
 
+  'overview.read': 'admin',
+
   'payment.receipt': 'public',
   'payment.start': 'public',
 
   'payout-account.own': 'signed-in',
 
   'people.grant-role': 'admin',
+  'people.note': 'admin',
   'people.read': 'admin',
   'people.reinstate': 'admin',
   'people.revoke-role': 'admin',

@@ -51,6 +51,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'payouts/process#processPayouts': 2,
   'payouts/views#adminPayouts': 2,
   'people/grant-role#grantRole': 3,
+  'people/note#addAdminNote': 3,
   'people/revoke-role#revokeRole': 3,
   'people/search#searchPeople': 2,
   'people/suspend#reinstateAccount': 3,

@@ -61,6 +61,7 @@ function realWaits(source: string): number[] {
 /** Browser and HTTP files with a server of their own, and why (docs/testing.md). */
 const OWN_SERVERS: Record<string, string> = {
   'tests/e2e/end-dates.test.ts': 'moves the server clock (PUT /api/dev/clock)',
+  'tests/e2e/admin-overview.test.ts': "runs npm run ledger:check on the server's SQLite state from a second process",
   'tests/e2e/gate.test.ts': 'turns on the site-wide coming-soon gate',
   'tests/e2e/coins-chain-faults.test.ts': 'puts a faulty endpoint between the worker and its chain',
   'tests/e2e/realtime.test.ts': "writes the server's database directly (roles, notifications)",

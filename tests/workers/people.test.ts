@@ -60,6 +60,47 @@ describe('finding people (GET /api/admin/people)', () => {
     expect(person.openSessions).toBeGreaterThanOrEqual(1);
     expect((await call('/api/admin/people/nobody_here', { headers: { cookie: admin.cookie } })).status).toBe(404);
   });
+
+  it('shows failed sign-in attempts since the last sign-in, and none after a successful one', async () => {
+    const p = await makeUser([], 'ppl_fail');
+    const attempt = (password: string) =>
+      call('/api/auth/sign-in/email', jsonInit('POST', { email: p.email, password }));
+    const failed = async () =>
+      (
+        await read<{ person: { failedSignIns: { count: number; since: string | null } } }>(
+          await call(`/api/admin/people/${p.id}`, { headers: { cookie: admin.cookie } }),
+        )
+      ).person.failedSignIns;
+    expect(await failed()).toEqual({ count: 0, since: null });
+    expect((await attempt('not the password')).status).toBe(401);
+    expect((await attempt('nor this one')).status).toBe(401);
+    expect(await failed()).toMatchObject({ count: 2, since: expect.any(String) });
+    expect((await attempt(p.password)).status).toBe(200);
+    expect(await failed()).toEqual({ count: 0, since: null });
+  });
+
+  it("keeps admins' notes on a person's page, newest first, audited; only admins write them", async () => {
+    const p = await makeUser([], 'ppl_note');
+    const note = (body: unknown, cookie = admin.cookie) =>
+      call(`/api/admin/people/${p.id}/notes`, jsonInit('POST', { body }, cookie));
+    expect((await note('Asked for a refund by mail')).status).toBe(200);
+    expect((await note('Called support; sorted')).status).toBe(200);
+    expect((await note('   ')).status).toBe(400);
+    expect((await note('From a viewer', p.cookie)).status).toBe(403);
+    expect(
+      (await call('/api/admin/people/nobody_here/notes', jsonInit('POST', { body: 'x' }, admin.cookie))).status,
+    ).toBe(404);
+    const { person } = await read<{ person: { notes: { body: string; author: string | null }[] } }>(
+      await call(`/api/admin/people/${p.id}`, { headers: { cookie: admin.cookie } }),
+    );
+    expect(person.notes.map((n) => n.body)).toEqual(['Called support; sorted', 'Asked for a refund by mail']);
+    expect(person.notes[0]?.author).toBe(admin.username);
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'addAdminNote')));
+    expect(audited).toHaveLength(2);
+  });
 });
 
 describe('granting and revoking roles', () => {
@@ -178,6 +219,31 @@ describe('suspending and reinstating an account', () => {
         .from(auditLog)
         .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'reinstateAccount'))),
     ).toHaveLength(1);
+  });
+
+  it('reinstating resumes only the campaigns the suspension paused; two admins at once mail and audit once', async () => {
+    const p = await makeUser(['contributor'], 'ppl_rein');
+    const second = await makeUser(['admin'], 'ppl_admin2');
+    const live = await makeCampaign({ owner: p, status: 'live' });
+    const pausedBefore = await makeCampaign({ owner: p, status: 'paused', pausedFrom: 'live' });
+    expect(await read(await suspend(p.id, 'Spam'))).toEqual({ suspended: true, pausedCampaigns: 1 });
+    expect((await campaignRow(live.id))?.status).toBe('paused');
+
+    const both = await Promise.all([reinstate(p.id, 'Appeal', admin.cookie), reinstate(p.id, 'Appeal', second.cookie)]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect((await campaignRow(live.id))?.status).toBe('live');
+    expect((await campaignRow(pausedBefore.id))?.status).toBe('paused');
+    const reinstated = async () =>
+      (await mailsTo(p.email)).filter((m) => m.subject === PEOPLE_TEXT.reinstatedMailSubject).length;
+    await expect.poll(reinstated).toBeGreaterThanOrEqual(1);
+    expect(await reinstated()).toBe(1);
+    expect(
+      await db()
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resourceId, p.id), eq(auditLog.verb, 'reinstateAccount'))),
+    ).toHaveLength(1);
+    expect((await signIn(p)).status).toBe(200);
   });
 
   it('never suspends the last active admin', async () => {

@@ -61,6 +61,7 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/admin/people/:id/roles/revoke': { role: 'editor', reason: 'Done' },
   'POST /api/admin/people/:id/suspend': { reason: 'Spam' },
   'POST /api/admin/people/:id/reinstate': { reason: 'Appeal' },
+  'POST /api/admin/people/:id/notes': { body: 'Asked for a refund by mail' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',

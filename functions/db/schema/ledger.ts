@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, id, oneOf } from './columns';
 
 /**
@@ -71,4 +71,24 @@ export const ledgerEntries = sqliteTable(
     index('ledger_entries_campaign_idx').on(t.campaignId, t.kind),
     index('ledger_entries_user_idx').on(t.userId, t.campaignId),
   ],
+);
+
+/**
+ * The ledger's lines summed per UTC day, account type (the account name before its first ':', e.g.
+ * 'escrow', 'paid') and kind: a projection kept by the trigger `ledger_entries_daily` (migration
+ * 0026) on every line inserted — lines are never updated or deleted — and proven against the lines
+ * by `npm run ledger:check`. The platform's money totals read it (services/ledger/lib/totals.ts), so
+ * the admin overview costs a few hundred rows, not a million lines (docs/admin-tools.md, "Overview").
+ */
+export const ledgerDaily = sqliteTable(
+  'ledger_daily',
+  {
+    /** Days since 1970-01-01 (UTC) of the lines' created_at. */
+    day: integer('day').notNull(),
+    accountType: text('account_type').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    cents: integer('cents').notNull(),
+    lines: integer('lines').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountType, t.kind, t.day] })],
 );

@@ -21,3 +21,11 @@ export const suspensionInput = z
   })
   .strict();
 export type SuspensionInput = z.infer<typeof suspensionInput>;
+
+/** POST /api/admin/people/:id/notes: an admin's note on a person (admins only read it). */
+export const adminNoteInput = z
+  .object({
+    body: z.string().trim().min(1, 'A note cannot be empty').max(2000, 'A note must be at most 2000 characters'),
+  })
+  .strict();
+export type AdminNoteInput = z.infer<typeof adminNoteInput>;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
 import { auditRoutes } from './audit';
 import { filmImportRoutes } from './film-imports';
+import { adminOverviewRoutes } from './overview';
 import { adminPayoutRoutes } from './payouts';
 import { adminPeopleRoutes } from './people';
 import { siteSettingsRoutes } from './site-settings';
@@ -12,4 +13,5 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/payouts', adminPayoutRoutes)
   .route('/audit', auditRoutes)
   .route('/people', adminPeopleRoutes)
-  .route('/film-imports', filmImportRoutes);
+  .route('/film-imports', filmImportRoutes)
+  .route('/overview', adminOverviewRoutes);

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { ID } from '../../domain/ids';
-import { changeRoleInput, searchPeopleQuery, suspensionInput } from '../../domain/people/input';
+import { adminNoteInput, changeRoleInput, searchPeopleQuery, suspensionInput } from '../../domain/people/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { closeSockets } from '../../realtime/doorbell';
 import {
+  addAdminNote,
   getPerson,
   grantRole,
   reinstateAccount,
@@ -45,4 +46,8 @@ export const adminPeopleRoutes = new Hono<AppEnv>()
   .post(`/:id${ID.user}/reinstate`, validate('json', suspensionInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json(await reinstateAccount(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json')));
+  })
+  .post(`/:id${ID.user}/notes`, validate('json', adminNoteInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json(await addAdminNote(c.get('deps'), viewer, c.req.param('id'), c.req.valid('json')));
   });

@@ -3,5 +3,6 @@ export * from './analytics';
 export * from './breakdown';
 export * from './creator-campaigns';
 export * from './film-campaign';
+export * from './lib/daily';
 export * from './live-figures';
 export * from './statement';

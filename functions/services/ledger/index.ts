@@ -3,3 +3,4 @@ export * from './check';
 export * from './lib/escrow';
 export * from './lib/post';
 export * from './lib/refunds-summary';
+export * from './lib/totals';

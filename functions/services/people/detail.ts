@@ -1,7 +1,11 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { type Actor, authorize } from '../../auth/authorize';
+import { THROTTLE_WINDOW_MS } from '../../auth/throttle';
 import {
   accountSuspensions,
+  adminNotes,
+  authThrottle,
   campaigns,
   checkoutSessions,
   profiles,
@@ -32,6 +36,13 @@ export interface PersonView {
   /** Sign-ins, newest first: every session opened, whether it is still open. */
   signIns: { at: string; ipAddress: string | null; userAgent: string | null; open: boolean }[];
   openSessions: number;
+  /**
+   * Failed sign-ins since their last successful one, within the throttle's window (the count that
+   * locks the account at 5: functions/auth/throttle.ts), and when the first of them was.
+   */
+  failedSignIns: { count: number; since: string | null };
+  /** Admins' notes on this person, newest first. */
+  notes: { id: string; body: string; at: string; author: string | null }[];
   /** Set while the account is suspended: why, and since when. */
   suspension: { reason: string; at: string } | null;
 }
@@ -44,7 +55,8 @@ export async function getPerson(
 ): Promise<PersonView> {
   authorize(actor, 'people.read');
   const now = clock.now();
-  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions] = await db.batch([
+  const author = alias(profiles, 'author');
+  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions, notes] = await db.batch([
     db
       .select({ id: user.id, email: user.email, createdAt: user.createdAt, username: profiles.username })
       .from(user)
@@ -99,10 +111,23 @@ export async function getPerson(
       .select({ reason: accountSuspensions.reason, at: accountSuspensions.createdAt })
       .from(accountSuspensions)
       .where(eq(accountSuspensions.userId, id)),
+    db
+      .select({ id: adminNotes.id, body: adminNotes.body, at: adminNotes.createdAt, author: author.username })
+      .from(adminNotes)
+      .leftJoin(author, eq(author.userId, adminNotes.authorId))
+      .where(eq(adminNotes.userId, id))
+      .orderBy(desc(adminNotes.createdAt))
+      .limit(RECENT),
   ]);
   const suspended = suspensions[0];
   const person = people[0];
   if (!person) throw notFound(PEOPLE_TEXT.personNotFound);
+  const throttle = await db
+    .select()
+    .from(authThrottle)
+    .where(eq(authThrottle.key, `account:${person.email.trim().toLowerCase()}`))
+    .get();
+  const failing = throttle && throttle.windowStartedAt > now.getTime() - THROTTLE_WINDOW_MS ? throttle : null;
   return {
     id: person.id,
     email: person.email,
@@ -120,6 +145,11 @@ export async function getPerson(
       open: s.expiresAt > now,
     })),
     openSessions: open[0]?.n ?? 0,
+    failedSignIns: {
+      count: failing?.failures ?? 0,
+      since: failing?.failures ? new Date(failing.windowStartedAt).toISOString() : null,
+    },
+    notes: notes.map((n) => ({ id: n.id, body: n.body, at: n.at.toISOString(), author: n.author })),
     suspension: suspended ? { reason: suspended.reason, at: suspended.at.toISOString() } : null,
   };
 }

@@ -1,14 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { accountSuspensions, campaigns, profiles, session, user, videos } from '../../db/schema';
+import { accountReinstatements, accountSuspensions, campaigns, profiles, session, user, videos } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
-import { conflict, notFound } from '../../domain/errors';
+import { conflict, DomainError, notFound } from '../../domain/errors';
 import { fillText } from '../../domain/fill-text';
 import { parseInput } from '../../domain/input';
 import { type SuspensionInput, suspensionInput } from '../../domain/people/input';
 import { PEOPLE_TEXT } from '../../domain/people/texts';
 import type { Deps } from '../../platform/deps';
-import { pauseCampaign } from '../campaigns';
+import { pauseCampaign, resumeCampaign } from '../campaigns';
 import { anotherActiveAdmin } from './lib/last-admin';
 
 async function loadPerson(db: Deps['db'], id: string) {
@@ -51,6 +51,7 @@ export async function suspendAccount(
             userId: sql<string>`${id}`.as('user_id'),
             reason: sql<string>`${reason}`.as('reason'),
             suspendedBy: sql<string>`${admin.userId}`.as('suspended_by'),
+            pausedCampaignIds: sql<string[]>`'[]'`.as('paused_campaign_ids'),
             createdAt: sql<Date>`${now}`.as('created_at'),
           })
           .from(sql`(select 1)`)
@@ -89,30 +90,66 @@ export async function suspendAccount(
     .from(campaigns)
     .innerJoin(videos, eq(videos.id, campaigns.movieId))
     .where(and(eq(videos.contributorId, id), inArray(campaigns.status, ['live', 'active'])));
-  for (const c of live) await pauseCampaign(deps, admin, c.id);
-  return { suspended: true, pausedCampaigns: live.length };
+  const paused: string[] = [];
+  try {
+    for (const c of live) {
+      await pauseCampaign(deps, admin, c.id);
+      paused.push(c.id);
+    }
+  } finally {
+    // What this suspension paused, on its own row: reinstating resumes exactly these.
+    if (paused.length) {
+      await db
+        .update(accountSuspensions)
+        .set({ pausedCampaignIds: paused })
+        .where(and(eq(accountSuspensions.userId, id), eq(accountSuspensions.createdAt, new Date(now))));
+    }
+  }
+  return { suspended: true, pausedCampaigns: paused.length };
 }
 
-/** An admin lifts a suspension with a reason: sign-in works again. Audited and mailed. Paused campaigns stay paused for their team to resume. */
+/**
+ * An admin lifts a suspension with a reason: sign-in works again, and the campaigns the suspension
+ * paused (those alone, if still paused) resume through the resume verb. Audited and mailed once: of
+ * two admins reinstating at once, the one whose `account_reinstatements` row (keyed by the person and
+ * the suspension's time) is written wins — the delete, the audit row and the mail are conditional on
+ * that row carrying this attempt's token; the other gets 409 and writes nothing.
+ */
 export async function reinstateAccount(
-  deps: Pick<Deps, 'db' | 'clock' | 'followUps'>,
+  deps: Deps,
   actor: Actor,
   id: string,
   raw: SuspensionInput,
-): Promise<{ reinstated: true }> {
+): Promise<{ reinstated: true; resumedCampaigns: number }> {
   const admin = authorize(actor, 'people.reinstate');
   const { reason } = parseInput(suspensionInput, raw);
   const { db } = deps;
   const person = await loadPerson(db, id);
   const held = await db.select().from(accountSuspensions).where(eq(accountSuspensions.userId, id)).get();
   if (!held) throw conflict(PEOPLE_TEXT.notSuspended);
-  const lifted = sql`not exists (select 1 from ${accountSuspensions} where ${accountSuspensions.userId} = ${id})`;
+  const token = crypto.randomUUID();
+  const now = deps.clock.now().getTime();
+  const won = sql`exists (select 1 from ${accountReinstatements} where ${accountReinstatements.userId} = ${id} and ${accountReinstatements.token} = ${token})`;
   const uow = new UnitOfWork(deps, admin);
   uow.add(
     db
-      .delete(accountSuspensions)
-      .where(eq(accountSuspensions.userId, id))
-      .returning({ userId: accountSuspensions.userId }),
+      .insert(accountReinstatements)
+      .select((qb) =>
+        qb
+          .select({
+            userId: accountSuspensions.userId,
+            suspendedAt: accountSuspensions.createdAt,
+            token: sql<string>`${token}`.as('token'),
+            reinstatedBy: sql<string>`${admin.userId}`.as('reinstated_by'),
+            reason: sql<string>`${reason}`.as('reason'),
+            createdAt: sql<Date>`${now}`.as('created_at'),
+          })
+          .from(accountSuspensions)
+          .where(and(eq(accountSuspensions.userId, id), eq(accountSuspensions.createdAt, held.createdAt))),
+      )
+      .onConflictDoNothing()
+      .returning({ userId: accountReinstatements.userId }),
+    db.delete(accountSuspensions).where(and(eq(accountSuspensions.userId, id), won)),
   );
   uow.owe(
     'mail',
@@ -121,16 +158,28 @@ export async function reinstateAccount(
       subject: PEOPLE_TEXT.reinstatedMailSubject,
       text: fillText(PEOPLE_TEXT.reinstatedMailBody, { name: person.username ?? person.email, reason }),
     },
-    { when: lifted },
+    { when: won },
   );
   uow.audit({
     verb: 'reinstateAccount',
     resourceType: 'user',
     resourceId: id,
     summary: `Account ${person.email} reinstated: ${reason}`,
-    when: lifted,
+    when: won,
   });
   const results = await uow.commit();
   if (!(results[0] as unknown[] | undefined)?.length) throw conflict(PEOPLE_TEXT.notSuspended);
-  return { reinstated: true };
+  // The campaigns this suspension paused take money again; one paused by its team since stays paused.
+  let resumed = 0;
+  for (const campaignId of held.pausedCampaignIds) {
+    const row = await db.select({ status: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)).get();
+    if (row?.status !== 'paused') continue;
+    try {
+      await resumeCampaign(deps, admin, campaignId);
+      resumed += 1;
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+    }
+  }
+  return { reinstated: true, resumedCampaigns: resumed };
 }

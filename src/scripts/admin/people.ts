@@ -49,3 +49,21 @@ for (const form of document.querySelectorAll<HTMLFormElement>('[data-suspend-for
     location.reload();
   });
 }
+
+/** An admin's note on the person, then the person's page again with the toast. */
+for (const form of document.querySelectorAll<HTMLFormElement>('[data-note-form]')) {
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const body = (form.querySelector<HTMLTextAreaElement>('textarea[name="body"]')?.value ?? '').trim();
+    for (const b of form.querySelectorAll('button')) b.disabled = true;
+    try {
+      await call(api.admin.people[':id'].notes.$post({ param: { id: form.dataset.noteForm ?? '' }, json: { body } }));
+    } catch (err) {
+      toast(messageOr(err, 'The note could not be added'), 'error');
+      for (const b of form.querySelectorAll('button')) b.disabled = false;
+      return;
+    }
+    toastAfterNavigation(PEOPLE_TEXT.noteAdded, 'success');
+    location.reload();
+  });
+}

@@ -1,7 +1,13 @@
 import { beforeAll, describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { accountSuspensions } from '../../../functions/db/schema';
-import { grantRole, reinstateAccount, revokeRole, suspendAccount } from '../../../functions/services/people';
+import {
+  addAdminNote,
+  grantRole,
+  reinstateAccount,
+  revokeRole,
+  suspendAccount,
+} from '../../../functions/services/people';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';
 import { call, env } from '../worker-call';
 import { scenario } from './harness';
@@ -60,5 +66,13 @@ describe('write path: people', { timeout: 30_000 }, () => {
     route: (p) => call(`/api/admin/people/${p.id}/reinstate`, jsonInit('POST', { reason: 'Appeal' }, admin.cookie)),
     // Not suspended: 409.
     refuse: (s) => reinstateAccount(s, adminV(), admin.id, { reason: 'Never was' }),
+  });
+
+  scenario('people/note#addAdminNote', {
+    setup: () => makeUser([], 'wpp_note'),
+    run: (s, p) => addAdminNote(s, adminV(), p.id, { body: 'Asked for a refund by mail' }),
+    route: (p) => call(`/api/admin/people/${p.id}/notes`, jsonInit('POST', { body: 'Called support' }, admin.cookie)),
+    // No such person: 404.
+    refuse: (s) => addAdminNote(s, adminV(), 'no-such-person', { body: 'Nobody' }),
   });
 });

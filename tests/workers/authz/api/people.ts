@@ -35,5 +35,10 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/admin/people/no-such-person/reinstate', body: { reason: 'Matrix' } }),
     expect: onlyRoles(404, ['admin']),
   },
+  {
+    route: 'POST /api/admin/people/:id/notes',
+    request: () => ({ path: '/api/admin/people/no-such-person/notes', body: { body: 'Matrix' } }),
+    expect: onlyRoles(404, ['admin']),
+  },
 ];
 export default expectations;
