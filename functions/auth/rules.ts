@@ -67,6 +67,7 @@ export const RULES = {
   'coin.faucet': 'public',
   'coin.list': 'admin',
   'coin.read': 'public',
+  'coin.read-own': 'signed-in',
 
   'film-team.read': 'public',
 

@@ -63,6 +63,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   },
   'coins/holdings#walletHoldings': 'wallet.own',
   'coins/list#listCoinCampaigns': 'coin.list',
+  'coins/member-coins#memberCoins': 'coin.read-own',
   'campaigns/complete-ended#completeEndedCampaigns': 'campaign.complete-ended',
   'campaigns/create#createCampaign': 'campaign.create',
   'campaigns/decline-invitation#declineInvitation': 'invitation.respond',

@@ -111,6 +111,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'coins/film-coin#filmCoin': 'read',
   'coins/holdings#walletHoldings': 'read',
   'coins/list#listCoinCampaigns': 'read',
+  'coins/member-coins#memberCoins': 'read',
   'films/captions#addCaptions': { audits: true, owes: [], note: "an approved film: 'catalogue-bump'" },
   'films/captions#removeCaptions': {
     audits: true,

@@ -6,3 +6,4 @@ export * from './holdings';
 export * from './lib/deployable';
 export * from './lib/record';
 export * from './list';
+export * from './member-coins';
