@@ -68,6 +68,8 @@ export const RULES = {
   'coin.list': 'admin',
   'coin.read': 'public',
   'coin.read-own': 'signed-in',
+  'coin.notice-releasable': 'system',
+  'coin.record-receipt': 'signed-in',
 
   'film-team.read': 'public',
 

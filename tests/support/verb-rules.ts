@@ -64,6 +64,8 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'coins/holdings#walletHoldings': 'wallet.own',
   'coins/list#listCoinCampaigns': 'coin.list',
   'coins/member-coins#memberCoins': 'coin.read-own',
+  'coins/collect-notices#recordCoinReceipt': 'coin.record-receipt',
+  'coins/collect-notices#noticeReleasableCoins': 'coin.notice-releasable',
   'campaigns/complete-ended#completeEndedCampaigns': 'campaign.complete-ended',
   'campaigns/create#createCampaign': 'campaign.create',
   'campaigns/decline-invitation#declineInvitation': 'invitation.respond',

@@ -105,6 +105,9 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamFilm': 'read',
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
+  // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
+  'coins/collect-notices#noticeReleasableCoins': PERSONAL,
+  'coins/collect-notices#recordCoinReceipt': PERSONAL,
   'coins/deploy#deployCreatorCoin': { audits: true, owes: [] },
   // Test USDC on the local chain only: nothing of the product's is written.
   'coins/faucet#giveTestUsdc': 'read',

@@ -1,4 +1,4 @@
-import type { NotificationType } from './types';
+import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
 
 /**
  * Where a click in the bell popover (or on /notifications) leads: the one mapping from a
@@ -17,6 +17,7 @@ import type { NotificationType } from './types';
  * | other             | /contributor/campaign-progress/{campaignId} when about a campaign (milestone votes) |
  * | topic 'payout' (any type): the reader's own money released or paid | /contributor/payouts (both) |
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
+ * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -28,6 +29,8 @@ export const PAYOUTS_PAGE = '/contributor/payouts';
 export const APPLY_PAGE = '/apply';
 /** /account's Wallets section, where a person links a wallet. */
 export const ACCOUNT_WALLETS = '/account#wallets';
+/** Where a coin's member withdraws proceeds and releases vested coins. */
+export const COIN_COLLECT_PAGE = '/creator-token-management';
 
 export interface TargetInput {
   type: NotificationType;
@@ -39,7 +42,8 @@ export interface TargetInput {
   movieId?: string | null;
   /**
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
-   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet.
+   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
+   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined.
    */
   topic?: string | null;
 }
@@ -54,6 +58,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'payout') return PAYOUTS_PAGE;
   if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
+  if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

@@ -16,6 +16,7 @@ import { COIN_COLLECT_TEXT as T } from '../../../functions/domain/coins/collect-
 import { formatCoinUnits, formatUsdc } from '../../../functions/domain/coins/usdc';
 import { fillText } from '../../../functions/domain/fill-text';
 import { WALLET_TEXT } from '../../../functions/domain/wallets/texts';
+import { api, call } from '../../lib/api-client';
 import {
   $activeAccount,
   $activeWallet,
@@ -31,7 +32,8 @@ import { walletWords } from './buy';
  * connected wallet on the coin's chain sends `withdraw(payee)` to the sale or `release(member)` to a
  * vesting contract, with the member's pinned address — the money goes there whoever sends it. As with
  * buying, the call is complete once its receipt is found: a reverted one says so (with the contract's
- * reason) and nothing is shown as paid; a successful one updates the card's figures from the chain.
+ * reason) and nothing is shown as paid; a successful one updates the card's figures from the chain,
+ * and the server is told of the receipt (it checks it on chain and notifies the member).
  */
 export type Collect = { kind: 'withdraw' } | { kind: 'release'; key: 'team' | 'reserve' };
 type Step = 'send' | 'receipt';
@@ -333,6 +335,8 @@ class Dialog {
         );
         this.done(fillText(T.collectReleased, { amount: formatCoinUnits(sent), symbol: t.symbol, payee: t.payee }));
       }
+      // The member's notice: the server reads the receipt from the chain itself.
+      void call(api.wallets['coin-receipts'].$post({ json: { txHash: hash } })).catch(() => undefined);
     } catch (err) {
       const words = walletWords(err);
       this.step(current, 'error', words);
