@@ -3,6 +3,7 @@ import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
 import { createDeps, prepareClock } from './platform/create-deps';
 import { completeEndedCampaigns } from './services/campaigns';
+import { noticeReleasableCoins } from './services/coins';
 import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
 import { runPayoutJobs } from './services/payouts';
 import { finishRefunds } from './services/refunds';
@@ -47,6 +48,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   });
   if (refunds && (refunds.claimed || refunds.refundedAtStripe || refunds.notified))
     console.log('scheduled: refunds', refunds);
+  // Members whose coins passed a vesting cliff on the chain are told once; a chain that fails waits for the next hour.
+  const coinNotices = await noticeReleasableCoins(deps, JOB).catch((err) => {
+    console.error('scheduled: coin notices failed:', err);
+    return null;
+  });
+  if (coinNotices?.notified) console.log('scheduled: coin notices', coinNotices);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { followUps, uploads, votes, ended, closings, payouts, refunds };
+  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices };
 }

@@ -78,6 +78,9 @@ export const RULES = {
   'coin.faucet': 'public',
   'coin.list': 'admin',
   'coin.read': 'public',
+  'coin.read-own': 'signed-in',
+  'coin.notice-releasable': 'system',
+  'coin.record-receipt': 'signed-in',
 
   'film-team.read': 'public',
 

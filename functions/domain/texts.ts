@@ -5,6 +5,7 @@ import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
 import { TEAM_TEXT } from './campaigns/team-texts';
 import { CAMPAIGN_TEXT } from './campaigns/texts';
 import { COIN_BUY_TEXT } from './coins/buy-texts';
+import { COIN_COLLECT_TEXT } from './coins/collect-texts';
 import { COIN_TEXT } from './coins/texts';
 import { MARKETPLACE_TEXT } from './marketplace/texts';
 import { VOTE_TEXT } from './milestones/texts';
@@ -34,6 +35,7 @@ export const TEXT = {
   ...WALLET_TEXT,
   ...COIN_TEXT,
   ...COIN_BUY_TEXT,
+  ...COIN_COLLECT_TEXT,
   ...APPLICATION_TEXT,
   ...MARKETPLACE_TEXT,
 } as const;

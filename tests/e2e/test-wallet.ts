@@ -58,7 +58,7 @@ export async function injectTestWallets(
           method: string,
           params: unknown,
           gas: number | null,
-        ) => Promise<{ result?: unknown; error?: { code: number; message: string } }>;
+        ) => Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }>;
       };
       w.__walletCalls = [];
       w.__walletAdded = [];
@@ -119,7 +119,8 @@ export async function injectTestWallets(
                 if (['eth_sendTransaction', 'eth_signTypedData_v4'].includes(method) && !granted())
                   throw rpcError(4100, 'Unauthorized');
                 const answer = await w.__testWalletChain(method, params ?? [], spec.gas ?? null);
-                if (answer.error) throw rpcError(answer.error.code, answer.error.message);
+                if (answer.error)
+                  throw Object.assign(rpcError(answer.error.code, answer.error.message), { data: answer.error.data });
                 return answer.result;
               }
             }
@@ -201,10 +202,17 @@ async function exposeChain(context: BrowserContext, account: LocalAccount, chain
       return { result: await forward(method, params) };
     } catch (err) {
       const e = err as { code?: number; details?: string; shortMessage?: string; message?: string };
+      // A revert's data (the contract's error), as a node's RPC error carries it: wallets pass it on.
+      let data: unknown;
+      for (let c: unknown = err; c && data === undefined; c = (c as { cause?: unknown }).cause) {
+        const d = (c as { data?: unknown }).data;
+        if (typeof d === 'string' && d.startsWith('0x')) data = d;
+      }
       return {
         error: {
           code: typeof e.code === 'number' ? e.code : -32603,
           message: e.details || e.shortMessage || String(e.message),
+          ...(data === undefined ? {} : { data }),
         },
       };
     }

@@ -220,13 +220,22 @@ describe('admin tools that were empty', () => {
 describe('a creator page opened by a fan', () => {
   it('sends them home with the reason, and the home page says it', async () => {
     const cookie = await viewerCookie();
-    const res = await get('/creator-token-management', cookie);
+    const res = await get('/contributor/add-movie', cookie);
     expect(res.status).toBe(302);
     const location = res.headers.get('location') ?? '';
-    expect(location).toBe(`/?denied=${encodeURIComponent('/creator-token-management')}`);
+    expect(location).toBe(`/?denied=${encodeURIComponent('/contributor/add-movie')}`);
     const home = textOf(await (await get(location, cookie)).text());
-    expect(home).toContain(fillText(TEXT.creatorsOnly, { page: 'Creator token management' }));
+    expect(home).toContain(fillText(TEXT.creatorsOnly, { page: 'Add a film' }));
     expect(home).toContain(TEXT.applyToCreate);
+  });
+
+  it('/creator-token-management is open to them: no coin of theirs, what a coin is and how a campaign gets one', async () => {
+    const res = await get('/creator-token-management', await viewerCookie());
+    expect(res.status).toBe(200);
+    const text = textOf(await res.text());
+    expect(text).toContain(TEXT.collectNone);
+    expect(text).toContain(TEXT.collectIntro);
+    expect(text).toContain(TEXT.collectHow);
   });
 
   it('an admin page says it is for admins; an unknown or public path says nothing', async () => {

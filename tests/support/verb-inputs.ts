@@ -34,6 +34,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'catalogue/search#searchFilms': 2,
   'coins/deploy#deployCreatorCoin': 2,
   'coins/faucet#giveTestUsdc': 2,
+  'coins/collect-notices#recordCoinReceipt': 2,
   'films/captions#addCaptions': 3,
   'films/captions#replaceCaptions': 4,
   'films/create#createFilm': 2,

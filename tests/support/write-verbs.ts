@@ -115,12 +115,16 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamFilm': 'read',
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
+  // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
+  'coins/collect-notices#noticeReleasableCoins': PERSONAL,
+  'coins/collect-notices#recordCoinReceipt': PERSONAL,
   'coins/deploy#deployCreatorCoin': { audits: true, owes: [] },
   // Test USDC on the local chain only: nothing of the product's is written.
   'coins/faucet#giveTestUsdc': 'read',
   'coins/film-coin#filmCoin': 'read',
   'coins/holdings#walletHoldings': 'read',
   'coins/list#listCoinCampaigns': 'read',
+  'coins/member-coins#memberCoins': 'read',
   'films/captions#addCaptions': { audits: true, owes: [], note: "an approved film: 'catalogue-bump'" },
   'films/captions#removeCaptions': {
     audits: true,

@@ -55,6 +55,13 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'info', topic: 'collaboration', actorId: 'u1' }, admin)).toBe('/marketplace#mine');
   });
 
+  it("opens a member's own coin notices (unlocking, withdrawn, released) on /creator-token-management, for a member and an admin alike", () => {
+    for (const topic of ['coin-releasable', 'coin-withdrawn', 'coin-released']) {
+      expect(to({ type: 'creator_coin', topic, campaignId: 'c1', movieId: 'm1' })).toBe('/creator-token-management');
+      expect(to({ type: 'creator_coin', topic, campaignId: 'c1' }, admin)).toBe('/creator-token-management');
+    }
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { NOTIFICATION_TYPES } from '../../domain/notifications/types';
+import { NOTIFICATION_TOPICS, NOTIFICATION_TYPES } from '../../domain/notifications/types';
 import { user } from './auth';
 import { createdAt, id, oneOf } from './columns';
 
@@ -27,9 +27,11 @@ export const notifications = sqliteTable(
      * 'application': a decision on the reader's creator application that opens /apply (a rejection).
      * 'wallet': a campaign's coin waits for the reader's wallet; it opens /account's wallet section and is
      * deleted when they link one on the coins' chain. 'collaboration': a marketplace request or
-     * collaboration of the reader's; it opens /marketplace's "Mine". Null for every other notification.
+     * collaboration of the reader's; it opens /marketplace's "Mine". 'coin-releasable', 'coin-withdrawn',
+     * 'coin-released': the reader's coins started to unlock, or a withdrawal or release of theirs was
+     * mined; they open /creator-token-management. Null for every other notification.
      */
-    topic: text('topic', { enum: ['backers', 'payout', 'application', 'wallet', 'collaboration'] }),
+    topic: text('topic', { enum: NOTIFICATION_TOPICS }),
     /** For topic 'backers': the distinct payers (account id, or guest:<email>) counted so far, as JSON. */
     backerKeys: text('backer_keys', { mode: 'json' }).$type<string[]>(),
     /** For topic 'backers': the sum of those payments, cents. */

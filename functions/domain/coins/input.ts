@@ -18,3 +18,9 @@ export const deployInput = z.strictObject({
 /** POST /api/dev/usdc-faucet: the wallet to give test USDC (and gas) to, on the local chain. */
 export const faucetInput = z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address') }).strict();
 export type FaucetInput = z.infer<typeof faucetInput>;
+
+/** POST /api/wallets/coin-receipts: a withdrawal's or release's transaction, for the member's notice. */
+export const coinReceiptInput = z
+  .object({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex digits') })
+  .strict();
+export type CoinReceiptInput = z.infer<typeof coinReceiptInput>;

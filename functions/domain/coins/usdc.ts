@@ -21,3 +21,12 @@ export const wholeCoins = (amount: bigint): bigint => amount / 10n ** 18n;
 
 /** What one press of the local faucet gives: 1,000 test USDC (functions/services/coins/faucet.ts). */
 export const FAUCET_USDC_UNITS = 1_000n * 1_000_000n;
+
+/** A coin amount in its 18-decimal units, written with at most two decimals (rounded down): 1234.5 → "1,234.5". */
+export function formatCoinUnits(amount: bigint): string {
+  const one = 10n ** 18n;
+  const whole = amount / one;
+  const cents = ((amount % one) * 100n) / one;
+  const fraction = cents === 0n ? '' : `.${cents.toString().padStart(2, '0').replace(/0$/, '')}`;
+  return `${whole.toLocaleString('en-US')}${fraction}`;
+}

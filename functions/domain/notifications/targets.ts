@@ -1,4 +1,4 @@
-import type { NotificationType } from './types';
+import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
 
 /**
  * Where a click in the bell popover (or on /notifications) leads: the one mapping from a
@@ -18,6 +18,7 @@ import type { NotificationType } from './types';
  * | topic 'payout' (any type): the reader's own money released or paid | /contributor/payouts (both) |
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
  * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
+ * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -31,6 +32,8 @@ export const APPLY_PAGE = '/apply';
 export const ACCOUNT_WALLETS = '/account#wallets';
 /** /marketplace's "Mine": the person's listings, requests and collaborations. */
 export const MARKETPLACE_MINE = '/marketplace#mine';
+/** Where a coin's member withdraws proceeds and releases vested coins. */
+export const COIN_COLLECT_PAGE = '/creator-token-management';
 
 export interface TargetInput {
   type: NotificationType;
@@ -42,7 +45,8 @@ export interface TargetInput {
   movieId?: string | null;
   /**
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
-   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet.
+   * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
+   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined.
    */
   topic?: string | null;
 }
@@ -58,6 +62,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   if (n.topic === 'collaboration') return MARKETPLACE_MINE;
+  if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

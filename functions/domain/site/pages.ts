@@ -87,7 +87,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/admin/payouts', access: 'admin', title: 'Payouts' },
   { pattern: '/admin/payout-refresh', access: 'admin', title: 'Refresh payouts' },
   { pattern: '/admin/coming-soon-preview', access: 'admin', title: 'Coming-soon preview' },
-  { pattern: '/creator-token-management', access: 'creator', title: 'Creator token management' },
+  { pattern: '/creator-token-management', access: 'signed-in', title: 'Creator token management' },
   { pattern: '/stripe-setup-complete', access: 'public', title: 'Payout setup complete' },
   { pattern: '/redirect/stripe-connect', access: 'signed-in', title: 'Connecting to Stripe' },
   { pattern: '/search', access: 'public', title: 'Search' },

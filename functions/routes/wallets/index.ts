@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
+import { coinReceiptInput } from '../../domain/coins/input';
 import { chainParam, linkWalletInput } from '../../domain/wallets/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
+import { recordCoinReceipt } from '../../services/coins';
 import { issueWalletNonce, linkWallet, listWallets, NonceRateLimitedError, unlinkWallet } from '../../services/wallets';
 
 /**
@@ -32,6 +34,10 @@ export const walletRoutes = new Hono<AppEnv>()
   .post('/', validate('json', linkWalletInput), async (c) => {
     const wallet = await linkWallet(c.get('deps'), await currentViewer(c), c.req.valid('json'));
     return c.json({ wallet }, 201);
+  })
+  // A withdrawal or release of a creator coin, mined: its member's notice (the server reads the receipt itself).
+  .post('/coin-receipts', validate('json', coinReceiptInput), async (c) => {
+    return c.json(await recordCoinReceipt(c.get('deps'), await currentViewer(c), c.req.valid('json')));
   })
   .delete('/:chainId', validate('param', chainParam), async (c) => {
     await unlinkWallet(c.get('deps'), await currentViewer(c), c.req.valid('param').chainId);

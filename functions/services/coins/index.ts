@@ -1,4 +1,5 @@
 /** The coins feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './collect-notices';
 export * from './deploy';
 export * from './faucet';
 export * from './film-coin';
@@ -6,3 +7,4 @@ export * from './holdings';
 export * from './lib/deployable';
 export * from './lib/record';
 export * from './list';
+export * from './member-coins';

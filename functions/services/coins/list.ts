@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { type ChainClients, chainClients, receiptOf } from '../../chain/client';
+import { type SaleBooks, saleBooks } from '../../chain/member-coins';
 import { readInTime } from '../../chain/read-in-time';
 import { campaigns, coinDeployments, type PinnedMember } from '../../db/schema';
 import { type CoinState, coinState, isStaleDeployment } from '../../domain/coins/state';
@@ -29,6 +30,8 @@ export interface CoinCampaign {
   stale: boolean;
   agreementVersion: number | null;
   members: PinnedMember[];
+  /** Deployed: the sale's USDC raised, withdrawn, held and the platform's part, and whether they reconcile; or the chain's reason. */
+  books: SaleBooks | { error: string } | null;
 }
 
 export interface CoinsOverview {
@@ -92,6 +95,8 @@ export async function listCoinCampaigns(deps: Deps, actor: Actor): Promise<Coins
         stale: d?.status === 'deploying' && isStaleDeployment(d.startedAt, deps.clock.now()),
         agreementVersion: d?.agreementVersion ?? null,
         members: d?.members ?? [],
+        books:
+          d?.status === 'deployed' && d.dropAddress ? await booksOf(chain, coins.usdc, d.dropAddress, d.txHash) : null,
       };
     }),
   );
@@ -109,4 +114,23 @@ export async function listCoinCampaigns(deps: Deps, actor: Actor): Promise<Coins
 async function receiptNote({ client }: ChainClients, hash: `0x${string}`): Promise<string | null> {
   const read = await readInTime(receiptOf(client, hash));
   return 'error' in read ? read.error : null;
+}
+
+/**
+ * A deployed sale's books, read in time for the tab: its Withdrawn logs from the deployment's block (the
+ * stored transaction's, when the chain knows it) on.
+ */
+async function booksOf({ client }: ChainClients, usdc: string, drop: string, txHash: string | null) {
+  const read = await readInTime(
+    (async () => {
+      const deployedIn = txHash
+        ? await client
+            .getTransactionReceipt({ hash: txHash as `0x${string}` })
+            .then((r) => r.blockNumber)
+            .catch(() => 0n)
+        : 0n;
+      return saleBooks({ client }, drop as `0x${string}`, usdc as `0x${string}`, deployedIn);
+    })(),
+  );
+  return 'error' in read ? { error: read.error } : read.value;
 }

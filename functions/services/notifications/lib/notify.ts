@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { notifications } from '../../../db/schema';
 import type { UnitOfWork } from '../../../db/unit-of-work';
-import type { NotificationType } from '../../../domain/notifications/types';
+import type { NotificationTopic, NotificationType } from '../../../domain/notifications/types';
 import type { Doorbell } from '../../../realtime/doorbell';
 
 export interface NotificationInput {
@@ -17,7 +17,7 @@ export interface NotificationInput {
    * 'payout': the reader's own payout; 'application': their creator application; 'wallet': a coin waits for their
    * wallet; 'collaboration': a marketplace request or collaboration of theirs (functions/domain/notifications/targets.ts).
    */
-  topic?: 'payout' | 'application' | 'wallet' | 'collaboration' | null;
+  topic?: NotificationTopic | null;
 }
 
 /**
@@ -59,7 +59,7 @@ export function notificationWhen(db: Db, input: NotificationInput, when: SQL, id
           campaignId: sql<string | null>`${input.campaignId ?? null}`.as('campaign_id'),
           actorId: sql<string | null>`${input.actorId ?? null}`.as('actor_id'),
           videoId: sql<string | null>`${input.videoId ?? null}`.as('video_id'),
-          topic: sql<'payout' | 'application' | 'wallet' | 'collaboration' | null>`${input.topic ?? null}`.as('topic'),
+          topic: sql<NotificationTopic | null>`${input.topic ?? null}`.as('topic'),
           backerKeys: sql<null>`null`.as('backer_keys'),
           amountCents: sql<null>`null`.as('amount_cents'),
           createdAt: sql<Date>`${nextCreatedAt(input.userId)}`.as('created_at'),

@@ -21,6 +21,12 @@ const expectations: RouteExpectation[] = [
     }),
     expect: signedIn(400),
   },
+  // A transaction the chain does not know: 404 for every signed-in caller (the server reads receipts itself).
+  {
+    route: 'POST /api/wallets/coin-receipts',
+    request: () => ({ path: '/api/wallets/coin-receipts', body: { txHash: `0x${'ab'.repeat(32)}` } }),
+    expect: signedIn(404),
+  },
   // Nobody has a wallet on this chain: 404 for every signed-in caller, never someone else's.
   { route: 'DELETE /api/wallets/:chainId', request: () => ({ path: '/api/wallets/84532' }), expect: signedIn(404) },
 ];
