@@ -20,7 +20,13 @@ export const CONTENT_BLOCKS = ['card', 'callout', 'email-card', 'topics', 'reaso
 const BLOCK = new RegExp(`^(${CONTENT_BLOCKS.join('|')})(?:\\s+(primary))?$`);
 
 /** Control characters and backslashes: a browser drops or rewrites them inside a URL. */
-const UNSAFE_URL = /[\u0000-\u001f\u007f-\u009f\\]/;
+const unsafeUrl = (url: string) => {
+  for (let i = 0; i < url.length; i++) {
+    const code = url.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x5c) return true;
+  }
+  return false;
+};
 
 /**
  * Whether a link may be followed: http(s), mailto:, a same-site path (`/faq`, not `//host`) or an
@@ -33,7 +39,7 @@ export function safeHref(raw: string): boolean {
   } catch {
     return false;
   }
-  if (UNSAFE_URL.test(url)) return false;
+  if (unsafeUrl(url)) return false;
   if (url.startsWith('#')) return true;
   if (url.startsWith('/')) return !url.startsWith('//');
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
