@@ -44,6 +44,11 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/dev/usdc-faucet': { address: `0x${'1'.repeat(40)}` },
   'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
+  'POST /api/content/preview': { slug: 'faq', markdown: '# FAQ' },
+  'PUT /api/content/pages/:slug/draft': { markdown: '# FAQ', revision: 0 },
+  'POST /api/content/pages/:slug/publish': { markdown: '# FAQ', revision: 0 },
+  'POST /api/content/pages/:slug/restore': { version: 1, revision: 0 },
+  'PUT /api/content/home': { filmId: null, banner: null },
   'POST /api/marketplace': {
     role: 'editor',
     kind: 'offering',

@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import MarkdownIt, { type Token } from 'markdown-it';
 import container from 'markdown-it-container';
 
 /**
@@ -78,9 +78,10 @@ export function slugify(text: string): string {
   );
 }
 
-type Token = ReturnType<MarkdownIt['parse']>[number];
+/** A question heading: `### ? Question`, or `### ?+ Question` for one shown open. */
+const QUESTION = /^\?\+?\s+/;
 
-function build(): MarkdownIt {
+function build() {
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false, breaks: false });
   // validateLink runs on every link and image at parse time: a refused one stays as plain text.
   md.validateLink = safeHref;
@@ -91,7 +92,7 @@ function build(): MarkdownIt {
       const token = tokens[idx];
       if (!token) return '';
       if (token.nesting !== 1) return '</div>\n';
-      const [, name] = BLOCK.exec(token.info.trim()) ?? [];
+      const name = BLOCK.exec(token.info.trim())?.[1];
       return name === 'email-card'
         ? '<div class="card email-card">\n'
         : `<div class="${name === 'callout' ? 'card callout' : name}">\n`;
@@ -126,13 +127,23 @@ function markButtons(tokens: Token[]) {
   }
 }
 
+/** Table alignment as a class, not a style attribute (the CSP allows no inline style). */
+function alignCells(tokens: Token[]) {
+  for (const t of tokens) {
+    if (t.type !== 'th_open' && t.type !== 'td_open') continue;
+    const align = /text-align:(left|right|center)/.exec(String(t.attrGet('style') ?? ''))?.[1];
+    t.attrs = (t.attrs ?? []).filter(([name]) => name !== 'style');
+    if (align) t.attrJoin('class', `align-${align}`);
+  }
+}
+
 /** Gives every h2/h3 an id from its text, unique within the page. */
 function anchorHeadings(tokens: Token[]) {
   const seen = new Map<string, number>();
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
     if (t.type !== 'heading_open' || (t.tag !== 'h2' && t.tag !== 'h3')) continue;
-    const text = (tokens[i + 1]?.content ?? '').replace(/^\?\s+/, '');
+    const text = (tokens[i + 1]?.content ?? '').replace(QUESTION, '');
     const base = slugify(text);
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
@@ -147,7 +158,7 @@ const escapeHtml = (s: string) =>
  * Renders tokens, turning each `### ? Question` heading and the blocks after it (up to the next
  * heading, block end or end of page) into `<details class="faq-item">`: an accordion without script.
  */
-function renderFaq(tokens: Token[], env: object): string {
+function renderFaq(tokens: Token[], env: Record<string, unknown>): string {
   let out = '';
   let chunk: Token[] = [];
   let openQuestion = false;
@@ -172,14 +183,15 @@ function renderFaq(tokens: Token[], env: object): string {
     const inline = tokens[i + 1];
     if (t.type === 'heading_open') {
       closeQuestion();
-      if (t.tag === 'h3' && inline?.type === 'inline' && /^\?\s+/.test(inline.content)) {
+      if (t.tag === 'h3' && inline?.type === 'inline' && QUESTION.test(inline.content)) {
         flush();
+        const open = inline.content.startsWith('?+');
         const children = inline.children ?? [];
         const first = children[0];
-        if (first?.type === 'text') first.content = first.content.replace(/^\?\s+/, '');
+        if (first?.type === 'text') first.content = first.content.replace(QUESTION, '');
         const question = md.renderer.renderInline(children, md.options, env);
         const id = t.attrGet('id');
-        out += `<details class="faq-item"${id ? ` id="${escapeHtml(id)}"` : ''}>\n<summary>${question}</summary>\n<div class="answer">\n`;
+        out += `<details class="faq-item"${id ? ` id="${escapeHtml(String(id))}"` : ''}${open ? ' open' : ''}>\n<summary>${question}</summary>\n<div class="answer">\n`;
         openQuestion = true;
         i += 2; // the inline content and heading_close
         continue;
@@ -194,18 +206,18 @@ function renderFaq(tokens: Token[], env: object): string {
 
 /** Markdown → HTML that is safe to put in a page as it is. */
 export function renderMarkdown(source: string, options: RenderOptions = {}): string {
-  const env = {};
+  const env: Record<string, unknown> = {};
   const tokens = md.parse(source, env);
   const hosts = (options.imageHosts ?? []).map((h) => h.toLowerCase());
   for (const t of tokens) {
     for (const child of t.children ?? []) {
       if (child.type !== 'image') continue;
-      const src = child.attrGet('src') ?? '';
+      const src = String(child.attrGet('src') ?? '');
       if (!safeImageSrc(src, hosts)) {
         // An image from another site shows as its alt text.
         child.type = 'text';
         child.tag = '';
-        child.content = child.children?.map((c) => c.content).join('') ?? '';
+        child.content = child.children?.map((c: Token) => c.content).join('') ?? '';
         child.children = null;
         child.attrs = null;
       }
@@ -213,5 +225,6 @@ export function renderMarkdown(source: string, options: RenderOptions = {}): str
   }
   anchorHeadings(tokens);
   markButtons(tokens);
+  alignCells(tokens);
   return options.faq ? renderFaq(tokens, env) : md.renderer.render(tokens, md.options, env);
 }
