@@ -93,6 +93,10 @@ describe('the safe Markdown renderer', () => {
       '<details class="faq-item" id="what-does-it-cost">\n<summary>What does it cost?</summary>\n<div class="answer">\n<p>A <em>fee</em>.</p>\n</div>\n</details>',
     );
     expect(slugify('Café & crème!')).toBe('cafe-creme');
+    // A callout after the last question belongs to the page, not to the answer.
+    expect(renderMarkdown('### ? Q\n\nA.\n\n::: callout\nMore?\n\n[Contact us](/contact)\n:::', { faq: true })).toContain(
+      '</details>\n<div class="card callout">',
+    );
     expect(renderMarkdown('### ?+ Shown open\n\nyes', { faq: true })).toContain(
       '<details class="faq-item" id="shown-open" open>',
     );

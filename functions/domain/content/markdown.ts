@@ -156,7 +156,7 @@ const escapeHtml = (s: string) =>
 
 /**
  * Renders tokens, turning each `### ? Question` heading and the blocks after it (up to the next
- * heading, block end or end of page) into `<details class="faq-item">`: an accordion without script.
+ * heading, top-level block or end of page) into `<details class="faq-item">`: an accordion without script.
  */
 function renderFaq(tokens: Token[], env: Record<string, unknown>): string {
   let out = '';
@@ -175,7 +175,11 @@ function renderFaq(tokens: Token[], env: Record<string, unknown>): string {
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    if (t.type === 'container_block_open') depth++;
+    if (t.type === 'container_block_open') {
+      // A block at the top level ends the question before it: it belongs to the page, not the answer.
+      if (depth === 0) closeQuestion();
+      depth++;
+    }
     if (t.type === 'container_block_close') {
       if (openQuestion && depth === 1) closeQuestion();
       depth--;
