@@ -31,7 +31,11 @@ const source = (page: Page) => page.locator('[data-markdown]');
 /** Restores version 1 of a page through the API, so other tests see today's text again. */
 async function restoreOriginal(slug: string) {
   const { context } = await asEditor();
-  const page = await apiJson<{ revision: number; currentVersion: number }>(context, 'GET', `/api/content/pages/${slug}`);
+  const page = await apiJson<{ revision: number; currentVersion: number }>(
+    context,
+    'GET',
+    `/api/content/pages/${slug}`,
+  );
   await apiJson(context, 'POST', `/api/content/pages/${slug}/restore`, { version: 1, revision: page.revision });
   await context.close();
 }
@@ -44,7 +48,9 @@ describe('the content editor', { timeout: 120_000 }, () => {
     const text = (await source(page).inputValue()).replace('### ? What can I watch on Reelfund?', `### ? ${question}`);
     await source(page).fill(text);
     // The live preview is the server's rendering: the new question shows as an accordion there.
-    await expect.poll(() => page.locator('[data-preview] details.faq-item summary').first().textContent()).toBe(question);
+    await expect
+      .poll(() => page.locator('[data-preview] details.faq-item summary').first().textContent())
+      .toBe(question);
     await screenshot(page, 'content-editor-1366');
     await page.locator('[data-publish]').click();
     await expect.poll(() => page.locator('[data-versions] li').count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -64,13 +70,17 @@ describe('the content editor', { timeout: 120_000 }, () => {
     // Version 1 beside the current one, then restored as a new version.
     await open(page, '/admin/content-editor?page=faq');
     await page.locator('[data-view="1"]').click();
-    await expect.poll(() => page.locator('[data-compare-left]').textContent()).toContain('What can I watch on Reelfund?');
+    await expect
+      .poll(() => page.locator('[data-compare-left]').textContent())
+      .toContain('What can I watch on Reelfund?');
     await page.locator('[data-restore="1"]').click();
-    await expect.poll(() => page.locator('[data-versions] li').first().textContent(), { timeout: 15_000 }).toContain(
-      'restored v1',
-    );
+    await expect
+      .poll(() => page.locator('[data-versions] li').first().textContent(), { timeout: 15_000 })
+      .toContain('restored v1');
     await visitor.page.goto('/faq');
-    await expect.poll(() => visitor.page.locator('summary', { hasText: 'What can I watch on Reelfund?' }).count()).toBe(1);
+    await expect
+      .poll(() => visitor.page.locator('summary', { hasText: 'What can I watch on Reelfund?' }).count())
+      .toBe(1);
     expect(await visitor.page.locator('summary', { hasText: question }).count()).toBe(0);
     expect(errors).toEqual([]);
     expect(visitor.errors).toEqual([]);

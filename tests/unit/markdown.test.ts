@@ -94,9 +94,9 @@ describe('the safe Markdown renderer', () => {
     );
     expect(slugify('Café & crème!')).toBe('cafe-creme');
     // A callout after the last question belongs to the page, not to the answer.
-    expect(renderMarkdown('### ? Q\n\nA.\n\n::: callout\nMore?\n\n[Contact us](/contact)\n:::', { faq: true })).toContain(
-      '</details>\n<div class="card callout">',
-    );
+    expect(
+      renderMarkdown('### ? Q\n\nA.\n\n::: callout\nMore?\n\n[Contact us](/contact)\n:::', { faq: true }),
+    ).toContain('</details>\n<div class="card callout">');
     expect(renderMarkdown('### ?+ Shown open\n\nyes', { faq: true })).toContain(
       '<details class="faq-item" id="shown-open" open>',
     );
