@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/admin';
 import { applicationRoutes } from './routes/applications';
 import { authRoutes } from './routes/auth';
 import { campaignRoutes } from './routes/campaigns';
+import { contentRoutes } from './routes/content';
 import { devRoutes } from './routes/dev';
 import { filmRoutes } from './routes/films';
 import { functionsRoutes } from './routes/functions';
@@ -72,6 +73,7 @@ export const API_ROUTES = {
   '/wallets': walletRoutes,
   '/applications': applicationRoutes,
   '/marketplace': marketplaceRoutes,
+  '/content': contentRoutes,
 } as const;
 
 /** Default cap on request bodies; uploads have their own routes and limits. */

@@ -3,6 +3,7 @@ import { type Actor, authorize } from './auth/authorize';
 import { systemActor } from './auth/system-actor';
 import { followUps, videos } from './db/schema';
 import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
+import { bumpContentCache } from './platform/content-cache';
 import { type Deps, mediaOf } from './platform/deps';
 import { processPayouts } from './services/payouts';
 import { afterCampaignChange } from './services/refunds';
@@ -21,6 +22,7 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
   'campaign-changed': (deps, { campaignId, sessions }) => afterCampaignChange(deps, RUNNER, campaignId, sessions),
   payouts: (deps, filter) => processPayouts(deps, RUNNER, filter),
   'catalogue-bump': (deps) => deps.cache.bump(),
+  'content-bump': (deps) => bumpContentCache(deps.kv),
   'media-delete': async (deps, { key, ifUnused }) => {
     if (ifUnused) {
       // Seeded films share clips and posters: a file leaves only once no film points at it.

@@ -9,7 +9,7 @@ import { campaignLiveFigures } from './bench/campaign-live.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
 import { fuzzFigures } from './bench/fuzz.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
-import { interleaved, sideBySide } from './bench/load.mjs';
+import { interleaved, measure, sideBySide } from './bench/load.mjs';
 import { moneySetup, printMoneyFigures } from './bench/money.mjs';
 import { OVERVIEW_P95_TARGET_MS, overviewLatency } from './bench/overview.mjs';
 import { realtimeFigures, signIn } from './bench/realtime.mjs';
@@ -109,6 +109,7 @@ async function printOverviewFigures() {
 // partial run can go alongside a full one.
 const SECTIONS = [
   'pages',
+  'content',
   'campaigns',
   'load',
   'load-memory',
@@ -187,6 +188,27 @@ try {
         'JS gzip': kb(w.jsGzip),
         'JS br': kb(w.jsBrotli),
         'JS gzip target': budget ? `≤ ${kb(budget)}: ${verdict(w.jsGzip <= budget)}` : '',
+      });
+    }
+    console.table(rows);
+  }
+
+  if (section('content')) {
+    // Issue 46: /faq is served from stored content (KV-cached render) instead of a prerendered file.
+    console.log('Content pages (signed out; 10 connections, 5 s each; docs/content.md)');
+    const rows = [];
+    for (const path of ['/faq', '/coins-faq', '/terms']) {
+      const html = await (await fetch(`${base}${path}`)).text();
+      const w = await pageWeight(base, path, {});
+      const m = await measure(`${base}${path}`);
+      rows.push({
+        page: path,
+        'HTML bytes': Buffer.byteLength(html),
+        'HTML gzip': kb(w.htmlGzip),
+        'req/s': m.rps,
+        'p50 ms': m.p50,
+        'p99 ms': m.p99,
+        non2xx: m.non2xx,
       });
     }
     console.table(rows);

@@ -1,5 +1,5 @@
 import { forbidden, unauthorized } from '../domain/errors';
-import { isAdmin, isContributor } from '../domain/users/roles';
+import { isAdmin, isContributor, isEditor } from '../domain/users/roles';
 import type { Viewer } from './identity';
 import { RULES, type RuleName, SCOPES, type ScopedRule, type ScopeKind, type Who } from './rules';
 import { isSystemActor, type SystemActor } from './system-actor';
@@ -70,6 +70,9 @@ function allow(actor: Actor, who: Who): Viewer | SystemActor | null {
       return actor;
     case 'contributor':
       if (!isContributor(actor.roles)) throw forbidden();
+      return actor;
+    case 'editor':
+      if (!isEditor(actor.roles)) throw forbidden();
       return actor;
     case 'admin':
       if (!isAdmin(actor.roles)) throw forbidden();

@@ -2,7 +2,8 @@
  * Every verb's rule, named after what it touches and what it does (`<resource>.<action>`), and who may
  * call it at all — what `authorize(actor, rule)`, each verb's first statement, checks:
  * - public: anyone, signed in or not (the verb returns only what anyone may see);
- * - signed-in: any viewer; contributor / admin: a viewer with that role (functions/domain/users/roles.ts);
+ * - signed-in: any viewer; contributor / editor / admin: a viewer with that role (an admin counts as
+ *   both: functions/domain/users/roles.ts);
  * - system: the scheduled job, the seed, the webhook handler;
  * - signed-in-or-system: follow-up work a viewer's change or a job starts (the verb does only what
  *   the current state requires, whoever asks).
@@ -74,6 +75,10 @@ export const RULES = {
   'clock.read-local': 'public',
   'clock.set': 'admin',
 
+  'content.edit': 'editor',
+  'content.publish': 'editor',
+  'content.read': 'public',
+
   'coin.deploy': 'admin',
   'coin.faucet': 'public',
   'coin.list': 'admin',
@@ -99,6 +104,8 @@ export const RULES = {
   'gate.unlock': 'public',
 
   'health.read': 'public',
+
+  'home.pin': 'admin',
 
   'invitation.respond': 'signed-in',
 
@@ -166,7 +173,7 @@ export const RULES = {
   'watch.own': 'signed-in',
 } as const satisfies Record<string, Who>;
 
-export type Who = 'public' | 'signed-in' | 'contributor' | 'admin' | 'system' | 'signed-in-or-system';
+export type Who = 'public' | 'signed-in' | 'contributor' | 'editor' | 'admin' | 'system' | 'signed-in-or-system';
 export type RuleName = keyof typeof RULES;
 
 /**

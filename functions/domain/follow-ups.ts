@@ -21,6 +21,8 @@ export interface FollowUpPayloads {
   };
   /** The catalogue's read cache starts a new version (a film became public, changed or left). */
   'catalogue-bump': Record<string, never>;
+  /** The content pages' read cache starts a new version (a page was published or restored). */
+  'content-bump': Record<string, never>;
   /** A replaced or removed media file leaves R2 (with `ifUnused`: once no film points at it). */
   'media-delete': { key: string; ifUnused?: boolean };
   /** One email, sent under the follow-up's key as its idempotency key (a provider that saw it does not deliver it twice). */

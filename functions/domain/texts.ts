@@ -7,6 +7,7 @@ import { CAMPAIGN_TEXT } from './campaigns/texts';
 import { COIN_BUY_TEXT } from './coins/buy-texts';
 import { COIN_COLLECT_TEXT } from './coins/collect-texts';
 import { COIN_TEXT } from './coins/texts';
+import { CONTENT_TEXT } from './content/texts';
 import { MARKETPLACE_TEXT } from './marketplace/texts';
 import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
@@ -38,6 +39,7 @@ export const TEXT = {
   ...COIN_COLLECT_TEXT,
   ...APPLICATION_TEXT,
   ...MARKETPLACE_TEXT,
+  ...CONTENT_TEXT,
 } as const;
 
 export type MessageKey = keyof typeof TEXT;

@@ -1,6 +1,6 @@
 import { resolveViewer, type Viewer } from '../auth/viewer';
 import type { PageAccess } from '../domain/site/pages';
-import { isAdmin, isContributor } from '../domain/users/roles';
+import { isAdmin, isContributor, isEditor } from '../domain/users/roles';
 import type { Deps } from '../platform/deps';
 
 export type AccessDecision =
@@ -12,6 +12,7 @@ export type AccessDecision =
 export const allowedFor: Record<Exclude<PageAccess, 'public' | 'local'>, (v: Viewer) => boolean> = {
   'signed-in': () => true,
   creator: (v) => isContributor(v.roles),
+  editor: (v) => isEditor(v.roles),
   admin: (v) => isAdmin(v.roles),
 };
 

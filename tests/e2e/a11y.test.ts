@@ -29,7 +29,7 @@ const OPENS: Record<Role, PageAccess[]> = {
   'signed-out': ['public'],
   viewer: ['public', 'signed-in'],
   creator: ['public', 'signed-in', 'creator'],
-  admin: ['public', 'signed-in', 'creator', 'admin'],
+  admin: ['public', 'signed-in', 'creator', 'admin', 'editor'],
 };
 /** The dashboards' other tabs (the first is the page itself), scanned as the roles that open them. */
 const tabPaths = (base: string, tabs: readonly DashboardTab[]) =>

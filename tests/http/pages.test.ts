@@ -273,3 +273,28 @@ describe('leftover words', () => {
     expect(location.searchParams.get('redirect')).toBe('/join-us');
   });
 });
+
+describe('info pages from stored content (issue 46)', () => {
+  it.each([
+    ['/faq', 14, ['watching', 'funding-films', 'campaigns', 'milestones', 'payouts-and-fees', 'creator-coins']],
+    ['/coins-faq', 11, ['the-basics', 'supply-and-price', 'creators']],
+  ])('%s keeps its %i questions as accordions and its headings with anchors', async (path, questions, anchors) => {
+    const html = await (await get(path)).text();
+    expect(html.match(/<details class="faq-item"/g)?.length).toBe(questions);
+    for (const id of anchors) expect(html, id).toContain(`<h2 id="${id}">`);
+    expect(html).toMatch(/<div class="card callout">\s*<p>[^<]+<\/p>\s*<a href="\/(contact|faq)" class="btn">/);
+  });
+
+  it.each(['/faq', '/coins-faq', '/contact', '/privacy', '/terms'])(
+    '%s is rendered on the server from the stored text, within the CSP',
+    async (path) => {
+      const res = await get(path);
+      const html = await res.text();
+      // Server-rendered pages carry Astro's policy in the header, prerendered ones in a <meta>.
+      expect(html).not.toMatch(/<meta http-equiv="content-security-policy"/i);
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(html).toContain('class="content-body"');
+      expect(html).not.toMatch(/<[^>]+\sstyle="/);
+    },
+  );
+});

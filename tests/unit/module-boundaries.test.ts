@@ -37,8 +37,8 @@ const imports = specifiers
   .filter(({ spec }) => spec.startsWith('.'))
   .map(({ file, spec }) => ({ from: relative(ROOT, file), to: relative(ROOT, resolve(dirname(file), spec)) }));
 
-/** Packages a pure rule may use: validation and the chain's address and message formats. */
-const PURE_PACKAGES = /^(zod|viem|viem\/(siwe|op-stack|chains|utils))$/;
+/** Packages a pure rule may use: validation, the chain's address and message formats, the Markdown parser. */
+const PURE_PACKAGES = /^(zod|viem|viem\/(siwe|op-stack|chains|utils)|markdown-it|markdown-it-container)$/;
 
 /** The feature a path under functions/services/ belongs to, or null. */
 const featureOf = (path: string) => /^functions\/services\/([^/]+)(\/|$)/.exec(path)?.[1] ?? null;

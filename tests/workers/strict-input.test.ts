@@ -47,6 +47,11 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
   'POST /api/admin/film-imports': { url: 'https://festival.example.com/films/night-train' },
+  'POST /api/content/preview': { slug: 'faq', markdown: '# FAQ' },
+  'PUT /api/content/pages/:slug/draft': { markdown: '# FAQ', revision: 0 },
+  'POST /api/content/pages/:slug/publish': { markdown: '# FAQ', revision: 0 },
+  'POST /api/content/pages/:slug/restore': { version: 1, revision: 0 },
+  'PUT /api/content/home': { filmId: null, banner: null },
   'POST /api/marketplace': {
     role: 'editor',
     kind: 'offering',

@@ -5,6 +5,7 @@ export * from './auth-throttle';
 export * from './campaigns';
 export * from './catalogue';
 export * from './coins';
+export * from './content';
 export * from './creator-messages';
 export * from './ledger';
 export * from './marketplace';

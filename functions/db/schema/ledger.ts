@@ -76,7 +76,7 @@ export const ledgerEntries = sqliteTable(
 /**
  * The ledger's lines summed per UTC day, account type (the account name before its first ':', e.g.
  * 'escrow', 'paid') and kind: a projection kept by the trigger `ledger_entries_daily` (migration
- * 0026) on every line inserted — lines are never updated or deleted — and proven against the lines
+ * 0025) on every line inserted — lines are never updated or deleted — and proven against the lines
  * by `npm run ledger:check`. The platform's money totals read it (services/ledger/lib/totals.ts), so
  * the admin overview costs a few hundred rows, not a million lines (docs/admin-tools.md, "Overview").
  */

@@ -13,6 +13,8 @@ export type PageAccess =
   | 'signed-in'
   /** contributors and admins */
   | 'creator'
+  /** editors and admins */
+  | 'editor'
   /** admins only */
   | 'admin'
   /** exists only with ENVIRONMENT=local */
@@ -82,7 +84,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/post-project', access: 'signed-in', title: 'Post a project' },
   { pattern: '/edit-project/:id', access: 'signed-in', title: 'Edit project' },
   { pattern: '/projects', access: 'signed-in', title: 'Projects' },
-  { pattern: '/admin/content-editor', access: 'admin', title: 'Content editor' },
+  { pattern: '/admin/content-editor', access: 'editor', title: 'Content editor' },
   { pattern: '/admin/ai-video-scraper', access: 'admin', title: 'AI video scraper' },
   { pattern: '/admin/payouts', access: 'admin', title: 'Payouts' },
   { pattern: '/admin/payout-refresh', access: 'admin', title: 'Refresh payouts' },
@@ -154,6 +156,7 @@ export const DENIED_PARAM = 'denied';
 export function deniedReason(path: string | null): { page: string; needs: 'creator' | 'admin' } | null {
   if (!path?.startsWith('/')) return null;
   const route = matchPageRoute(path);
-  if (!route || (route.access !== 'creator' && route.access !== 'admin')) return null;
-  return { page: route.title, needs: route.access };
+  if (!route || (route.access !== 'creator' && route.access !== 'admin' && route.access !== 'editor')) return null;
+  // An editors' page is named like an admins' one: editors are staff, and the page says who it is for.
+  return { page: route.title, needs: route.access === 'creator' ? 'creator' : 'admin' };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { categories, videos } from '../../db/schema';
+import { categories, homePin, videos } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { approved, cardsQuery, type FilmCard, newestFirst, toCard } from './lib/cards';
 import { byViews, recentViews } from './lib/popularity';
@@ -17,6 +17,8 @@ export interface CategoryRow {
 
 export interface HomeCatalogue {
   featured: (FilmCard & { description: string }) | null;
+  /** The admin's one-line banner with its link (docs/content.md, "Home page"), if any. */
+  banner: { text: string; href: string } | null;
   newest: FilmCard[];
   popular: FilmCard[];
   categories: CategoryRow[];
@@ -42,7 +44,10 @@ async function popularFilms({ db, clock }: Pick<Deps, 'db' | 'clock' | 'followUp
   return rows.map(toCard);
 }
 
-/** Home: a featured film (the most popular, else the newest), 'New', 'Popular' and one row per category. */
+/**
+ * Home: a featured film (the one an admin pinned while it is approved, else the most popular, else the
+ * newest), the admin's banner, 'New', 'Popular' and one row per category.
+ */
 export function loadHome(
   deps: Pick<Deps, 'db' | 'cache' | 'clock' | 'followUps'>,
   actor: Actor,
@@ -52,11 +57,20 @@ export function loadHome(
     'home',
     async () => {
       const { db } = deps;
-      const [newest, popular, cats] = await Promise.all([
+      const [newest, popular, cats, pin] = await Promise.all([
         newestFilms(deps),
         popularFilms(deps),
         db.select().from(categories).orderBy(asc(categories.position), asc(categories.name)),
+        db.select().from(homePin).where(eq(homePin.id, 'home')).get(),
       ]);
+      // A pinned film that is hidden or deleted is passed over: the usual rule applies again.
+      const pinned = pin?.filmId
+        ? (
+            await cardsQuery(db)
+              .where(and(approved, eq(videos.id, pin.filmId)))
+              .limit(1)
+          ).map(toCard)[0]
+        : undefined;
       const rows = await Promise.all(
         cats.map(async (c) => ({
           id: c.id,
@@ -69,7 +83,7 @@ export function loadHome(
           ).map(toCard),
         })),
       );
-      const top = popular[0] ?? newest[0];
+      const top = pinned ?? popular[0] ?? newest[0];
       let featured: HomeCatalogue['featured'] = null;
       if (top) {
         const film = await db
@@ -79,7 +93,8 @@ export function loadHome(
           .get();
         featured = { ...top, description: film?.description ?? '' };
       }
-      return { featured, newest, popular, categories: rows.filter((r) => r.films.length > 0) };
+      const banner = pin?.bannerText && pin.bannerHref ? { text: pin.bannerText, href: pin.bannerHref } : null;
+      return { featured, banner, newest, popular, categories: rows.filter((r) => r.films.length > 0) };
     },
     { ttl: POPULAR_TTL_S },
   );

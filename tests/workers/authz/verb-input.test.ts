@@ -51,6 +51,8 @@ function allowedBy(row: (typeof VERB_RULES)[string]): Actor {
   switch (RULES[row]) {
     case 'system':
       return systemActor('scheduled');
+    case 'editor':
+      return as(['viewer', 'editor']);
     case 'admin':
       return as(['viewer', 'admin']);
     case 'contributor':

@@ -57,6 +57,8 @@ function refusedBy(rule: Exclude<Who, 'public'>): { as: string; actor: Actor; st
       return [anonymous];
     case 'contributor':
       return [anonymous, { as: 'a viewer', actor: viewer(['viewer', 'user', 'editor']), status: 403 }];
+    case 'editor':
+      return [anonymous, { as: 'a contributor', actor: viewer(['viewer', 'user', 'contributor']), status: 403 }];
     case 'admin':
       return [anonymous, { as: 'a contributor', actor: viewer(['viewer', 'contributor', 'editor']), status: 403 }];
     case 'system':

@@ -33,7 +33,7 @@ const accountType = sql`case when instr(${ledgerEntries.account}, ':') > 0 then 
 
 /**
  * ledger_daily — the lines summed per day, account type and kind, kept by the trigger of migration
- * 0026 — equals the lines: each of its rows, and no group of lines without its row.
+ * 0025 — equals the lines: each of its rows, and no group of lines without its row.
  */
 export const LEDGER_DAILY: ProjectionCheck = {
   name: 'ledger_daily equals the lines summed per day, account type and kind',

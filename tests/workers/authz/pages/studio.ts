@@ -6,7 +6,6 @@ const rows: PageExpectation[] = [
   { page: '/admin/add-movie', expect: ADMIN_PAGE },
   { page: '/admin/edit/:id', path: (f) => `/admin/edit/${f.movieId}`, expect: ADMIN_PAGE },
   { page: '/admin/edit/:id/contributors', path: (f) => `/admin/edit/${f.movieId}/contributors`, expect: ADMIN_PAGE },
-  { page: '/admin/content-editor', expect: ADMIN_PAGE },
   { page: '/admin/ai-video-scraper', expect: ADMIN_PAGE },
   { page: '/contributor', expect: CREATOR_PAGE },
   { page: '/contributor/add-movie', expect: CREATOR_PAGE },

@@ -1,0 +1,6 @@
+/** The content feature as other modules see it: its verbs (docs/content.md). */
+export * from './editor';
+export * from './home-pin';
+export * from './publish';
+export * from './read';
+export * from './save-draft';
