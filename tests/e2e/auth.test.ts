@@ -101,6 +101,7 @@ describe('accounts in the browser', () => {
     expect(items.map((t) => t.trim())).toEqual([
       'Account Settings',
       'Notifications',
+      'My backing',
       'Messages',
       'My Payouts',
       'Sign Out',
