@@ -58,7 +58,7 @@ describe('security headers on every kind of response', () => {
 
   const kinds: [string, () => Promise<string>][] = [
     ['a server-rendered page', async () => '/'],
-    ['a prerendered page', async () => '/faq'],
+    ['a prerendered page', async () => '/auth'],
     ['an API answer', async () => '/api/health'],
     ['an API error', async () => '/api/no-such-route'],
     ['a built file under /_astro/', builtFile],
@@ -90,7 +90,7 @@ describe('security headers on every kind of response', () => {
     expect(directive(rendered, 'script-src')).toMatch(/'sha256-/);
     expect(directive(rendered, 'script-src')).not.toContain('unsafe-inline');
     // A prerendered page's header allows inline code; its own <meta> policy, which applies as well, names each hash.
-    const built = await (await get('/faq')).text();
+    const built = await (await get('/auth')).text();
     const meta = built.match(/<meta http-equiv="content-security-policy" content="([^"]*)"/i)?.[1] ?? '';
     expect(directive(meta, 'script-src')).toMatch(/'sha256-/);
     expect(directive(meta, 'script-src')).not.toContain('unsafe-inline');
