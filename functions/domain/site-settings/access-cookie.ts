@@ -3,56 +3,20 @@
  * AUTH_SECRET. httpOnly, so page scripts cannot read or forge it; it names the passcode version
  * it was issued for, so a new passcode locks out every browser that entered the old one.
  */
+import { hmacSign, hmacVerify } from '../hmac';
+
 export const ACCESS_COOKIE = 'reelfund.coming_soon_access';
 export const ACCESS_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const FORMAT = '1';
 /** Tolerated clock difference between isolates for a cookie "issued in the future". */
 const SKEW_SECONDS = 300;
 
-const keys = new Map<string, Promise<CryptoKey>>();
-function keyFor(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-      'sign',
-      'verify',
-    ]);
-    keys.set(secret, key);
-  }
-  return key;
-}
-
 // Domain-separated from anything else signed with the same secret.
 const payload = (issuedAt: number, version: string) => `coming-soon-access.${FORMAT}.${issuedAt}.${version}`;
 
-const bytesOf = (binary: string) => {
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-};
-
-const b64url = (buf: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(buf)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-
-function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    return bytesOf(atob(text.replaceAll('-', '+').replaceAll('_', '/')));
-  } catch {
-    return null;
-  }
-}
-
 export async function signAccess(secret: string, version: string, now = Date.now()): Promise<string> {
   const issuedAt = Math.floor(now / 1000);
-  const sig = await crypto.subtle.sign(
-    'HMAC',
-    await keyFor(secret),
-    new TextEncoder().encode(payload(issuedAt, version)),
-  );
-  return `${FORMAT}.${issuedAt}.${version}.${b64url(sig)}`;
+  return `${FORMAT}.${issuedAt}.${version}.${await hmacSign(secret, payload(issuedAt, version))}`;
 }
 
 /** True when the value was signed by us, for this passcode version, and has not expired. */
@@ -65,14 +29,7 @@ export async function verifyAccess(secret: string, value: string, version: strin
   const issuedAt = Number(issued);
   const age = Math.floor(now / 1000) - issuedAt;
   if (age > ACCESS_MAX_AGE_SECONDS || age < -SKEW_SECONDS) return false;
-  const bytes = fromB64url(sig);
-  if (!bytes) return false;
-  return crypto.subtle.verify(
-    'HMAC',
-    await keyFor(secret),
-    bytes,
-    new TextEncoder().encode(payload(issuedAt, version)),
-  );
+  return hmacVerify(secret, payload(issuedAt, version), sig);
 }
 
 export function readCookie(headers: Headers, name: string): string | null {
