@@ -245,6 +245,27 @@ describe('requests and collaborations (/api/marketplace/…/requests, /collabora
     expect((await send(`/collaborations/${second}/agree`, {}, author.cookie)).status).toBe(409);
   });
 
+  it('a request waiting on a closed listing cannot be accepted until the listing reopens; it can be declined', async () => {
+    const asker = await makeUser([], 'mk_closed_asker');
+    const rival = await makeUser([], 'mk_closed_rival');
+    const listingId = await post({ ...base, title: 'Gaffer wanted' });
+    const waiting = await ask(listingId, asker);
+    const second = await ask(listingId, rival);
+    expect((await call(`/api/marketplace/${listingId}/close`, jsonInit('POST', {}, author.cookie))).status).toBe(200);
+
+    const refused = await send(`/collaborations/${waiting}/accept`, { message: 'Welcome' }, author.cookie);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: { message: 'This listing is closed. Reopen it to accept this request.' },
+    });
+    expect(await view(waiting, asker.cookie)).toMatchObject({ status: 'waiting' });
+    expect((await send(`/collaborations/${second}/decline`, { message: 'Filled' }, author.cookie)).status).toBe(200);
+
+    expect((await call(`/api/marketplace/${listingId}/reopen`, jsonInit('POST', {}, author.cookie))).status).toBe(200);
+    expect((await send(`/collaborations/${waiting}/accept`, { message: 'Welcome' }, author.cookie)).status).toBe(200);
+    expect(await view(waiting, asker.cookie)).toMatchObject({ status: 'accepted' });
+  });
+
   it('naming a campaign, the agreement waits for the invitation, whose acceptance completes it (no second row)', async () => {
     const owner = await makeUser(['contributor'], 'mk_camp_owner');
     const asker = await makeUser([], 'mk_camp_member');

@@ -20,6 +20,7 @@ export const MARKETPLACE_TEXT = {
   requestCampaignNotAuthors: "Choose one of the listing author's campaigns",
   requestNotFound: 'This collaboration does not exist',
   requestOnlyAuthorResponds: 'Only the author of the listing can answer this request',
+  acceptListingClosed: 'This listing is closed. Reopen it to accept this request.',
   requestAlreadyAnswered: 'This request has already been answered',
   requestOnlyRequesterWithdraws: 'Decline the request instead',
   collaborationNotOpen: 'This collaboration is no longer open',

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Viewer } from '../../auth/identity';
 import { collaborationRequests } from '../../db/schema';
@@ -12,6 +12,9 @@ import type { Deps } from '../../platform/deps';
 import { sendMessageWhen } from '../messages';
 import { changed, loadParty, newRevision, tellOther, writeWon } from './internal/collaboration';
 
+const listingOpen = (listingId: string) =>
+  sql`exists (select 1 from marketplace_listings where id = ${listingId} and status = 'open')`;
+
 type RespondDeps = Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps'>;
 
 async function respond(deps: RespondDeps, viewer: Viewer, id: string, message: string, to: 'accepted' | 'declined') {
@@ -20,12 +23,21 @@ async function respond(deps: RespondDeps, viewer: Viewer, id: string, message: s
   if (row.side !== 'author') throw forbidden(MARKETPLACE_TEXT.requestOnlyAuthorResponds);
   if (row.status !== 'waiting') throw conflict(MARKETPLACE_TEXT.requestAlreadyAnswered);
   const accepted = to === 'accepted';
+  // A closed listing takes no new collaborators: accepting waits until its author reopens it; declining does not.
+  if (accepted && row.listingStatus !== 'open') throw conflict(MARKETPLACE_TEXT.acceptListingClosed);
   const revision = newRevision();
   const uow = new UnitOfWork(deps, viewer).add(
     db
       .update(collaborationRequests)
       .set({ status: to, response: message, revision, updatedAt: deps.clock.now() })
-      .where(and(eq(collaborationRequests.id, id), eq(collaborationRequests.status, 'waiting')))
+      .where(
+        and(
+          eq(collaborationRequests.id, id),
+          eq(collaborationRequests.status, 'waiting'),
+          // Checked as the write runs, so a listing closed meanwhile is not accepted into.
+          accepted ? listingOpen(row.listingId) : undefined,
+        ),
+      )
       .returning({ id: collaborationRequests.id }),
   );
   // Written only with the change: the answer in their thread, the requester told, the audit row.
@@ -64,7 +76,14 @@ async function respond(deps: RespondDeps, viewer: Viewer, id: string, message: s
     when,
   });
   const results = await uow.commit();
-  if (!changed(results)) throw conflict(MARKETPLACE_TEXT.requestAlreadyAnswered);
+  if (!changed(results)) {
+    const now = await loadParty(db, viewer, id);
+    throw conflict(
+      accepted && now.status === 'waiting'
+        ? MARKETPLACE_TEXT.acceptListingClosed
+        : MARKETPLACE_TEXT.requestAlreadyAnswered,
+    );
+  }
   return { ok: true as const, status: to };
 }
 

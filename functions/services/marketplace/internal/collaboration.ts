@@ -17,7 +17,7 @@ import { notifyWhen } from '../../notifications';
 export async function loadParty(db: Db, viewer: Viewer, id: string) {
   const r = collaborationRequests;
   const row = await db
-    .select({ request: r, listingTitle: marketplaceListings.title })
+    .select({ request: r, listingTitle: marketplaceListings.title, listingStatus: marketplaceListings.status })
     .from(r)
     .innerJoin(marketplaceListings, eq(marketplaceListings.id, r.listingId))
     .where(and(eq(r.id, id), or(eq(r.authorId, viewer.userId), eq(r.requesterId, viewer.userId))))
@@ -25,7 +25,7 @@ export async function loadParty(db: Db, viewer: Viewer, id: string) {
   if (!row) throw notFound(MARKETPLACE_TEXT.requestNotFound);
   const side: CollaborationSide = row.request.authorId === viewer.userId ? 'author' : 'requester';
   const otherId = side === 'author' ? row.request.requesterId : row.request.authorId;
-  return { ...row.request, listingTitle: row.listingTitle, side, otherId };
+  return { ...row.request, listingTitle: row.listingTitle, listingStatus: row.listingStatus, side, otherId };
 }
 
 export type PartyRow = Awaited<ReturnType<typeof loadParty>>;
