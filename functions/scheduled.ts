@@ -1,4 +1,5 @@
 import { systemActor } from './auth/system-actor';
+import { mergeSearchIndex } from './db/search-index';
 import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
 import { createDeps, prepareClock } from './platform/create-deps';
@@ -54,6 +55,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
     return null;
   });
   if (coinNotices?.notified) console.log('scheduled: coin notices', coinNotices);
+  // Search's index merged back toward one segment, a bounded amount per hour (docs/performance.md, "Search").
+  const searchIndex = await mergeSearchIndex(deps.db).catch((err) => {
+    console.error('scheduled: merging the search index failed (next hour retries):', err);
+    return null;
+  });
+  if (searchIndex?.calls) console.log('scheduled: search index merged', searchIndex);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices };
+  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices, searchIndex };
 }

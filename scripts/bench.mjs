@@ -68,6 +68,7 @@ async function printSearchFigures() {
       'p99 per run': r.rounds.map((x) => ms(x.p99)).join(', '),
       'avg hits': r.avgHits.toFixed(1),
       'build (insert + index)': `${(r.insertMs / 1000).toFixed(1)} s`,
+      'index merge': `${(r.mergeMs / 1000).toFixed(1)} s (${r.mergeCalls} calls)`,
     })),
   );
   const [small, large] = search;

@@ -1,6 +1,7 @@
 // Search latency on a catalogue of N films (run by scripts/bench/search.mjs under tsx). Builds its
 // own libSQL database file (the production driver) with the real migrations, inserts the films in
-// chunks (the FTS triggers index them as they land), then times the app's own searchFilms().
+// chunks (the FTS triggers index them as they land), merges the index, then times the app's own
+// searchFilms() on every size, query by query interleaved.
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { ANYONE } from '../../functions/auth/authorize';
 import type { Db } from '../../functions/db/client';
 import { schema } from '../../functions/db/client';
+import { mergeSearchIndex } from '../../functions/db/search-index';
 import type { Bindings } from '../../functions/env';
 import { createDeps } from '../../functions/platform/create-deps';
 import { silentDoorbell } from '../../functions/realtime/doorbell';
@@ -55,12 +57,17 @@ const zipf = (list: string[], random: () => number) => list[Math.floor(list.leng
 const pick = <T>(list: T[], random: () => number) => list[Math.floor(random() * list.length)] as T;
 const cap = (w: string) => w[0]?.toUpperCase() + w.slice(1);
 
-async function bench(size: number) {
+/** A catalogue of `size` films in its own libSQL file, indexed and merged, with its 1,000 queries. */
+async function build(size: number) {
   const random = rng(42);
   const titleWords = words(20_000, random);
   const proseWords = words(30_000, random);
   const dir = mkdtempSync(join(tmpdir(), 'reelfund-search-bench-'));
   const client = createClient({ url: `file:${join(dir, 'bench.db')}` });
+  const close = () => {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: './migrations' });
@@ -131,6 +138,11 @@ async function bench(size: number) {
       });
     }
     const insertMs = performance.now() - started;
+    // After a bulk load, the index is merged as the hourly job keeps it (functions/db/search-index.ts),
+    // here to the end in one go (docs/performance.md, "Search").
+    const mergeStarted = performance.now();
+    const merged = await mergeSearchIndex(db as unknown as Db, { calls: Number.POSITIVE_INFINITY });
+    const mergeMs = performance.now() - mergeStarted;
 
     // What people type: a film's title, one of its words, or the start of a word; a few creator names.
     const queries = Array.from({ length: QUERIES }, (_, i) => {
@@ -148,38 +160,84 @@ async function bench(size: number) {
       media: null,
     });
     for (const q of queries.slice(0, 100)) await searchFilms(typed, ANYONE, q); // warm-up
-    const rounds: { p50: number; p99: number }[] = [];
-    let hits = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      const times: number[] = [];
-      const byKind: Record<string, number[]> = {};
-      hits = 0;
-      for (const [i, q] of queries.entries()) {
-        const t = performance.now();
-        const r = await searchFilms(typed, ANYONE, q);
-        const dt = performance.now() - t;
-        times.push(dt);
-        hits += r.hits.length;
-        const kind = i % 10 === 9 ? 'creator' : (['title', 'word', 'prefix'][i % 3] as string);
-        byKind[kind] = [...(byKind[kind] ?? []), dt];
-      }
-      if (process.env.SEARCH_BENCH_DEBUG)
-        for (const [k, v] of Object.entries(byKind)) {
-          v.sort((a, b) => a - b);
-          console.error(size, k, 'p50', v[Math.floor(v.length / 2)]?.toFixed(2), 'max', v.at(-1)?.toFixed(2));
-        }
-      times.sort((a, b) => a - b);
-      const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0;
-      rounds.push({ p50: at(0.5), p99: at(0.99) });
-    }
-    const first = rounds[0] ?? { p50: 0, p99: 0 };
-    return { size, insertMs, p50: first.p50, p99: first.p99, rounds, queries: QUERIES, avgHits: hits / QUERIES };
-  } finally {
-    client.close();
-    rmSync(dir, { recursive: true, force: true });
+    return {
+      size,
+      insertMs,
+      mergeMs,
+      mergeCalls: merged.calls,
+      queries,
+      search: (q: string) => searchFilms(typed, ANYONE, q),
+      close,
+    };
+  } catch (err) {
+    close();
+    throw err;
   }
 }
 
-const results = [];
-for (const size of sizes) results.push(await bench(size));
-console.log(JSON.stringify(results));
+type Catalogue = Awaited<ReturnType<typeof build>>;
+
+/**
+ * Times the catalogues' queries interleaved, query by query (the sizes' order alternating), so every
+ * size meets the same machine: on a shared machine the load moves within seconds, and timing one
+ * size after the other compared two different machines (docs/performance.md, "Search").
+ */
+async function timeInterleaved(catalogues: Catalogue[]) {
+  const rounds = catalogues.map(() => [] as { p50: number; p99: number }[]);
+  const hits = catalogues.map(() => 0);
+  for (let round = 0; round < ROUNDS; round++) {
+    const times = catalogues.map(() => [] as number[]);
+    const byKind = catalogues.map(() => ({}) as Record<string, number[]>);
+    hits.fill(0);
+    for (let i = 0; i < QUERIES; i++) {
+      const order = catalogues.map((_, c) => c);
+      if (i % 2 === 1) order.reverse();
+      for (const c of order) {
+        const catalogue = catalogues[c] as Catalogue;
+        const q = catalogue.queries[i] as string;
+        const t = performance.now();
+        const r = await catalogue.search(q);
+        const dt = performance.now() - t;
+        times[c]?.push(dt);
+        hits[c] = (hits[c] ?? 0) + r.hits.length;
+        const kind = i % 10 === 9 ? 'creator' : (['title', 'word', 'prefix'][i % 3] as string);
+        const kinds = byKind[c] as Record<string, number[]>;
+        kinds[kind] = [...(kinds[kind] ?? []), dt];
+      }
+    }
+    for (const [c, list] of times.entries()) {
+      if (process.env.SEARCH_BENCH_DEBUG)
+        for (const [k, v] of Object.entries(byKind[c] ?? {})) {
+          v.sort((a, b) => a - b);
+          const size = catalogues[c]?.size;
+          console.error(size, k, 'p50', v[Math.floor(v.length / 2)]?.toFixed(2), 'max', v.at(-1)?.toFixed(2));
+        }
+      list.sort((a, b) => a - b);
+      const at = (p: number) => list[Math.min(list.length - 1, Math.floor(p * list.length))] ?? 0;
+      rounds[c]?.push({ p50: at(0.5), p99: at(0.99) });
+    }
+  }
+  return catalogues.map(({ size, insertMs, mergeMs, mergeCalls }, c) => {
+    const first = rounds[c]?.[0] ?? { p50: 0, p99: 0 };
+    const avgHits = (hits[c] ?? 0) / QUERIES;
+    return {
+      size,
+      insertMs,
+      mergeMs,
+      mergeCalls,
+      p50: first.p50,
+      p99: first.p99,
+      rounds: rounds[c],
+      queries: QUERIES,
+      avgHits,
+    };
+  });
+}
+
+const catalogues: Catalogue[] = [];
+try {
+  for (const size of sizes) catalogues.push(await build(size));
+  console.log(JSON.stringify(await timeInterleaved(catalogues)));
+} finally {
+  for (const c of catalogues) c.close();
+}

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
 import { type Db, schema } from '../../functions/db/client';
 import { categories, profiles, videos } from '../../functions/db/schema';
+import { mergeSearchIndex, searchIndexSegments } from '../../functions/db/search-index';
 import { updateProfile } from '../../functions/services/accounts';
 import { acceptInvitation, addMember, deleteCampaign, removeMember } from '../../functions/services/campaigns';
 import { type SearchResult, searchFilms } from '../../functions/services/catalogue';
@@ -178,5 +179,25 @@ describe("search by a campaign's team on libSQL", () => {
       client.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe("search's index merge on libSQL", () => {
+  it('merges the segments into one with bounded calls; search finds the same films in the same order', async () => {
+    const w = word();
+    const inDescription = await makeFilm({ title: `Merge ${uid()}`, description: `A tale of ${w}.` });
+    const inTitle = await makeFilm({ title: `${w} Returns` });
+    const page = async () =>
+      (await (await app.request(`/api/search?${new URLSearchParams({ q: w })}`)).json()) as SearchResult;
+    const before = await page();
+    expect(before.hits.map((h) => h.id)).toEqual([inTitle.id, inDescription.id]);
+    expect(await searchIndexSegments(ctx.db)).toBeGreaterThan(1);
+
+    const merged = await mergeSearchIndex(ctx.db, { pages: 1, calls: 100 });
+    expect(merged.segments).toBe(1);
+    expect(merged.calls).toBeGreaterThan(0);
+    expect(await searchIndexSegments(ctx.db)).toBe(1);
+    expect(await mergeSearchIndex(ctx.db)).toEqual({ calls: 0, segments: 1 });
+    expect(await page()).toEqual(before);
   });
 });

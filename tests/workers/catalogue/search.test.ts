@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { categories, profiles } from '../../../functions/db/schema';
+import { runScheduled } from '../../../functions/scheduled';
 import type { SearchResult } from '../../../functions/services/catalogue';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env } from '../worker-call';
@@ -152,5 +153,31 @@ describe("search finds a film by its campaign's team", { timeout: 60_000 }, () =
     await api('DELETE', `/api/campaigns/${campaign.id}`, owner.cookie);
     expect(ids(await search(other.username))).toEqual([]);
     expect(ids(await search(`${w} ${owner.username}`))).toEqual([film.id]);
+  });
+});
+
+describe("the hourly job keeps search's index merged", { timeout: 60_000 }, () => {
+  // Each film's write adds a segment to the FTS5 index and every query reads each one; the job merges
+  // them back into one (functions/db/search-index.ts, docs/performance.md "Search").
+  const segments = async () =>
+    Number(
+      (await getDb(env).all<{ n: number }>(sql`SELECT count(DISTINCT segid) AS n FROM videos_fts_idx`))[0]?.n ?? 0,
+    );
+
+  it('merges the segments the films wrote into one, and search finds the same films in the same order', async () => {
+    const w = word();
+    const inDescription = await makeFilm(owner, { title: `Merge ${uid()}`, description: `A tale of ${w}.` });
+    const inTitle = await makeFilm(owner, { title: `${w} Returns` });
+    const before = await search(w);
+    expect(ids(before)).toEqual([inTitle.id, inDescription.id]);
+    expect(await segments()).toBeGreaterThan(1);
+
+    const hourly = await runScheduled({ cron: '0 * * * *' }, env);
+    expect(hourly.searchIndex).toMatchObject({ segments: 1 });
+    expect(await segments()).toBe(1);
+    expect(await search(w)).toEqual(before);
+    // A film written after the merge is found too.
+    const after = await makeFilm(owner, { title: `${w} Again` });
+    expect(ids(await search(w))).toEqual(expect.arrayContaining([inTitle.id, inDescription.id, after.id]));
   });
 });
