@@ -80,6 +80,14 @@ const balance = async (account: string) =>
     0,
   );
 
+/** The payment's status as an admin sees it on the person's page (GET /api/admin/people/:id). */
+async function adminStatusOf(admin: TestUser, payer: TestUser, sessionId: string) {
+  const res = await call(`/api/admin/people/${payer.id}`, { headers: { cookie: admin.cookie } });
+  expect(res.status).toBe(200);
+  const { person } = await res.json<{ person: { payments: { id: string; status: string }[] } }>();
+  return person.payments.find((p) => p.id === sessionId)?.status;
+}
+
 async function standingOf(payer: TestUser, sessionId: string) {
   const res = await call('/api/me/backing', { headers: { cookie: payer.cookie } });
   expect(res.status).toBe(200);
@@ -114,6 +122,7 @@ describe('a dispute raised in TEST mode, as a test card would', () => {
     await expectLedgerBalanced(db());
     expect((await standingOf(payer, sessionId)).standing?.kind).toBe('disputed');
     expect((await standingOf(payer, sessionId)).totals.disputedCents).toBe(4000);
+    expect(await adminStatusOf(admin, payer, sessionId)).toBe('disputed');
     // The TEST page now offers to close it; raising it again changes nothing.
     expect(await (await call(page)).text()).toContain('data-dispute-won');
     expect((await call(`${page}/dispute`, form)).status).toBe(303);
@@ -141,6 +150,7 @@ describe('a dispute raised in TEST mode, as a test card would', () => {
     const { standing, totals } = await standingOf(payer, sessionId);
     expect(standing?.kind).toBe('dispute_lost');
     expect(totals).toMatchObject({ paidCents: 4000, disputedCents: 4000, heldCents: 0 });
+    expect(await adminStatusOf(admin, payer, sessionId)).toBe('dispute lost');
     // Told once: closing wrote no second notice.
     expect((await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id)).toHaveLength(1);
   });
