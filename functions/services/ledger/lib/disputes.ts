@@ -38,11 +38,12 @@ export async function disputeTotals(db: Db): Promise<DisputeTotals> {
     .where(sql`${ledgerDaily.accountType} in ('disputed', 'owed', 'written_off', 'dispute_fee')`)
     .groupBy(ledgerDaily.accountType);
   const of = (type: string) => Number(rows.find((r) => r.accountType === type)?.cents ?? 0);
+  // `0 - x`, not `-x`: no total prints as -$0.00.
   return {
     inDisputeCents: of('disputed'),
-    owedCents: -of('owed'),
+    owedCents: 0 - of('owed'),
     writtenOffCents: of('written_off'),
-    feesCents: -of('dispute_fee'),
+    feesCents: 0 - of('dispute_fee'),
   };
 }
 
