@@ -12,7 +12,13 @@ import { formatMoney } from '../functions/domain/money/format';
 import type { Bindings } from '../functions/env';
 import { createDeps } from '../functions/platform/create-deps';
 import { silentDoorbell } from '../functions/realtime/doorbell';
-import { checkLedger, LEDGER_TOTAL_LABELS, ledgerTotals } from '../functions/services/ledger';
+import {
+  checkLedger,
+  DISPUTE_TOTAL_LABELS,
+  disputeTotals,
+  LEDGER_TOTAL_LABELS,
+  ledgerTotals,
+} from '../functions/services/ledger';
 import { argValue, openPlatform } from './lib/platform';
 
 const remote = process.env.DATABASE_URL;
@@ -36,6 +42,12 @@ try {
   for (const [key, label] of Object.entries(LEDGER_TOTAL_LABELS)) {
     const cents = totals[key as keyof typeof LEDGER_TOTAL_LABELS];
     console.log(`total ${label}: ${formatMoney(cents)} (${cents} cents)`);
+  }
+  // Card disputes (docs/money.md, "Disputes"), from the same projection.
+  const disputes = await disputeTotals(db);
+  for (const [key, label] of Object.entries(DISPUTE_TOTAL_LABELS)) {
+    const cents = disputes[key as keyof typeof DISPUTE_TOTAL_LABELS];
+    console.log(`${label}: ${formatMoney(cents)} (${cents} cents)`);
   }
   for (const p of report.problems) console.error(`  ✗ ${p.check}: ${p.detail}`);
   console.log(report.ok ? 'ledger: every check passed' : `ledger: ${report.problems.length} problem(s)`);

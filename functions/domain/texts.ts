@@ -8,6 +8,7 @@ import { COIN_BUY_TEXT } from './coins/buy-texts';
 import { COIN_COLLECT_TEXT } from './coins/collect-texts';
 import { COIN_TEXT } from './coins/texts';
 import { CONTENT_TEXT } from './content/texts';
+import { DISPUTE_TEXT } from './disputes/texts';
 import { MARKETPLACE_TEXT } from './marketplace/texts';
 import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
@@ -33,6 +34,7 @@ export const TEXT = {
   ...VOTE_TEXT,
   ...PAYMENT_TEXT,
   ...REFUND_TEXT,
+  ...DISPUTE_TEXT,
   ...WALLET_TEXT,
   ...COIN_TEXT,
   ...COIN_BUY_TEXT,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKING_TEXT, GUEST_LINK_TEXT } from '../../functions/domain/backing/texts';
-import { signIn } from './api';
+import { apiJson, signIn, signUp } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
 
 /** /backing as the demo viewer sees it (docs/backing.md): reached from the avatar menu and the drawer. */
@@ -63,6 +63,50 @@ describe('my backing in the browser', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([375, 1366])(
+    'at %i px a payment disputed on the TEST checkout page shows disputed on /backing',
+    async (width) => {
+      const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      await signUp(context, 'disputer');
+      const live = await apiJson<{ campaigns: { campaignId: string; goalCents: number; raisedCents: number }[] }>(
+        context,
+        'GET',
+        '/api/campaigns/live',
+      );
+      const campaign = live.campaigns.find((c) => c.goalCents - c.raisedCents > 100_000);
+      if (!campaign) throw new Error('the seed has a live campaign far from its goal');
+      const { url, sessionId } = await apiJson<{ url: string; sessionId: string }>(
+        context,
+        'POST',
+        `/api/campaigns/${campaign.campaignId}/checkout`,
+        { amountCents: 1900, source: 'funding', attemptId: crypto.randomUUID() },
+      );
+      // The TEST checkout page: pay, come back to it, and raise a dispute as a test card's bank would.
+      await page.goto(url);
+      await page.locator('[data-pay]').click();
+      await page.goto(url);
+      await page.locator('[data-dispute]').click();
+      await page.locator('[data-dispute-status="open"]').waitFor();
+      await screenshot(page, `test-checkout-disputed-${width}`);
+      const row = page.locator(`[data-payment="${sessionId}"]`);
+      // The webhook records the dispute after the TEST page's answer: /backing says so once it has.
+      await expect
+        .poll(
+          async () => {
+            await page.goto('/backing');
+            return (await row.count()) ? row.getAttribute('data-standing') : null;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe('disputed');
+      expect(await row.locator('[data-status]').textContent()).toMatch(/^Disputed on /);
+      await ready(page);
+      await screenshot(page, `backing-disputed-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it.each([375, 1366])('at %i px a signed-out guest asks for a link on /backing and is answered', async (width) => {
     const { page, context, errors } = await newPage(browser, { viewport: { width, height: 800 } });

@@ -89,7 +89,13 @@ describe('my backing', () => {
     const mine = backing.campaigns.find((c) => c.campaignId === campaign.campaignId);
     expect(mine?.payments).toHaveLength(1);
     expect(mine?.payments[0]).toMatchObject({ amountCents: 1234, kind: 'funding', standing: { kind: 'held' } });
-    expect(backing.totals).toEqual({ paidCents: 1234, releasedCents: 0, heldCents: 1234, refundedCents: 0 });
+    expect(backing.totals).toEqual({
+      paidCents: 1234,
+      releasedCents: 0,
+      heldCents: 1234,
+      refundedCents: 0,
+      disputedCents: 0,
+    });
 
     const page = await (await get('/backing', backer.cookie)).text();
     expect(page).toContain(`data-payment="${sessionId}"`);
@@ -130,6 +136,49 @@ describe('my backing', () => {
     expect((await get(`/backing/receipts/${sessionId}`, other.cookie)).status).toBe(404);
     expect((await backingOf(other.cookie)).campaigns).toEqual([]);
     expect(await (await get('/backing', other.cookie)).text()).toContain(BACKING_TEXT.empty);
+  });
+
+  it('a payment disputed in TEST mode shows disputed on /backing and its receipt, then lost; another, won', async () => {
+    const backer = await signUp();
+    const lost = await fund(backer.cookie, 1500);
+    const won = await fund(backer.cookie, 1700);
+    const standing = async (sessionId: string) =>
+      (await backingOf(backer.cookie)).campaigns.flatMap((c) => c.payments).find((p) => p.id === sessionId)?.standing
+        .kind;
+    await expect.poll(() => standing(won.sessionId)).toBe('held');
+    await expect.poll(() => standing(lost.sessionId)).toBe('held');
+    const press = (sessionId: string, action: string) =>
+      fetch(`${base()}/api/payments/test-checkout/${sessionId}/${action}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: base(), 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    for (const s of [lost.sessionId, won.sessionId]) expect((await press(s, 'dispute')).status).toBe(303);
+    await expect.poll(() => standing(lost.sessionId)).toBe('disputed');
+    await expect.poll(() => standing(won.sessionId)).toBe('disputed');
+    const row = (html: string, sessionId: string) =>
+      html.slice(
+        html.indexOf(`data-payment="${sessionId}"`),
+        html.indexOf('</li>', html.indexOf(`data-payment="${sessionId}"`)),
+      );
+    let page = await (await get('/backing', backer.cookie)).text();
+    expect(row(page, lost.sessionId)).toContain('data-standing="disputed"');
+    expect(row(page, lost.sessionId)).toContain('Disputed on ');
+    expect(page).toContain(`data-disputed-cents="3200"`);
+    expect(await (await get(`/backing/receipts/${lost.sessionId}`, backer.cookie)).text()).toContain('Disputed on ');
+
+    expect((await press(lost.sessionId, 'dispute/lost')).status).toBe(303);
+    expect((await press(won.sessionId, 'dispute/won')).status).toBe(303);
+    await expect.poll(() => standing(lost.sessionId)).toBe('dispute_lost');
+    await expect.poll(() => standing(won.sessionId)).toBe('held');
+    page = await (await get('/backing', backer.cookie)).text();
+    expect(row(page, lost.sessionId)).toContain('Disputed and lost on ');
+    expect(row(page, won.sessionId)).toContain(BACKING_TEXT.statusHeld);
+    expect(row(page, won.sessionId)).toContain('(a dispute was won on ');
+    expect(page).toContain(`data-disputed-cents="1500"`);
+    expect(await (await get(`/backing/receipts/${lost.sessionId}`, backer.cookie)).text()).toContain(
+      'Disputed and lost on ',
+    );
   });
 
   it('the demo viewer backed two campaigns: one held in escrow, one released at milestone 1', async () => {

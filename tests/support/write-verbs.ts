@@ -238,7 +238,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
     owes: ['campaign-changed', 'mail'],
-    note: "a credit that reaches a milestone, and the payer's confirmation 'mail' of any credit; any other handled event audits and owes nothing, except account.updated: 'payouts'",
+    note: "a credit that reaches a milestone, and the payer's confirmation 'mail' of any credit; a dispute opened: a 'mail' to each of the team and the admins; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
     audits: true,

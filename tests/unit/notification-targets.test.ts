@@ -73,6 +73,12 @@ describe('the popover target mapping', () => {
     );
   });
 
+  it("opens a disputed payment's notice (topic dispute) on the campaign's analytics page, for a member and an admin alike", () => {
+    expect(to({ type: 'info', topic: 'dispute', campaignId: 'c 1' })).toBe('/contributor/campaign-analytics/c%201');
+    expect(to({ type: 'info', topic: 'dispute', campaignId: 'c1' }, admin)).toBe('/contributor/campaign-analytics/c1');
+    expect(to({ type: 'info', topic: 'dispute' })).toBe('/notifications');
+  });
+
   it('opens campaign events on the campaigns tab and everything else on /notifications', () => {
     expect(to({ type: 'success', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');
     expect(to({ type: 'info', campaignId: 'c1' })).toBe('/contributor?tab=campaigns');

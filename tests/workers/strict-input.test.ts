@@ -98,6 +98,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'DELETE /api/films/:id/captions/:captionId': 'no body',
   'POST /api/payments/test-checkout/:sessionId/pay': 'no body (local test mode)',
   'POST /api/payments/test-checkout/:sessionId/cancel': 'no body (local test mode)',
+  'POST /api/payments/test-checkout/:sessionId/dispute': 'no body (local test mode)',
+  'POST /api/payments/test-checkout/:sessionId/dispute/:outcome': 'no body (local test mode)',
   'POST /api/payments/test-onboarding/:linkId/complete': 'no body (local test mode)',
   'POST /api/webhooks/stripe': "Stripe's signed event",
   'POST /api/webhooks/stripe-connect': "Stripe's signed event",

@@ -4,9 +4,19 @@ import { createdAt, id, oneOf } from './columns';
 
 /**
  * What a ledger group records: a payment into escrow, its refund, the release of escrow to the fee
- * and the members' payables, a payout of a payable, the reversal of a payout.
+ * and the members' payables, a payout of a payable, the reversal of a payout; a card dispute opened,
+ * won and lost (docs/money.md, "Disputes"; migration 0027).
  */
-export const LEDGER_KINDS = ['payment', 'refund', 'release', 'payout', 'payout_reversal'] as const;
+export const LEDGER_KINDS = [
+  'payment',
+  'refund',
+  'release',
+  'payout',
+  'payout_reversal',
+  'dispute',
+  'dispute_won',
+  'dispute_lost',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**

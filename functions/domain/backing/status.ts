@@ -2,13 +2,16 @@ import { fillText } from '../fill-text';
 import { BACKING_TEXT } from './texts';
 
 /**
- * Where one payment's money is, read from the ledger (docs/backing.md): a refund group wins, then
- * an escrow claim by a release (`release:<campaign>:<n>`), else the money is still in escrow.
+ * Where one payment's money is, read from the ledger (docs/backing.md): a refund group wins, then a
+ * card dispute not won (open, or lost), then an escrow claim by a release (`release:<campaign>:<n>`),
+ * else the money is still in escrow. A dispute won leaves the payment where it was, and says so.
  */
 export type PaymentStanding =
-  | { kind: 'held' }
-  | { kind: 'released'; milestone: number | null; on: Date }
-  | { kind: 'refunded'; why: RefundWhy; on: Date };
+  | { kind: 'held'; disputeWonOn?: Date }
+  | { kind: 'released'; milestone: number | null; on: Date; disputeWonOn?: Date }
+  | { kind: 'refunded'; why: RefundWhy; on: Date }
+  | { kind: 'disputed'; on: Date }
+  | { kind: 'dispute_lost'; on: Date };
 
 export type RefundWhy = 'campaign_cancelled' | 'refunded_at_stripe' | 'not_taking_payments';
 
@@ -25,6 +28,10 @@ export function standingOf(row: {
   refundReason: string | null;
   releaseKey: string | null;
   releasedAt: Date | null;
+  /** The payment's dispute: when its `dispute:<id>` group was written, and its outcome's group, if any. */
+  disputedAt?: Date | null;
+  disputeOutcome?: 'dispute_won' | 'dispute_lost' | null;
+  disputeClosedAt?: Date | null;
 }): PaymentStanding {
   if (row.refundedAt) {
     const why: RefundWhy =
@@ -33,9 +40,12 @@ export function standingOf(row: {
         : 'not_taking_payments';
     return { kind: 'refunded', why, on: row.refundedAt };
   }
+  if (row.disputedAt && !row.disputeOutcome) return { kind: 'disputed', on: row.disputedAt };
+  if (row.disputeOutcome === 'dispute_lost') return { kind: 'dispute_lost', on: row.disputeClosedAt ?? new Date(0) };
+  const won = row.disputeOutcome === 'dispute_won' && row.disputeClosedAt ? { disputeWonOn: row.disputeClosedAt } : {};
   if (row.releaseKey && row.releasedAt)
-    return { kind: 'released', milestone: releaseMilestone(row.releaseKey), on: row.releasedAt };
-  return { kind: 'held' };
+    return { kind: 'released', milestone: releaseMilestone(row.releaseKey), on: row.releasedAt, ...won };
+  return { kind: 'held', ...won };
 }
 
 const WHY: Record<RefundWhy, string> = {
@@ -46,10 +56,16 @@ const WHY: Record<RefundWhy, string> = {
 
 /** The status line a payer reads; `date` formats a day. */
 export function standingText(s: PaymentStanding, date: (d: Date) => string): string {
-  if (s.kind === 'held') return BACKING_TEXT.statusHeld;
-  if (s.kind === 'released')
-    return fillText(BACKING_TEXT.statusReleased, { n: String(s.milestone ?? '—'), date: date(s.on) });
-  return fillText(BACKING_TEXT.statusRefunded, { date: date(s.on), why: WHY[s.why] });
+  if (s.kind === 'disputed') return fillText(BACKING_TEXT.statusDisputedOn, { date: date(s.on) });
+  if (s.kind === 'dispute_lost') return fillText(BACKING_TEXT.statusDisputeLost, { date: date(s.on) });
+  if (s.kind === 'refunded') return fillText(BACKING_TEXT.statusRefunded, { date: date(s.on), why: WHY[s.why] });
+  const where =
+    s.kind === 'held'
+      ? BACKING_TEXT.statusHeld
+      : fillText(BACKING_TEXT.statusReleased, { n: String(s.milestone ?? '—'), date: date(s.on) });
+  return s.disputeWonOn
+    ? fillText(BACKING_TEXT.statusDisputeWon, { status: where, date: date(s.disputeWonOn) })
+    : where;
 }
 
 export const KIND_TEXT: Record<PaymentKind, string> = {

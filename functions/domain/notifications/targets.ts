@@ -19,6 +19,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
  * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
+ * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed | /contributor/campaign-analytics/{campaignId} (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -46,7 +47,8 @@ export interface TargetInput {
   /**
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
    * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
-   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined.
+   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined;
+   * 'dispute': a payment to the campaign is disputed (docs/money.md, "Disputes").
    */
   topic?: string | null;
 }
@@ -63,6 +65,8 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   if (n.topic === 'collaboration') return MARKETPLACE_MINE;
   if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
+  if (n.topic === 'dispute')
+    return n.campaignId ? `/contributor/campaign-analytics/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

@@ -24,6 +24,7 @@ export const NOTIFICATION_TOPICS = [
   'coin-releasable',
   'coin-withdrawn',
   'coin-released',
+  'dispute',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

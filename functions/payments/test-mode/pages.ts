@@ -44,7 +44,26 @@ function page(title: string, body: HtmlEscapedString | Promise<HtmlEscapedString
 </html>`;
 }
 
-export function checkoutPage(record: TestRecords['checkout_session']) {
+/**
+ * A paid session's dispute controls, as Stripe's test cards would raise one (docs/money.md,
+ * "Disputes"): open a dispute, then close it won or lost.
+ */
+function disputeControls(base: string, dispute: Stripe.Dispute | null) {
+  if (!dispute)
+    return html`<form method="post" action="${base}/dispute" class="actions">
+        <button type="submit" data-dispute>Raise a dispute</button>
+      </form>
+      <p class="muted">Sends a signed <code>charge.dispute.created</code> event, as a card's bank disputing this payment would.</p>`;
+  if (dispute.status === 'won' || dispute.status === 'lost')
+    return html`<p data-dispute-status="${dispute.status}">The dispute ${dispute.id} is closed: ${dispute.status}.</p>`;
+  return html`<p data-dispute-status="open">This payment is disputed (${dispute.id}).</p>
+      <form method="post" class="actions">
+        <button type="submit" formaction="${base}/dispute/won" data-dispute-won>Close the dispute: won</button>
+        <button type="submit" formaction="${base}/dispute/lost" data-dispute-lost>Close the dispute: lost</button>
+      </form>`;
+}
+
+export function checkoutPage(record: TestRecords['checkout_session'], dispute: Stripe.Dispute | null = null) {
   const { session, items } = record;
   const currency = session.currency ?? 'usd';
   const total = money(session.amount_total ?? 0, currency);
@@ -57,7 +76,8 @@ export function checkoutPage(record: TestRecords['checkout_session']) {
       <p class="muted">Pay marks this session paid and sends signed <code>payment_intent.succeeded</code> and
         <code>checkout.session.completed</code> events to this site's webhook, as Stripe would.</p>`,
     complete: html`<p data-status="complete">This payment is complete.</p>
-      <p class="actions"><a class="btn" href="${successRedirect(session)}">Continue</a></p>`,
+      <p class="actions"><a class="btn" href="${successRedirect(session)}">Continue</a></p>
+      ${disputeControls(base, dispute)}`,
     expired: html`<p data-status="expired">This checkout session has expired. No payment was taken.</p>
       ${session.cancel_url ? html`<p class="actions"><a class="btn" href="${session.cancel_url}">Return</a></p>` : ''}`,
   };

@@ -17,6 +17,8 @@ export interface TestRecords {
   };
   payment_intent: { intent: Stripe.PaymentIntent; amountRefunded: number; refunds: string[] };
   refund: Stripe.Refund;
+  /** A card dispute raised on the TEST checkout page, by its payment intent's id (docs/money.md, "Disputes"). */
+  dispute: Stripe.Dispute;
   account: Stripe.Account;
   account_link: { account: string; returnUrl: string; refreshUrl: string; expiresAt: number };
   transfer: Stripe.Transfer;

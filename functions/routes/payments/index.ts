@@ -2,13 +2,14 @@ import { type Context, Hono } from 'hono';
 import type { AttemptLimit } from '../../db/attempts';
 import { backingLinkInput } from '../../domain/backing/input';
 import { GUEST_LINK_TEXT } from '../../domain/backing/texts';
-import { notFound } from '../../domain/errors';
+import { conflict, notFound } from '../../domain/errors';
 import { ID } from '../../domain/ids';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import { completeOnboarding, expireIfDue, payCheckoutSession } from '../../payments/test-mode/actions';
+import { closeDispute, disputeOf, raiseDispute } from '../../payments/test-mode/disputes';
 import { checkoutPage, onboardingPage } from '../../payments/test-mode/pages';
 import { requestBackingLink } from '../../services/backing';
 
@@ -49,7 +50,8 @@ export const paymentRoutes = new Hono<AppEnv>()
     const found = await deps.store.get('checkout_session', c.req.param('sessionId'));
     if (!found) throw notFound('No such checkout session');
     c.header('cache-control', 'no-store');
-    return c.html(checkoutPage(await expireIfDue(deps, found)));
+    const record = await expireIfDue(deps, found);
+    return c.html(checkoutPage(record, await disputeOf(deps, record.session)));
   })
   .post(`/test-checkout/:sessionId${ID.checkoutSession}/pay`, async (c) => {
     const outcome = await payCheckoutSession(testMode(c), c.req.param('sessionId'));
@@ -58,6 +60,20 @@ export const paymentRoutes = new Hono<AppEnv>()
     return seeOther(
       outcome.kind === 'expired' ? `/api/payments/test-checkout/${outcome.session.id}` : outcome.redirect,
     );
+  })
+  // A dispute of a paid session, as Stripe's test cards raise one, and its close (docs/money.md, "Disputes").
+  .post(`/test-checkout/:sessionId${ID.checkoutSession}/dispute`, async (c) => {
+    const outcome = await raiseDispute(testMode(c), c.req.param('sessionId'));
+    if (outcome.kind === 'missing') throw notFound('No such checkout session');
+    if (outcome.kind === 'not-paid') throw conflict('Only a paid checkout session can be disputed');
+    return seeOther(`/api/payments/test-checkout/${outcome.sessionId}`);
+  })
+  .post(`/test-checkout/:sessionId${ID.checkoutSession}/dispute/:outcome{won|lost}`, async (c) => {
+    const result = c.req.param('outcome') === 'won' ? 'won' : 'lost';
+    const outcome = await closeDispute(testMode(c), c.req.param('sessionId'), result);
+    if (outcome.kind === 'missing') throw notFound('No such checkout session');
+    if (outcome.kind === 'not-paid') throw conflict('This checkout session has no dispute to close');
+    return seeOther(`/api/payments/test-checkout/${outcome.sessionId}`);
   })
   .post(`/test-checkout/:sessionId${ID.checkoutSession}/cancel`, async (c) => {
     const record = await testMode(c).store.get('checkout_session', c.req.param('sessionId'));

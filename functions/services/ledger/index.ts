@@ -1,5 +1,6 @@
 /** The ledger feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
 export * from './check';
+export * from './lib/disputes';
 export * from './lib/escrow';
 export * from './lib/post';
 export * from './lib/refunds-summary';

@@ -81,7 +81,8 @@ export async function getPerson(
         id: checkoutSessions.id,
         campaignId: checkoutSessions.campaignId,
         amountCents: checkoutSessions.amountCents,
-        status: checkoutSessions.status,
+        // A card dispute shows over the session's status: disputed, then won or lost (docs/money.md, "Disputes").
+        status: sql<string>`coalesce((select case g.kind when 'dispute_won' then 'dispute won' when 'dispute_lost' then 'dispute lost' else 'disputed' end from ledger_groups g where g.payment_intent_id = "checkout_sessions"."payment_intent_id" and g.kind in ('dispute', 'dispute_won', 'dispute_lost') order by g.kind = 'dispute', g.created_at desc limit 1), ${checkoutSessions.status})`,
         at: checkoutSessions.createdAt,
       })
       .from(checkoutSessions)

@@ -1,12 +1,14 @@
 import type { Db } from '../../../db/client';
 import { type BackedMilestone, type BackedPayment, campaignMilestoneReleases } from './payments';
 
-/** Sums of a backer's payments by where their money is: released + held + refunded = paid. */
+/** Sums of a backer's payments by where their money is: released + held + refunded + disputed = paid. */
 export interface BackingTotals {
   paidCents: number;
   releasedCents: number;
   heldCents: number;
   refundedCents: number;
+  /** Disputed with the card issuer: open, or lost (docs/money.md, "Disputes"). */
+  disputedCents: number;
 }
 
 export interface BackedCampaign {
@@ -26,11 +28,12 @@ export interface MyBacking {
 }
 
 export function totalsOf(payments: readonly BackedPayment[]): BackingTotals {
-  const t: BackingTotals = { paidCents: 0, releasedCents: 0, heldCents: 0, refundedCents: 0 };
+  const t: BackingTotals = { paidCents: 0, releasedCents: 0, heldCents: 0, refundedCents: 0, disputedCents: 0 };
   for (const p of payments) {
     t.paidCents += p.amountCents;
     if (p.standing.kind === 'released') t.releasedCents += p.amountCents;
     else if (p.standing.kind === 'refunded') t.refundedCents += p.amountCents;
+    else if (p.standing.kind === 'disputed' || p.standing.kind === 'dispute_lost') t.disputedCents += p.amountCents;
     else t.heldCents += p.amountCents;
   }
   return t;

@@ -46,6 +46,17 @@ const releasedAt = sql<
   number | null
 >`(select g.created_at from escrow_claims c join ledger_groups g on g.idempotency_key = c.group_key where c.payment_intent_id = ${PI} and c.claim = 'release')`;
 
+// Its card dispute (docs/money.md, "Disputes"): opened when, and its outcome.
+const disputedAt = sql<
+  number | null
+>`(select max(g.created_at) from ledger_groups g where g.payment_intent_id = ${PI} and g.kind = 'dispute')`;
+const disputeOutcome = sql<
+  'dispute_won' | 'dispute_lost' | null
+>`(select g.kind from ledger_groups g where g.payment_intent_id = ${PI} and g.kind in ('dispute_won', 'dispute_lost') order by g.created_at desc limit 1)`;
+const disputeClosedAt = sql<
+  number | null
+>`(select max(g.created_at) from ledger_groups g where g.payment_intent_id = ${PI} and g.kind in ('dispute_won', 'dispute_lost'))`;
+
 /**
  * The credited payments whose Checkout Session matches `who` (the payer's own rows: the condition
  * is part of the read), newest first. A payment counts once the ledger holds its `payment:<pi>` group.
@@ -64,6 +75,9 @@ export async function backedPayments(db: Db, who: SQL): Promise<BackedPayment[]>
       refundReason,
       releaseKey,
       releasedAt,
+      disputedAt,
+      disputeOutcome,
+      disputeClosedAt,
       campaignId: campaigns.id,
       campaignTitle: campaigns.title,
       campaignStatus: campaigns.status,
@@ -89,6 +103,9 @@ export async function backedPayments(db: Db, who: SQL): Promise<BackedPayment[]>
       refundReason: r.refundReason,
       releaseKey: r.releaseKey,
       releasedAt: ms(r.releasedAt),
+      disputedAt: ms(r.disputedAt),
+      disputeOutcome: r.disputeOutcome,
+      disputeClosedAt: ms(r.disputeClosedAt),
     }),
     campaignId: r.campaignId,
     campaignTitle: r.campaignTitle,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { campaigns, ledgerDaily, ledgerEntries } from '../../../db/schema';
 import { RELEASES_FOLLOW_AGREEMENTS } from './agreements-check';
+import { DISPUTES_SETTLE } from './disputes-check';
 import { PAYOUTS_MATCH_LEDGER } from './payouts-check';
 import type { ProjectionCheck } from './projection-check';
 
@@ -66,4 +67,5 @@ export const LEDGER_PROJECTIONS: readonly ProjectionCheck[] = [
   PAYOUTS_MATCH_LEDGER,
   RELEASES_FOLLOW_AGREEMENTS,
   LEDGER_DAILY,
+  DISPUTES_SETTLE,
 ];

@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { escrowClaims, ledgerEntries, ledgerGroups } from '../../../db/schema';
+import { notDisputed } from './disputes';
 
 /** A credited payment as the ledger knows it, with where it stands in escrow. */
 export interface LedgerPayment {
@@ -68,8 +69,9 @@ export async function ledgerPayment(db: Db, paymentIntentId: string): Promise<Le
 }
 
 /**
- * The campaign's payments still in escrow: credited, neither released nor refunded. (A payment the
- * campaign could not take is credited and refunded together, without a claim: not in escrow.)
+ * The campaign's payments still in escrow: credited, neither released nor refunded, nor held by a
+ * dispute. (A payment the campaign could not take is credited and refunded together, without a
+ * claim: not in escrow.)
  */
 export async function escrowedPayments(db: Db, campaignId: string): Promise<LedgerPayment[]> {
   const rows = await paymentsWhere(
@@ -78,6 +80,7 @@ export async function escrowedPayments(db: Db, campaignId: string): Promise<Ledg
       eq(ledgerGroups.campaignId, campaignId),
       sql`not exists (select 1 from escrow_claims c where c.payment_intent_id = ${ledgerGroups.paymentIntentId})`,
       sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || ${ledgerGroups.paymentIntentId})`,
+      notDisputed(sql`${ledgerGroups.paymentIntentId}`),
     ),
   );
   return rows.map(toPayment);

@@ -9,12 +9,13 @@ import {
   versionsLabel,
 } from '../../../domain/agreements/split';
 import { campaignAgreements } from '../../agreements';
-import { type LedgerLine, ledgerWrite } from '../../ledger';
+import { type LedgerLine, ledgerWrite, notDisputed } from '../../ledger';
 
 type Statement = BatchItem<'sqlite'>;
 
 /**
- * Payment groups still in escrow: credited, never refunded, never claimed. Raw qualified names:
+ * Payment groups still in escrow: credited, never refunded, never claimed, not held by a dispute
+ * (docs/money.md, "Disputes"). Raw qualified names:
  * drizzle leaves columns unqualified in a one-table select, which the subqueries would misread.
  */
 const IN_ESCROW = (campaignId: string) =>
@@ -23,6 +24,7 @@ const IN_ESCROW = (campaignId: string) =>
     eq(ledgerGroups.campaignId, campaignId),
     sql`not exists (select 1 from escrow_claims x where x.payment_intent_id = "ledger_groups"."payment_intent_id")`,
     sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || "ledger_groups"."payment_intent_id")`,
+    notDisputed(sql`"ledger_groups"."payment_intent_id"`),
   );
 
 /** What a release would take out of escrow now, per agreed version the money was raised under. */

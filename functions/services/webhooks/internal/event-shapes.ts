@@ -27,6 +27,15 @@ const transfer = z.object({
   metadata,
   reversals: z.object({ data: z.array(z.object({ id, amount: cents })) }),
 });
+const dispute = z.object({
+  id,
+  amount: cents,
+  currency: text,
+  status: text,
+  reason: text.nullish(),
+  payment_intent: ref,
+  balance_transactions: z.array(z.looseObject({ fee: cents.nullish() })).nullish(),
+});
 const bankPayout = z.object({
   id,
   amount: cents,
@@ -56,6 +65,9 @@ const SHAPES: Record<StripeEventSource, Record<string, z.ZodType>> = {
     }),
     'refund.created': refund,
     'refund.updated': refund,
+    'charge.dispute.created': dispute,
+    'charge.dispute.updated': dispute,
+    'charge.dispute.closed': dispute,
     'transfer.reversed': transfer,
     'transfer.updated': transfer,
   },

@@ -7,6 +7,7 @@ import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { recordAgreementIfApproved, teamApproved } from '../../agreements';
 import { campaignTeam } from '../../campaigns';
+import { DISPUTE_HANDLERS } from '../../disputes';
 import {
   type CrossingNotices,
   crossingNotices,
@@ -215,6 +216,7 @@ const onSessionPaid = async (
  */
 export const PLATFORM_HANDLERS: HandlerMap = {
   ...REFUND_HANDLERS,
+  ...DISPUTE_HANDLERS,
   'checkout.session.completed': (deps, event, after) => onSessionPaid(deps, event.data.object, after),
   'checkout.session.async_payment_succeeded': (deps, event, after) => onSessionPaid(deps, event.data.object, after),
   'payment_intent.succeeded': async (deps, event, after) => {

@@ -14,6 +14,8 @@ const expectations: RouteExpectation[] = [
   { route: 'GET /api/payments/test-checkout/:sessionId', expect: everyone(404) },
   { route: 'POST /api/payments/test-checkout/:sessionId/pay', expect: everyone(404) },
   { route: 'POST /api/payments/test-checkout/:sessionId/cancel', expect: everyone(404) },
+  { route: 'POST /api/payments/test-checkout/:sessionId/dispute', expect: everyone(404) },
+  { route: 'POST /api/payments/test-checkout/:sessionId/dispute/:outcome', expect: everyone(404) },
   { route: 'GET /api/payments/test-onboarding/:linkId', expect: everyone(404) },
   { route: 'POST /api/payments/test-onboarding/:linkId/complete', expect: everyone(404) },
 ];

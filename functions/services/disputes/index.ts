@@ -1,0 +1,2 @@
+/** The disputes feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './lib/stripe-events';
