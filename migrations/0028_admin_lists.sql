@@ -1,0 +1,1 @@
+CREATE INDEX `ledger_groups_kind_idx` ON `ledger_groups` (`kind`,`created_at`,`id`);
