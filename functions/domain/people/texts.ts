@@ -18,6 +18,17 @@ export const PEOPLE_TEXT = {
   signIns: 'Sign-in activity',
   openSessions: 'Open sessions',
   failedSignIns: 'Failed sign-in attempts',
+  sessions: 'Sessions',
+  attempts: 'Sign-in attempts, newest first (kept 90 days)',
+  noAttempts: 'No sign-in attempts in the last 90 days.',
+  attemptOutcomes: {
+    'signed-in': 'signed in',
+    'wrong-password': 'failed: wrong password',
+    locked: 'refused: too many failed attempts',
+    suspended: 'refused: account suspended',
+    refused: 'refused',
+  },
+  unknownAddress: 'unknown address',
   failedSignInsNone: 'No failed sign-in attempts since their last sign-in.',
   failedSignInsSome:
     '{count} failed since their last sign-in, the first at {since}. Five lock the account for 15 minutes.',
