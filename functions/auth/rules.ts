@@ -77,6 +77,7 @@ export const RULES = {
   'clock.set': 'admin',
 
   'content.edit': 'editor',
+  'content.image-hosts': 'admin',
   'content.publish': 'editor',
   'content.read': 'public',
 

@@ -14,6 +14,8 @@ export const VERB_INPUTS: Record<string, number> = {
   'applications/submit#submitApplication': 2,
   'content/editor#previewContent': 2,
   'content/home-pin#pinHome': 2,
+  'content/image-hosts#addImageHost': 2,
+  'content/image-hosts#removeImageHost': 2,
   'content/publish#publishContent': 3,
   'content/publish#restoreContentVersion': 3,
   'content/save-draft#saveContentDraft': 3,
