@@ -11,4 +11,5 @@ CREATE TABLE `sign_in_attempts` (
 --> statement-breakpoint
 CREATE INDEX `sign_in_attempts_user_idx` ON `sign_in_attempts` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `sign_in_attempts_at_idx` ON `sign_in_attempts` (`created_at`);--> statement-breakpoint
+CREATE INDEX `campaigns_status_created_idx` ON `campaigns` (`status`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `ledger_groups_kind_idx` ON `ledger_groups` (`kind`,`created_at`,`id`);
