@@ -1,3 +1,4 @@
+import { pruneSignInAttempts } from './auth/sign-in-log';
 import { systemActor } from './auth/system-actor';
 import { mergeSearchIndex } from './db/search-index';
 import type { Bindings } from './env';
@@ -61,6 +62,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
     return null;
   });
   if (searchIndex?.calls) console.log('scheduled: search index merged', searchIndex);
+  // Sign-in history older than its 90 days goes (docs/admin-tools.md, "Sign-in activity").
+  const signInsPruned = await pruneSignInAttempts(deps.db, deps.clock.now()).catch((err) => {
+    console.error('scheduled: pruning sign-in attempts failed:', err);
+    return 0;
+  });
+  if (signInsPruned) console.log('scheduled: sign-in attempts pruned', signInsPruned);
   while (pending.length) await Promise.all(pending.splice(0));
   return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices, searchIndex };
 }

@@ -58,6 +58,7 @@ export const RULES = {
   'campaign.edit': 'signed-in',
   'campaign.edit-coins': 'admin',
   'campaign.insights': 'signed-in',
+  'campaign.list-admin': 'admin',
   'campaign.launch': 'signed-in',
   'campaign.list-own': 'signed-in',
   'campaign.manage-team': 'signed-in',
@@ -76,6 +77,7 @@ export const RULES = {
   'clock.set': 'admin',
 
   'content.edit': 'editor',
+  'content.image-hosts': 'admin',
   'content.publish': 'editor',
   'content.read': 'public',
 
@@ -111,6 +113,8 @@ export const RULES = {
 
   'ledger.check': 'system',
 
+  'money.list': 'admin',
+
   'message.read-own': 'signed-in',
   'message.send': 'signed-in',
 
@@ -131,6 +135,7 @@ export const RULES = {
   'payout-account.own': 'signed-in',
 
   'people.grant-role': 'admin',
+  'people.list': 'admin',
   'people.note': 'admin',
   'people.read': 'admin',
   'people.reinstate': 'admin',

@@ -20,6 +20,8 @@ export const ADMIN_TABS: readonly DashboardTab[] = [
   { id: 'settings', label: 'Site settings', pending: 'Site settings will appear here.' },
   { id: 'users', label: 'People', pending: 'People will appear here.' },
   { id: 'audit', label: 'Audit', pending: 'Who changed what will appear here.' },
+  { id: 'campaigns', label: 'Campaigns', pending: 'Every campaign, by status, will appear here.' },
+  { id: 'money', label: 'Money', pending: "The ledger's payments, releases and refunds will appear here." },
 ];
 
 export const CONTRIBUTOR_TABS: readonly DashboardTab[] = [

@@ -72,7 +72,7 @@ describe('the admin overview', () => {
       expect(await figure('payouts-failing').getAttribute('href')).toBe('/admin/payouts?status=failed');
       expect(await figure('paid-out').getAttribute('href')).toBe('/admin/payouts?status=completed');
       expect(await figure('coins-deployed').getAttribute('href')).toBe('/admin?tab=creator-coins');
-      expect(await figure('role-admin').getAttribute('href')).toBe('/admin?tab=users');
+      expect(await figure('role-admin').getAttribute('href')).toBe('/admin?tab=users&role=admin');
       expect(Number(await figure('role-admin').textContent())).toBeGreaterThanOrEqual(1);
 
       // The tab strip counts what waits on each tab: the same figures as the overview's.
@@ -91,6 +91,63 @@ describe('the admin overview', () => {
       await expect.poll(() => page.locator('[data-money-chart]').getAttribute('data-drawn')).toBe('true');
       await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
       await screenshot(page, `admin-overview-${width}`);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('every figure links to a list: raised to the payments with their campaign and payer, statuses to campaigns, roles to people', {
+    timeout: 180_000,
+  }, async () => {
+    for (const width of [1366, 375]) {
+      const { context, page, errors } = await adminPage(width);
+      await page.goto('/admin');
+      // No figure is a dead end.
+      const figures = page.locator('[data-figure]');
+      expect(await figures.count()).toBeGreaterThan(20);
+      for (const f of await figures.all())
+        expect(await f.getAttribute('href'), (await f.getAttribute('data-figure')) ?? '').toMatch(/^\//);
+      expect(await page.locator('[data-figure="raised"]').getAttribute('href')).toBe('/admin?tab=money&kind=payment');
+      expect(await page.locator('[data-figure="escrow"]').getAttribute('href')).toBe('/admin?tab=money&kind=escrow');
+      expect(await page.locator('[data-figure="refunded"]').getAttribute('href')).toBe('/admin?tab=money&kind=refund');
+
+      // Raised: the seed's payments, newest first, each naming its campaign and who paid.
+      await page.locator('[data-figure="raised"]').click();
+      await page.waitForURL(/tab=money&kind=payment/);
+      expect(await page.locator('[data-tab="money"]').getAttribute('aria-current')).toBe('page');
+      const lines = page.locator('[data-money-line]');
+      await expect.poll(() => lines.count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-money-campaign]').count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-money-payer]').count()).toBeGreaterThan(0);
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+      await screenshot(page, `admin-money-${width}`);
+      const payer = page.locator('[data-money-payer]').first();
+      const payerId = await payer.getAttribute('data-money-payer');
+      await payer.click();
+      await page.waitForURL(/tab=users&user=/);
+      expect(await page.locator('[data-person]').getAttribute('data-person')).toBe(payerId);
+
+      // A status: its campaigns, and only those.
+      await page.goto('/admin');
+      await page.locator('[data-figure="campaigns-live"]').click();
+      await page.waitForURL(/tab=campaigns&status=live/);
+      const statuses = await page
+        .locator('[data-campaign-status]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-campaign-status')));
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(new Set(statuses)).toEqual(new Set(['live']));
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+      await screenshot(page, `admin-campaigns-${width}`);
+
+      // A role: the people who have it.
+      await page.goto('/admin');
+      await page.locator('[data-figure="role-admin"]').click();
+      await page.waitForURL(/tab=users&role=admin/);
+      const people = page.locator('[data-person-row]');
+      await expect.poll(() => people.count()).toBeGreaterThan(0);
+      expect(await page.locator('[data-people-filtered]').textContent()).toContain('admin@reelfund.local');
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+      await screenshot(page, `admin-people-role-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     }

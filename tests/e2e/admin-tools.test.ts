@@ -176,3 +176,23 @@ describe('suspending an account from the app', () => {
     await person.context.close();
   });
 });
+
+describe('images on the info pages', () => {
+  it('an admin allows images from a host in Site settings, sees it listed, and removes it', async () => {
+    const host = `img-${uid()}.example.com`;
+    for (const width of [375, 1366]) {
+      const { context, page, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+      await signIn(context, 'admin@reelfund.local');
+      await open(page, '/admin?tab=settings');
+      const h = `w${width}-${host}`;
+      await page.locator('#image-host').fill(h);
+      await page.locator('[data-image-host-form] button[type="submit"]').click();
+      await expect.poll(() => page.locator(`[data-image-host="${h}"]`).count()).toBe(1);
+      await screenshot(page, `admin-image-hosts-${width}`);
+      await page.locator(`[data-image-host-remove="${h}"]`).click();
+      await expect.poll(() => page.locator(`[data-image-host="${h}"]`).count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+});

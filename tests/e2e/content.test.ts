@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TEXT } from '../../functions/domain/content/texts';
+import { fillText } from '../../functions/domain/fill-text';
+import { TEXT } from '../../functions/domain/texts';
 import { XSS_VECTORS } from '../support/xss-vectors';
 import { apiJson, open, signIn } from './api';
 import { launchBrowser, newPage, screenshot } from './browser';
@@ -185,5 +187,22 @@ describe('the content editor', { timeout: 120_000 }, () => {
     await apiJson(context, 'PUT', '/api/content/home', { filmId: null, banner: null });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('an editor sent away from the admin dashboard reads why and is pointed to the content editor', async () => {
+    for (const width of [375, 1366]) {
+      const { context, page, errors } = await asEditor(width);
+      await page.goto('/admin');
+      await page.waitForURL(/\/\?denied=/);
+      const denied = page.locator('[data-denied]');
+      expect(await denied.textContent()).toContain(fillText(TEXT.adminsOnlyForEditor, { page: 'Admin dashboard' }));
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+      await screenshot(page, `editor-denied-${width}`);
+      await page.locator('[data-denied-editor]').click();
+      await page.waitForURL(/\/admin\/content-editor/);
+      expect(await source(page).count()).toBe(1);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 });

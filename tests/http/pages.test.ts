@@ -238,6 +238,29 @@ describe('a creator page opened by a fan', () => {
     expect(text).toContain(TEXT.collectHow);
   });
 
+  it('an editor sent away from an admin page reads that it is for admins and is pointed to the content editor', async () => {
+    const cookie = await signIn('editor@reelfund.local');
+    const res = await get('/admin', cookie);
+    expect(res.status).toBe(302);
+    const html = await (await get(res.headers.get('location') ?? '', cookie)).text();
+    const home = textOf(html);
+    expect(home).toContain(fillText(TEXT.adminsOnlyForEditor, { page: 'Admin dashboard' }));
+    expect(home).toContain(TEXT.openContentEditor);
+    expect(html).toContain('href="/admin/content-editor"');
+    // Anyone else sent from the same page reads the plain text, with no link to the editor.
+    const viewer = textOf(await (await get(`/?denied=${encodeURIComponent('/admin')}`, await viewerCookie())).text());
+    expect(viewer).toContain(fillText(TEXT.adminsOnly, { page: 'Admin dashboard' }));
+    expect(viewer).not.toContain(TEXT.openContentEditor);
+  });
+
+  it('the content editor says it is for editors and admins to someone who is neither', async () => {
+    const cookie = await viewerCookie();
+    const res = await get('/admin/content-editor', cookie);
+    expect(res.status).toBe(302);
+    const home = textOf(await (await get(res.headers.get('location') ?? '', cookie)).text());
+    expect(home).toContain(fillText(TEXT.editorsOnly, { page: 'Content editor' }));
+  });
+
   it('an admin page says it is for admins; an unknown or public path says nothing', async () => {
     const cookie = await viewerCookie();
     const admin = await get('/admin/payouts', cookie);

@@ -1,9 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
-import { auditLog, userRoles } from '../../functions/db/schema';
+import { auditLog, signInAttempts, userRoles } from '../../functions/db/schema';
 import { PEOPLE_TEXT } from '../../functions/domain/people/texts';
 import { CLOSE_SIGNED_OUT } from '../../functions/realtime/protocol';
+import { runScheduled } from '../../functions/scheduled';
 import { mailsTo } from './applications-support';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, type TestUser } from './factories';
@@ -77,6 +78,41 @@ describe('finding people (GET /api/admin/people)', () => {
     expect(await failed()).toMatchObject({ count: 2, since: expect.any(String) });
     expect((await attempt(p.password)).status).toBe(200);
     expect(await failed()).toEqual({ count: 0, since: null });
+  });
+
+  it('keeps a history of sign-in attempts — successes and failures, coarse address, browser — kept 90 days', async () => {
+    const p = await makeUser([], 'ppl_hist');
+    const attempt = (password: string) =>
+      call('/api/auth/sign-in/email', {
+        ...jsonInit('POST', { email: p.email, password }),
+        headers: {
+          ...(jsonInit('POST', {}).headers as Record<string, string>),
+          'cf-connecting-ip': '203.0.113.77',
+          'user-agent': 'HistoryTest/1.0',
+        },
+      });
+    expect((await attempt('not the password')).status).toBe(401);
+    expect((await attempt(p.password)).status).toBe(200);
+    expect((await attempt('wrong again')).status).toBe(401);
+    type Attempt = { at: string; outcome: string; network: string | null; userAgent: string | null };
+    const history = async () =>
+      (
+        await read<{ person: { signInAttempts: Attempt[] } }>(
+          await call(`/api/admin/people/${p.id}`, { headers: { cookie: admin.cookie } }),
+        )
+      ).person.signInAttempts;
+    const seen = await history();
+    // Newest first; the failure before the success is kept (the throttle's count was cleared by it).
+    expect(seen.map((a) => a.outcome)).toEqual(['wrong-password', 'signed-in', 'wrong-password']);
+    expect(seen[0]).toMatchObject({ network: '203.0.113.0/24', userAgent: 'HistoryTest/1.0' });
+
+    // Rows older than 90 days go in the hourly job.
+    await db()
+      .insert(signInAttempts)
+      .values({ userId: p.id, outcome: 'wrong-password', createdAt: new Date(Date.now() - 91 * 86_400_000) });
+    expect(await history()).toHaveLength(4);
+    await runScheduled({ cron: '0 * * * *' }, env);
+    expect((await history()).map((a) => a.outcome)).toEqual(['wrong-password', 'signed-in', 'wrong-password']);
   });
 
   it("keeps admins' notes on a person's page, newest first, audited; only admins write them", async () => {

@@ -68,6 +68,8 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/admin/people/:id/suspend': { reason: 'Spam' },
   'POST /api/admin/people/:id/reinstate': { reason: 'Appeal' },
   'POST /api/admin/people/:id/notes': { body: 'Asked for a refund by mail' },
+  'POST /api/content/image-hosts': { host: 'strict-add.example.com' },
+  'POST /api/content/image-hosts/remove': { host: 'strict-remove.example.com' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',

@@ -95,6 +95,8 @@ export const campaigns = sqliteTable(
     check('campaigns_end_date_ck', sql`${t.endDate} glob '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     uniqueIndex('campaigns_movie_uq').on(t.movieId),
     index('campaigns_status_idx').on(t.status, t.submittedAt),
+    // The admin's campaigns by status, newest first (docs/admin-tools.md, "Lists").
+    index('campaigns_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 

@@ -16,6 +16,7 @@ export * from './profiles';
 export * from './refunds';
 export * from './seed-runs';
 export * from './short-urls';
+export * from './sign-ins';
 export * from './site-settings';
 export * from './suspensions';
 export * from './uploads';

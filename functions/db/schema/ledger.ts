@@ -46,6 +46,8 @@ export const ledgerGroups = sqliteTable(
     check('ledger_groups_currency_ck', sql`length(${t.currency}) = 3 and ${t.currency} = lower(${t.currency})`),
     index('ledger_groups_campaign_idx').on(t.campaignId, t.createdAt),
     index('ledger_groups_payment_idx').on(t.paymentIntentId),
+    // The admin's money lists: groups of one kind, newest first (docs/admin-tools.md, "Lists").
+    index('ledger_groups_kind_idx').on(t.kind, t.createdAt, t.id),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HOST_NAME } from './image-hosts';
 import { safeHref } from './markdown';
 import { CONTENT_SLUGS, MAX_CONTENT_CHARS } from './pages';
 
@@ -45,3 +46,15 @@ export const homePinInput = z
       .nullable(),
   })
   .strict();
+
+/** POST /api/content/image-hosts and …/image-hosts/remove: one host name (docs/content.md, "Images"). */
+export const imageHostInput = z
+  .object({
+    host: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(HOST_NAME, 'A host name only, like images.example.com (no https://, path or port)'),
+  })
+  .strict();
+export type ImageHostInput = z.input<typeof imageHostInput>;

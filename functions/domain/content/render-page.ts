@@ -1,17 +1,17 @@
 import { renderMarkdown } from './markdown';
 import { CONTENT_PAGES, type ContentSlug, type RenderedPage, splitPage } from './pages';
 
-/** Images from other sites an admin allowed (none yet: docs/content.md). */
-export const CONTENT_IMAGE_HOSTS: readonly string[] = [];
-
-/** A content page as the public page and the editor's preview show it: one renderer for both. */
-export function renderContentPage(slug: ContentSlug, markdown: string): RenderedPage {
+/**
+ * A content page as the public page and the editor's preview show it: one renderer for both.
+ * `imageHosts`: the other sites an admin allowed images from (docs/content.md, "Images").
+ */
+export function renderContentPage(slug: ContentSlug, markdown: string, imageHosts: readonly string[]): RenderedPage {
   const info = CONTENT_PAGES[slug];
   const { title, lead, body } = splitPage(markdown);
   return {
     title: title ?? info.title,
     // The lead is plain text (the frame escapes it): docs/content.md.
     lead,
-    html: renderMarkdown(body, { faq: info.faq, imageHosts: CONTENT_IMAGE_HOSTS }),
+    html: renderMarkdown(body, { faq: info.faq, imageHosts }),
   };
 }

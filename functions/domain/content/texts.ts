@@ -31,4 +31,19 @@ export const CONTENT_TEXT = {
   contentEditorSavePin: 'Save home page',
   contentEditorPinSaved: 'Home page saved',
   contentEditorOriginal: 'the site before the editor',
+  // Admin ▸ Site settings: the hosts Markdown images may load from (docs/content.md, "Images").
+  imageHostsTitle: 'Images on the info pages',
+  imageHostsIntro:
+    'Images in the info pages (FAQ, terms…) show when they come from this site. Add a host to show images from another site too, over https only; an image from any other host shows its description instead.',
+  imageHostsNone: 'No other site yet: only images from this site show.',
+  imageHostLabel: 'Host name',
+  imageHostAdd: 'Allow images',
+  imageHostRemove: 'Remove',
+  imageHostAdded: 'Images from {host} now show on the info pages',
+  imageHostRemoved: 'Images from {host} no longer show',
+  imageHostAlready: 'Images from that host are already allowed',
+  imageHostMissing: 'Images from that host are not allowed',
+  imageHostsFull: 'At most 50 hosts: remove one first',
+  imageHostsChanged: 'Another admin changed the list at the same moment; reload and try again',
+  imageHostsFailed: 'The list could not be changed',
 } as const;

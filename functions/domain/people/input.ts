@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorParam } from '../cursor';
 import { ROLES } from '../users/roles';
 
 /** GET /api/admin/people: people whose username or email starts with `q` (any case). */
@@ -29,3 +30,23 @@ export const adminNoteInput = z
   })
   .strict();
 export type AdminNoteInput = z.infer<typeof adminNoteInput>;
+
+/**
+ * GET /api/admin/people/list: the people behind the overview's figures (docs/admin-tools.md,
+ * "Lists"), newest sign-up first, narrowed by role, by suspension and by the week they joined
+ * (its Monday, YYYY-MM-DD, UTC).
+ */
+export const listPeopleQuery = z
+  .object({
+    role: z.enum(ROLES, { message: `role is one of ${ROLES.join(', ')}` }).optional(),
+    suspended: z.enum(['true'], { message: 'suspended is true or left out' }).optional(),
+    week: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'week is a date, YYYY-MM-DD')
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'week is a date, YYYY-MM-DD')
+      .optional(),
+    cursor: cursorParam.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .strict();
+export type ListPeopleQuery = z.input<typeof listPeopleQuery>;

@@ -153,10 +153,9 @@ export const DENIED_PARAM = 'denied';
  * Why a signed-in viewer was sent home from `path` (a creator or admin page), or null when `path`
  * is no such page: the home page says it, so nobody lands there without a word.
  */
-export function deniedReason(path: string | null): { page: string; needs: 'creator' | 'admin' } | null {
+export function deniedReason(path: string | null): { page: string; needs: 'creator' | 'admin' | 'editor' } | null {
   if (!path?.startsWith('/')) return null;
   const route = matchPageRoute(path);
   if (!route || (route.access !== 'creator' && route.access !== 'admin' && route.access !== 'editor')) return null;
-  // An editors' page is named like an admins' one: editors are staff, and the page says who it is for.
-  return { page: route.title, needs: route.access === 'creator' ? 'creator' : 'admin' };
+  return { page: route.title, needs: route.access };
 }

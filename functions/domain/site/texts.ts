@@ -13,5 +13,9 @@ export const SITE_TEXT = {
   // Said on the home page to someone a creator or admin page sent there (?denied=<path>).
   creatorsOnly: '{page} is for creators, and your account is not a creator account yet.',
   adminsOnly: '{page} is for admins only.',
+  editorsOnly: '{page} is for editors and admins only.',
+  // An editor sent away from an admin page: what they can open instead.
+  adminsOnlyForEditor: '{page} is for admins only. As an editor, you change the info pages in the content editor.',
+  openContentEditor: 'Open the content editor',
   applyToCreate: 'Apply to become a creator',
 } as const;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../http/types';
 import { auditRoutes } from './audit';
 import { filmImportRoutes } from './film-imports';
+import { adminCampaignRoutes, adminMoneyRoutes } from './lists';
 import { adminOverviewRoutes } from './overview';
 import { adminPayoutRoutes } from './payouts';
 import { adminPeopleRoutes } from './people';
@@ -14,4 +15,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/audit', auditRoutes)
   .route('/people', adminPeopleRoutes)
   .route('/film-imports', filmImportRoutes)
-  .route('/overview', adminOverviewRoutes);
+  .route('/overview', adminOverviewRoutes)
+  .route('/money', adminMoneyRoutes)
+  .route('/campaigns', adminCampaignRoutes);

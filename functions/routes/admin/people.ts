@@ -1,6 +1,12 @@
 import { Hono } from 'hono';
 import { ID } from '../../domain/ids';
-import { adminNoteInput, changeRoleInput, searchPeopleQuery, suspensionInput } from '../../domain/people/input';
+import {
+  adminNoteInput,
+  changeRoleInput,
+  listPeopleQuery,
+  searchPeopleQuery,
+  suspensionInput,
+} from '../../domain/people/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
@@ -9,6 +15,7 @@ import {
   addAdminNote,
   getPerson,
   grantRole,
+  listPeople,
   reinstateAccount,
   revokeRole,
   searchPeople,
@@ -21,6 +28,12 @@ export const adminPeopleRoutes = new Hono<AppEnv>()
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
     return c.json({ people: await searchPeople(c.get('deps'), viewer, c.req.valid('query')) });
+  })
+  // Before /:id, which would take "list" for an id.
+  .get('/list', validate('query', listPeopleQuery), async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await listPeople(c.get('deps'), viewer, c.req.valid('query')));
   })
   .get(`/:id${ID.user}`, async (c) => {
     const viewer = await currentViewer(c);

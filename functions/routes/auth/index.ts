@@ -1,6 +1,8 @@
 import { type Context, Hono } from 'hono';
 import { PASSWORD_MESSAGES, passwordProblem } from '../../auth/password-policy';
+import { recordSignInAttempt } from '../../auth/sign-in-log';
 import { attemptLimits, releaseAttempt, signInSucceeded } from '../../auth/throttle';
+import type { SignInOutcome } from '../../db/schema';
 import { badRequest, DomainError, notFound } from '../../domain/errors';
 import { clientAddress, reserveOr429 } from '../../http/limits';
 import { currentViewer } from '../../http/session';
@@ -73,14 +75,30 @@ async function counted(c: Ctx, keys: string[], keep: (res: Response) => boolean)
   return res;
 }
 
+/** How a sign-in ended, for the account's sign-in history (docs/admin-tools.md, "Sign-in activity"). */
+async function outcomeOf(res: Response): Promise<SignInOutcome> {
+  if (res.ok) return 'signed-in';
+  if (res.status === 401) return 'wrong-password';
+  if (res.status === 403 && (await authErrorCode(res)) === 'ACCOUNT_SUSPENDED') return 'suspended';
+  return 'refused';
+}
+
 async function signIn(c: Ctx, body: Body) {
-  const { auth, db } = c.get('deps');
+  const { auth, db, clock } = c.get('deps');
   const email = text(body, 'email');
   const ip = clientAddress(c);
   if (!email) return auth.handler(c.req.raw);
   const limits = attemptLimits.signIn(email, ip);
-  await reserveOr429(c, limits, 'Too many failed sign-in attempts.');
+  const record = (outcome: SignInOutcome) =>
+    recordSignInAttempt(db, { email, outcome, ip, userAgent: c.req.header('user-agent') ?? null, at: clock.now() });
+  try {
+    await reserveOr429(c, limits, 'Too many failed sign-in attempts.');
+  } catch (err) {
+    await record('locked');
+    throw err;
+  }
   const res = await auth.handler(c.req.raw);
+  await record(await outcomeOf(res));
   if (res.ok) await signInSucceeded(db, email, ip);
   else if (res.status !== 401)
     await releaseAttempt(

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import {
   homePinInput,
+  imageHostInput,
   previewContentInput,
   publishContentInput,
   restoreContentInput,
@@ -13,13 +14,16 @@ import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
 import {
+  addImageHost,
   listContentPages,
+  listImageHosts,
   openContentPage,
   pinHome,
   previewContent,
   publishContent,
   readContentVersion,
   readHomePin,
+  removeImageHost,
   restoreContentVersion,
   saveContentDraft,
 } from '../../services/content';
@@ -62,7 +66,7 @@ export const contentRoutes = new Hono<AppEnv>()
   .post('/preview', validate('json', previewContentInput), async (c) => {
     const viewer = await currentViewer(c);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(previewContent(c.get('deps'), viewer, c.req.valid('json')));
+    return c.json(await previewContent(c.get('deps'), viewer, c.req.valid('json')));
   })
   .put('/pages/:slug/draft', validate('json', saveDraftInput), async (c) => {
     const viewer = await currentViewer(c);
@@ -84,4 +88,18 @@ export const contentRoutes = new Hono<AppEnv>()
   .put('/home', validate('json', homePinInput), async (c) => {
     const viewer = await currentViewer(c);
     return c.json(await pinHome(c.get('deps'), viewer, c.req.valid('json')));
+  })
+  // The hosts Markdown images may load from (admins; docs/content.md, "Images").
+  .get('/image-hosts', async (c) => {
+    const viewer = await currentViewer(c);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json({ hosts: await listImageHosts(c.get('deps'), viewer) });
+  })
+  .post('/image-hosts', validate('json', imageHostInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json({ hosts: await addImageHost(c.get('deps'), viewer, c.req.valid('json')) });
+  })
+  .post('/image-hosts/remove', validate('json', imageHostInput), async (c) => {
+    const viewer = await currentViewer(c);
+    return c.json({ hosts: await removeImageHost(c.get('deps'), viewer, c.req.valid('json')) });
   });

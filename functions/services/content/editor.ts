@@ -8,6 +8,7 @@ import { renderContentPage } from '../../domain/content/render-page';
 import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { listVersions, loadPage, loadVersion } from './internal/store';
+import { contentImageHosts } from './lib/image-hosts';
 
 /** The editor's list of pages: each with its published version and whether a draft waits. */
 export async function listContentPages({ db }: Pick<Deps, 'db'>, actor: Actor) {
@@ -55,13 +56,13 @@ export async function openContentPage({ db }: Pick<Deps, 'db'>, actor: Actor, sl
 /** One published version, as text and as the page showed it, to view beside the current one. */
 export async function readContentVersion({ db }: Pick<Deps, 'db'>, actor: Actor, slug: ContentSlug, version: number) {
   authorize(actor, 'content.edit');
-  const row = await loadVersion(db, slug, version);
-  return { ...row, createdAt: row.createdAt.getTime(), rendered: renderContentPage(slug, row.markdown) };
+  const [row, hosts] = await Promise.all([loadVersion(db, slug, version), contentImageHosts(db)]);
+  return { ...row, createdAt: row.createdAt.getTime(), rendered: renderContentPage(slug, row.markdown, hosts) };
 }
 
 /** The live preview: the editor's text through the same renderer and checks as the public page. */
-export function previewContent(_deps: unknown, actor: Actor, raw: z.input<typeof previewContentInput>) {
+export async function previewContent({ db }: Pick<Deps, 'db'>, actor: Actor, raw: z.input<typeof previewContentInput>) {
   authorize(actor, 'content.edit');
   const input = parseInput(previewContentInput, raw);
-  return renderContentPage(input.slug, input.markdown);
+  return renderContentPage(input.slug, input.markdown, await contentImageHosts(db));
 }

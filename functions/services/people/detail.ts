@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type Actor, authorize } from '../../auth/authorize';
 import { THROTTLE_WINDOW_MS } from '../../auth/throttle';
+import type { SignInOutcome } from '../../db/schema';
 import {
   accountSuspensions,
   adminNotes,
@@ -10,6 +11,7 @@ import {
   checkoutSessions,
   profiles,
   session,
+  signInAttempts,
   user,
   userRoles,
   videos,
@@ -41,6 +43,11 @@ export interface PersonView {
    * locks the account at 5: functions/auth/throttle.ts), and when the first of them was.
    */
   failedSignIns: { count: number; since: string | null };
+  /**
+   * Sign-in attempts on the account, newest first — successes and failures, kept 90 days
+   * (functions/auth/sign-in-log.ts): when, how it ended, the coarse address and the browser.
+   */
+  signInAttempts: { at: string; outcome: SignInOutcome; network: string | null; userAgent: string | null }[];
   /** Admins' notes on this person, newest first. */
   notes: { id: string; body: string; at: string; author: string | null }[];
   /** Set while the account is suspended: why, and since when. */
@@ -56,7 +63,7 @@ export async function getPerson(
   authorize(actor, 'people.read');
   const now = clock.now();
   const author = alias(profiles, 'author');
-  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions, notes] = await db.batch([
+  const [people, roles, films, camps, pays, wallets, sessions, open, suspensions, notes, attempts] = await db.batch([
     db
       .select({ id: user.id, email: user.email, createdAt: user.createdAt, username: profiles.username })
       .from(user)
@@ -119,6 +126,17 @@ export async function getPerson(
       .where(eq(adminNotes.userId, id))
       .orderBy(desc(adminNotes.createdAt))
       .limit(RECENT),
+    db
+      .select({
+        at: signInAttempts.createdAt,
+        outcome: signInAttempts.outcome,
+        network: signInAttempts.network,
+        userAgent: signInAttempts.userAgent,
+      })
+      .from(signInAttempts)
+      .where(eq(signInAttempts.userId, id))
+      .orderBy(desc(signInAttempts.createdAt), desc(signInAttempts.id))
+      .limit(RECENT),
   ]);
   const suspended = suspensions[0];
   const person = people[0];
@@ -150,6 +168,7 @@ export async function getPerson(
       count: failing?.failures ?? 0,
       since: failing?.failures ? new Date(failing.windowStartedAt).toISOString() : null,
     },
+    signInAttempts: attempts.map((a) => ({ ...a, at: a.at.toISOString() })),
     notes: notes.map((n) => ({ id: n.id, body: n.body, at: n.at.toISOString(), author: n.author })),
     suspension: suspended ? { reason: suspended.reason, at: suspended.at.toISOString() } : null,
   };

@@ -2,10 +2,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { contentPages } from '../../../functions/db/schema';
-import { pinHome, publishContent, restoreContentVersion, saveContentDraft } from '../../../functions/services/content';
+import {
+  addImageHost,
+  pinHome,
+  publishContent,
+  removeImageHost,
+  restoreContentVersion,
+  saveContentDraft,
+} from '../../../functions/services/content';
 import { asViewer, jsonInit, makeUser, type TestUser } from '../factories';
 import { makeFilm } from '../films-support';
-import { call, env } from '../worker-call';
+import { call, env, testDeps } from '../worker-call';
 import { scenario } from './harness';
 
 /*
@@ -67,5 +74,30 @@ describe('write path: content', { timeout: 30_000 }, () => {
     route: (id) => call('/api/content/home', jsonInit('PUT', { filmId: id, banner: null }, admin.cookie)),
     // A film that does not exist: 400.
     refuse: (s) => pinHome(s, adminV(), { filmId: crypto.randomUUID(), banner: null }),
+  });
+
+  scenario('content/image-hosts#addImageHost', {
+    setup: async () => {
+      const host = `wp-${crypto.randomUUID().slice(0, 8)}.example.com`;
+      await addImageHost(testDeps(), adminV(), { host: `x${host}` });
+      return host;
+    },
+    run: (s, host) => addImageHost(s, adminV(), { host }),
+    route: (host) => call('/api/content/image-hosts', jsonInit('POST', { host: `r${host}` }, admin.cookie)),
+    // Already allowed: 409, nothing written.
+    refuse: (s, host) => addImageHost(s, adminV(), { host: `x${host}` }),
+  });
+
+  scenario('content/image-hosts#removeImageHost', {
+    setup: async () => {
+      const host = `wp-${crypto.randomUUID().slice(0, 8)}.example.com`;
+      await addImageHost(testDeps(), adminV(), { host });
+      await addImageHost(testDeps(), adminV(), { host: `r${host}` });
+      return host;
+    },
+    run: (s, host) => removeImageHost(s, adminV(), { host }),
+    route: (host) => call('/api/content/image-hosts/remove', jsonInit('POST', { host: `r${host}` }, admin.cookie)),
+    // Not in the list: 409, nothing written.
+    refuse: (s, host) => removeImageHost(s, adminV(), { host: `never-${host}` }),
   });
 });

@@ -6,6 +6,22 @@ import { onlyRoles } from '../types';
 // so the matrix changes no page.
 const EDITORS = ['editor', 'admin'] as const;
 const expectations: RouteExpectation[] = [
+  // The hosts Markdown images may load from: admins only. Adding writes a fresh host each call;
+  // removing one that is not there is 409 for an admin.
+  { route: 'GET /api/content/image-hosts', expect: onlyRoles(200, ['admin']) },
+  {
+    route: 'POST /api/content/image-hosts',
+    request: () => ({
+      path: '/api/content/image-hosts',
+      body: { host: `matrix-${crypto.randomUUID().slice(0, 8)}.example.com` },
+    }),
+    expect: onlyRoles(200, ['admin']),
+  },
+  {
+    route: 'POST /api/content/image-hosts/remove',
+    request: () => ({ path: '/api/content/image-hosts/remove', body: { host: 'never-allowed.example.com' } }),
+    expect: onlyRoles(409, ['admin']),
+  },
   { route: 'GET /api/content/pages', expect: onlyRoles(200, [...EDITORS]) },
   {
     route: 'GET /api/content/pages/:slug',
