@@ -23,6 +23,8 @@ export const VERB_INPUTS: Record<string, number> = {
   'marketplace/request#requestCollaboration': 3,
   'marketplace/respond#acceptRequest': 3,
   'marketplace/respond#declineRequest': 3,
+  'reports/hide#hideReportedItem': 4,
+  'reports/submit#submitReport': 2,
   'audit/list#listAudit': 2,
   'backing/guest#requestBackingLink': 2,
   'backing/receipt#paymentReceipt': 2,

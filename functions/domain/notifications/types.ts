@@ -24,6 +24,9 @@ export const NOTIFICATION_TOPICS = [
   'coin-releasable',
   'coin-withdrawn',
   'coin-released',
+  'hidden-film',
+  'hidden-listing',
+  'hidden-profile',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
