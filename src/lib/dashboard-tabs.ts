@@ -20,6 +20,7 @@ export const ADMIN_TABS: readonly DashboardTab[] = [
   { id: 'settings', label: 'Site settings', pending: 'Site settings will appear here.' },
   { id: 'users', label: 'People', pending: 'People will appear here.' },
   { id: 'audit', label: 'Audit', pending: 'Who changed what will appear here.' },
+  { id: 'reports', label: 'Reports', pending: 'Reported films, listings and profiles will appear here.' },
 ];
 
 export const CONTRIBUTOR_TABS: readonly DashboardTab[] = [
