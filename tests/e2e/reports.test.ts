@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEXT } from '../../functions/domain/reports/texts';
 import { webm } from '../support/media';
 import { apiJson, localDate, open, signIn, signUp, toastText, uid } from './api';
-import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
+import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
 
 /* Issue 44, item 3: the Report control, the admins' Reports tab, and a hidden item out of sight. */
@@ -15,6 +15,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A screenshot once the gate's loading screen is gone (it covers the page until the settings arrive). */
+async function screenshot(page: Page, name: string) {
+  await page.waitForFunction(() => !document.documentElement.hasAttribute('data-coming-soon-loading'));
+  await save(page, name);
+}
 
 async function person(prefix: string) {
   const p = await newPage(browser);
@@ -75,12 +81,14 @@ async function approvedFilm(creator: BrowserContext, adminCtx: BrowserContext, t
     data: Buffer.from(bytes),
   });
   await apiJson(creator, 'POST', `/api/uploads/${upload.id}/complete`, {});
+  const { categories } = await apiJson<{ categories: { id: string }[] }>(creator, 'GET', '/api/studio/categories');
   const { film } = await apiJson<{ film: { id: string } }>(creator, 'POST', '/api/films', {
     title,
     description: 'Made for a report test.',
     year: 2024,
     runtimeSeconds: 600,
     videoUploadId: upload.id,
+    categoryId: categories[0]?.id,
   });
   await apiJson(adminCtx, 'POST', `/api/films/${film.id}/approve`, {});
   return film.id;
@@ -133,13 +141,13 @@ describe('reports', () => {
     // Its owner still sees it, marked hidden, and was told why.
     expect(await status(owner.page, `/collaborate/${listingId}`)).toBe(200);
     await owner.page.locator('[data-hidden-note]').waitFor();
-    const { notifications } = await apiJson<{ notifications: { title: string; message: string }[] }>(
+    const { items } = await apiJson<{ items: { title: string; message: string }[] }>(
       owner.context,
       'GET',
       '/api/notifications',
     );
     expect(
-      notifications.some(
+      items.some(
         (n) => n.title === 'Your marketplace listing was hidden' && n.message.includes('Spam: the same listing'),
       ),
     ).toBe(true);

@@ -82,6 +82,6 @@ describe('reports on libSQL', () => {
       .where(and(eq(notifications.userId, author.userId), eq(notifications.topic, 'hidden-listing')));
     expect(notes).toHaveLength(1);
     const audit = await ctx.db.select().from(auditLog).where(eq(auditLog.resourceId, id));
-    expect(audit.map((a) => a.verb).sort()).toEqual(['dismissReports', 'hideReportedItem']);
+    expect(audit.map((a) => a.verb).sort()).toEqual(['dismissReports', 'hideReportedItem', 'postListing']);
   });
 });
