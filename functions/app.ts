@@ -32,6 +32,7 @@ import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
 import { realtimeRoutes } from './routes/realtime';
+import { reportRoutes } from './routes/reports';
 import { searchRoutes } from './routes/search';
 import { shortLinkRoutes } from './routes/short-links';
 import { studioRoutes } from './routes/studio';
@@ -74,6 +75,7 @@ export const API_ROUTES = {
   '/applications': applicationRoutes,
   '/marketplace': marketplaceRoutes,
   '/content': contentRoutes,
+  '/reports': reportRoutes,
 } as const;
 
 /** Default cap on request bodies; uploads have their own routes and limits. */

@@ -153,6 +153,12 @@ export const RULES = {
   'refund.after-change': 'signed-in-or-system',
   'refund.finish': 'system',
 
+  'report.dismiss': 'admin',
+  'report.hide': 'admin',
+  'report.review-queue': 'admin',
+  'report.submit': 'signed-in',
+  'report.unhide': 'admin',
+
   'session.revoke-own': 'signed-in',
 
   'short-link.create': 'signed-in',

@@ -13,6 +13,7 @@ import { MARKETPLACE_TEXT } from './marketplace/texts';
 import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
 import { REFUND_TEXT } from './refunds/texts';
+import { REPORT_TEXT } from './reports/texts';
 import { CHROME_TEXT } from './site/chrome-texts';
 import { SITE_TEXT } from './site/texts';
 import { WALLET_TEXT } from './wallets/texts';
@@ -42,6 +43,7 @@ export const TEXT = {
   ...APPLICATION_TEXT,
   ...MARKETPLACE_TEXT,
   ...CONTENT_TEXT,
+  ...REPORT_TEXT,
 } as const;
 
 export type MessageKey = keyof typeof TEXT;

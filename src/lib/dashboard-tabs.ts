@@ -22,6 +22,7 @@ export const ADMIN_TABS: readonly DashboardTab[] = [
   { id: 'audit', label: 'Audit', pending: 'Who changed what will appear here.' },
   { id: 'campaigns', label: 'Campaigns', pending: 'Every campaign, by status, will appear here.' },
   { id: 'money', label: 'Money', pending: "The ledger's payments, releases and refunds will appear here." },
+  { id: 'reports', label: 'Reports', pending: 'Reported films, listings and profiles will appear here.' },
 ];
 
 export const CONTRIBUTOR_TABS: readonly DashboardTab[] = [

@@ -25,6 +25,8 @@ export const VERB_INPUTS: Record<string, number> = {
   'marketplace/request#requestCollaboration': 3,
   'marketplace/respond#acceptRequest': 3,
   'marketplace/respond#declineRequest': 3,
+  'reports/hide#hideReportedItem': 4,
+  'reports/submit#submitReport': 2,
   'audit/list#listAudit': 2,
   'overview/money#listMoney': 2,
   'overview/campaigns#listAdminCampaigns': 2,

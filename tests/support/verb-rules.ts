@@ -245,6 +245,12 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'scraper/import#importFilmPage': 'film.import',
   'refunds/cancelled#finishRefunds': 'refund.finish',
   'refunds/after-campaign-change#afterCampaignChange': 'refund.after-change',
+  'reports/dismiss#dismissReports': 'report.dismiss',
+  'reports/hide#hideReportedItem': 'report.hide',
+  'reports/hide#unhideItem': 'report.unhide',
+  'reports/review-queue#listReports': 'report.review-queue',
+  'reports/review-queue#openReportCount': 'report.review-queue',
+  'reports/submit#submitReport': 'report.submit',
   'short-links/create#createShortLink': 'short-link.create',
   'short-links/resolve#resolveShortLink': {
     rule: 'short-link.resolve',

@@ -55,6 +55,15 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'info', topic: 'collaboration', actorId: 'u1' }, admin)).toBe('/marketplace#mine');
   });
 
+  it("opens the reader's own item hidden after reports where they see it: the film's edit page, Mine, the account", () => {
+    for (const viewer of [member, admin]) {
+      expect(to({ type: 'info', topic: 'hidden-film', videoId: 'v 1' }, viewer)).toBe('/contributor/edit/v%201');
+      expect(to({ type: 'info', topic: 'hidden-film' }, viewer)).toBe('/notifications');
+      expect(to({ type: 'info', topic: 'hidden-listing' }, viewer)).toBe('/marketplace#mine');
+      expect(to({ type: 'info', topic: 'hidden-profile' }, viewer)).toBe('/account');
+    }
+  });
+
   it("opens a member's own coin notices (unlocking, withdrawn, released) on /creator-token-management, for a member and an admin alike", () => {
     for (const topic of ['coin-releasable', 'coin-withdrawn', 'coin-released']) {
       expect(to({ type: 'creator_coin', topic, campaignId: 'c1', movieId: 'm1' })).toBe('/creator-token-management');

@@ -70,6 +70,8 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/admin/people/:id/notes': { body: 'Asked for a refund by mail' },
   'POST /api/content/image-hosts': { host: 'strict-add.example.com' },
   'POST /api/content/image-hosts/remove': { host: 'strict-remove.example.com' },
+  'POST /api/reports': { kind: 'listing', itemId: 'no-such-id', reason: 'spam' },
+  'POST /api/reports/:kind/:id/hide': { reason: 'Spam' },
   'POST /api/applications/sign-up': {
     token: 'a'.repeat(43),
     email: 'someone@example.com',
@@ -123,6 +125,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/marketplace/:id/reopen': 'no body',
   'POST /api/marketplace/collaborations/:id/agree': 'no body',
   'POST /api/marketplace/collaborations/:id/withdraw': 'no body',
+  'POST /api/reports/:kind/:id/dismiss': 'no body',
+  'POST /api/reports/:kind/:id/unhide': 'no body',
 };
 
 const changing = [

@@ -14,6 +14,7 @@ export * from './payments';
 export * from './payouts';
 export * from './profiles';
 export * from './refunds';
+export * from './reports';
 export * from './seed-runs';
 export * from './short-urls';
 export * from './sign-ins';

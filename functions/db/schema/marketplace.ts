@@ -26,6 +26,8 @@ export const marketplaceListings = sqliteTable(
     location: text('location'),
     campaignId: text('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     status: text('status', { enum: LISTING_STATUSES }).notNull().default('open'),
+    /** Hidden by an admin after reports (docs/reports.md): out of sight for all but its author and admins. */
+    hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

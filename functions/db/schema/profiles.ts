@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { user } from './auth';
 import { createdAt, updatedAt } from './columns';
 
@@ -11,6 +11,8 @@ export const profiles = sqliteTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     username: text('username').notNull(),
     avatarUrl: text('avatar_url'),
+    /** Hidden by an admin after reports (docs/reports.md): the creator page is 404 to all but its owner and admins. */
+    hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -28,6 +28,7 @@ export const AUDIT_RESOURCE_TYPES = [
   'payment',
   'payout',
   'payout-account',
+  'report',
   'site-settings',
   'stripe-event',
   'user',
@@ -53,6 +54,8 @@ export function auditResourceHref(type: string, id: string): string | null {
       return '/admin?tab=applications';
     case 'listing':
       return `/collaborate/${e}`;
+    case 'report':
+      return '/admin?tab=reports';
     default:
       return null;
   }

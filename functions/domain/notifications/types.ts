@@ -25,6 +25,9 @@ export const NOTIFICATION_TOPICS = [
   'coin-withdrawn',
   'coin-released',
   'dispute',
+  'hidden-film',
+  'hidden-listing',
+  'hidden-profile',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

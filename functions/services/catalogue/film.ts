@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import type { Db } from '../../db/client';
 import { categories, profiles, videos } from '../../db/schema';
+import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { type CaptionView, captionsOf } from '../films';
 import { approved, cardsQuery, creatorPageKey, type FilmCard, newestFirst, posterUrl, toCard } from './lib/cards';
@@ -75,14 +76,22 @@ export async function getFilm(
  */
 const CREATOR_TTL_S = 300;
 
-/** A creator's public page: the profile and their approved films. */
-export function getCreator({ db, cache }: Pick<Deps, 'db' | 'cache'>, actor: Actor, creatorId: string) {
-  authorize(actor, 'catalogue.read');
-  return cache.read(
+/**
+ * A creator's public page: the profile and their approved films. A profile an admin hid after reports
+ * (docs/reports.md) is null to everyone but its owner and admins, as an unknown one is.
+ */
+export async function getCreator({ db, cache }: Pick<Deps, 'db' | 'cache'>, actor: Actor, creatorId: string) {
+  const viewer = authorize(actor, 'catalogue.read');
+  const creator = await cache.read(
     creatorPageKey(creatorId),
     async () => {
       const profile = await db
-        .select({ userId: profiles.userId, username: profiles.username, avatarUrl: profiles.avatarUrl })
+        .select({
+          userId: profiles.userId,
+          username: profiles.username,
+          avatarUrl: profiles.avatarUrl,
+          hiddenAt: profiles.hiddenAt,
+        })
         .from(profiles)
         .where(eq(profiles.userId, creatorId))
         .get();
@@ -92,8 +101,10 @@ export function getCreator({ db, cache }: Pick<Deps, 'db' | 'cache'>, actor: Act
           .where(and(approved, eq(videos.contributorId, creatorId)))
           .orderBy(...newestFirst)
       ).map(toCard);
-      return { ...profile, films };
+      return { ...profile, hiddenAt: profile.hiddenAt?.getTime() ?? null, films };
     },
     { keep: Boolean, ttl: CREATOR_TTL_S },
   );
+  if (!creator?.hiddenAt) return creator;
+  return viewer && (viewer.userId === creator.userId || isAdmin(viewer.roles)) ? creator : null;
 }

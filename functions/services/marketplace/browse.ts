@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { marketplaceListings } from '../../db/schema';
 import { parseInput } from '../../domain/input';
@@ -32,7 +32,8 @@ export async function browseListings(
   authorize(actor, 'listing.browse');
   const { q, role, kind, pay, page = 1 } = parseInput(browseListingsInput, input);
   const l = marketplaceListings;
-  const filters: SQL[] = [eq(l.status, 'open')];
+  // A listing an admin hid after reports is out of the list for everyone (docs/reports.md).
+  const filters: SQL[] = [eq(l.status, 'open'), isNull(l.hiddenAt)];
   if (role) filters.push(eq(l.role, role));
   if (kind) filters.push(eq(l.kind, kind));
   if (pay) filters.push(eq(l.pay, pay));

@@ -4,6 +4,7 @@ import { collaborationRequests, marketplaceListings } from '../../db/schema';
 import { notFound } from '../../domain/errors';
 import { OPEN_REQUEST_STATUSES, type RequestStatus } from '../../domain/marketplace/collaboration';
 import { MARKETPLACE_TEXT } from '../../domain/marketplace/texts';
+import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { type ListingCard, selectListings, toCards } from './internal/cards';
 import { ownCampaigns } from './internal/load';
@@ -23,7 +24,9 @@ export async function getListing(
   const viewer = authorize(actor, 'listing.read');
   const rows = await selectListings(db).where(eq(marketplaceListings.id, id));
   const [card] = await toCards(db, rows);
-  if (!card) throw notFound(MARKETPLACE_TEXT.listingNotFound);
+  // Hidden after reports: 404 to everyone but its author and admins (docs/reports.md).
+  if (!card || (card.hidden && card.author.id !== viewer.userId && !isAdmin(viewer.roles)))
+    throw notFound(MARKETPLACE_TEXT.listingNotFound);
   const r = collaborationRequests;
   // The viewer's own open request on it, if any: its page links to it instead of the form.
   const request = await db

@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { type Actor, authorize } from '../../auth/authorize';
 import { collaborationRequests, marketplaceListings, partnershipAgreements, profiles } from '../../db/schema';
@@ -116,7 +116,13 @@ export async function myListings(
 export async function openListingsOf(deps: Pick<Deps, 'db'>, actor: Actor, userId: string): Promise<ListingCard[]> {
   authorize(actor, 'listing.browse-public');
   const rows = await selectListings(deps.db)
-    .where(and(eq(marketplaceListings.authorId, userId), eq(marketplaceListings.status, 'open')))
+    .where(
+      and(
+        eq(marketplaceListings.authorId, userId),
+        eq(marketplaceListings.status, 'open'),
+        isNull(marketplaceListings.hiddenAt),
+      ),
+    )
     .orderBy(desc(marketplaceListings.createdAt), marketplaceListings.id)
     .limit(50);
   return toCards(deps.db, rows);

@@ -29,7 +29,7 @@ export async function requestCollaboration(
   const data = parseInput(requestCollaborationInput, input);
   const { db, bell } = deps;
   const listing = await db.select().from(marketplaceListings).where(eq(marketplaceListings.id, listingId)).get();
-  if (!listing) throw notFound(MARKETPLACE_TEXT.listingNotFound);
+  if (!listing || listing.hiddenAt) throw notFound(MARKETPLACE_TEXT.listingNotFound);
   if (listing.authorId === viewer.userId) throw badRequest(MARKETPLACE_TEXT.requestOwnListing);
   if (listing.status !== 'open') throw conflict(MARKETPLACE_TEXT.requestListingClosed);
   const campaignId = data.campaignId === undefined ? listing.campaignId : data.campaignId;

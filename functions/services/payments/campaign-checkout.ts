@@ -76,6 +76,8 @@ export async function liveCampaigns({ db, clock }: Pick<Deps, 'db' | 'clock' | '
     .where(
       and(
         eq(campaigns.status, 'live'),
+        // Not a campaign whose film is out of the catalogue (hidden after reports: docs/reports.md).
+        eq(videos.reviewStatus, 'approved'),
         gte(campaigns.endDate, today),
         eq(campaigns.extensionPending, false),
         teamApproved(sql`"campaigns"."id"`),

@@ -13,6 +13,8 @@ export interface ListingCard {
   pay: ListingPay;
   location: string | null;
   status: ListingStatus;
+  /** Hidden by an admin after reports: only its author and admins read it (docs/reports.md). */
+  hidden: boolean;
   campaignId: string | null;
   campaignTitle: string | null;
   createdAt: number;
@@ -30,6 +32,7 @@ const listingColumns = {
   pay: marketplaceListings.pay,
   location: marketplaceListings.location,
   status: marketplaceListings.status,
+  hiddenAt: marketplaceListings.hiddenAt,
   campaignId: marketplaceListings.campaignId,
   campaignTitle: campaigns.title,
   createdAt: marketplaceListings.createdAt,
@@ -76,6 +79,7 @@ export async function toCards(db: Db, rows: ListingRow[]): Promise<ListingCard[]
     pay: r.pay,
     location: r.location,
     status: r.status,
+    hidden: r.hiddenAt !== null,
     campaignId: r.campaignId,
     campaignTitle: r.campaignTitle,
     createdAt: r.createdAt.getTime(),

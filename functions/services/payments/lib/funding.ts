@@ -75,6 +75,7 @@ export const fundingRow = (db: Db, where: SQL | undefined) =>
       increment: campaigns.fundingIncrement,
       milestoneCount: campaigns.milestoneCount,
       ownerId: videos.contributorId,
+      filmReview: videos.reviewStatus,
       status: campaigns.status,
       endDate: campaigns.endDate,
       extensionPending: campaigns.extensionPending,
@@ -130,7 +131,8 @@ export function fundingFrom(row: FundingRow, split: SplitSummary, backers: numbe
     title: row.title,
     description: row.description,
     status: row.status,
-    isPublic: isPublicCampaign(row),
+    // A film out of the catalogue (rejected, or hidden after reports: docs/reports.md) takes its campaign with it.
+    isPublic: isPublicCampaign(row) && row.filmReview === 'approved',
     state,
     stateLabel: PUBLIC_STATE_LABELS[state],
     backers,
