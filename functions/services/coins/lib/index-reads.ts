@@ -1,6 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { CoinVesting } from '../../../chain/coin-vesting';
+import {
+  COIN_SUPPLY,
+  ONE_COIN,
+  RESERVE_SCHEDULE,
+  TEAM_SCHEDULE,
+  vestedAfter,
+  vestingAllocations,
+} from '../../../chain/coins';
 import type { Db } from '../../../db/client';
-import { coinEvents } from '../../../db/schema';
+import { type CoinDeploymentRow, coinEvents } from '../../../db/schema';
 import { COIN_DISTRIBUTION } from '../../../domain/coins/supply';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -52,3 +61,57 @@ export function topTenShare(holders: { balance: bigint }[]): number | null {
   const top = holders.slice(0, 10).reduce((s, h) => s + h.balance, 0n);
   return Number((top * 1000n) / total) / 10;
 }
+
+/**
+ * The team's and the reserve's coins still locked at `now` and the next unlock, from the index and the
+ * pinned split (docs/coins.md, "Vesting"): vesting starts at the deployment's block time — the block of
+ * the coin's mint, as indexed — and each member's allocation vests on the contracts' schedule, so this
+ * is exactly what the two vesting contracts would answer, without asking them.
+ */
+export async function indexedVesting(
+  db: Db,
+  chainId: number,
+  deployment: Pick<CoinDeploymentRow, 'campaignId' | 'members'>,
+  now: Date,
+): Promise<CoinVesting> {
+  const minted = await db
+    .select({ at: sql<number | null>`min(${coinEvents.blockTime})` })
+    .from(coinEvents)
+    .where(
+      and(
+        eq(coinEvents.chainId, chainId),
+        eq(coinEvents.campaignId, deployment.campaignId),
+        eq(coinEvents.kind, 'transfer'),
+        eq(coinEvents.account, ZERO),
+      ),
+    )
+    .get();
+  if (minted?.at == null) return { error: NOT_INDEXED };
+  const start = BigInt(Math.floor(Number(minted.at) / 1000));
+  const t = BigInt(Math.floor(now.getTime() / 1000));
+  const elapsed = t > start ? t - start : 0n;
+  const shares = deployment.members.map((m) => BigInt(m.sharePermille));
+  let locked = 0n;
+  const cliffs: bigint[] = [];
+  let end = 0n;
+  for (const [coins, schedule] of [
+    [COIN_SUPPLY.team, TEAM_SCHEDULE],
+    [COIN_SUPPLY.reserve, RESERVE_SCHEDULE],
+  ] as const) {
+    if (shares.length)
+      for (const a of vestingAllocations(coins * ONE_COIN, shares)) locked += a - vestedAfter(a, schedule, elapsed);
+    cliffs.push(start + schedule.cliff);
+    const e = start + schedule.cliff + schedule.vesting;
+    if (e > end) end = e;
+  }
+  const ahead = cliffs.filter((c) => c > t);
+  const next = ahead.length ? ahead.reduce((a, b) => (a < b ? a : b)) : null;
+  return {
+    locked: Number(locked / ONE_COIN),
+    nextUnlockAt: next === null ? null : new Date(Number(next) * 1000),
+    fullyVestedAt: new Date(Number(end) * 1000),
+  };
+}
+
+/** Said in place of the coin's figures until the indexer has read its deployment. */
+export const NOT_INDEXED = 'The coin’s history has not been read from the chain yet.';
