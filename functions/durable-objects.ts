@@ -1,6 +1,7 @@
 import type { Address } from 'viem';
 import type { Viewer } from './auth/identity';
 import type { DeployJob, DeployOutcome } from './chain/deploy-job';
+import type { IndexRun } from './chain/index-run';
 import type { ChannelEvent } from './realtime/protocol';
 
 /**
@@ -29,6 +30,14 @@ export interface CoinDeployerRpc extends Rpc.DurableObjectBranded {
   /** `by`: the admin who asked, recorded in the deployment's audit row. */
   deploy(job: DeployJob, by: Viewer): Promise<DeployOutcome>;
   deployerBalance(): Promise<{ address: Address; balance: string } | null>;
+}
+
+/** The chain's one coin indexer (functions/chain/indexer-object.ts, docs/coins.md "The index"). */
+export interface CoinIndexerRpc extends Rpc.DurableObjectBranded {
+  /** One pass over every coin of the chain; calls while a pass runs join the one queued behind it. */
+  index(): Promise<IndexRun | null>;
+  /** A purchase made in the app: a pass, at most a few a minute for one coin. */
+  nudge(campaignId: string): Promise<{ indexed: boolean }>;
 }
 
 /**

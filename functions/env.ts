@@ -5,7 +5,7 @@ import type { DbEnv } from './db/client';
 import { configuredChains } from './domain/chains/configured';
 import { BASE_ID, BASE_SEPOLIA_ID, type ChainList, LOCAL_CHAIN_ID } from './domain/chains/info';
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './domain/films/upload-plan';
-import type { CampaignChannelRpc, CoinDeployerRpc, Namespace, UserChannelRpc } from './durable-objects';
+import type { CampaignChannelRpc, CoinDeployerRpc, CoinIndexerRpc, Namespace, UserChannelRpc } from './durable-objects';
 import { paymentsTestModeOf } from './payments/mode';
 
 /** The worker's bindings and environment variables, typed once. */
@@ -18,6 +18,7 @@ export interface Bindings extends DbEnv {
   USER_CHANNEL: Namespace<UserChannelRpc>;
   CAMPAIGN_CHANNEL: Namespace<CampaignChannelRpc>;
   COIN_DEPLOYER?: Namespace<CoinDeployerRpc>;
+  COIN_INDEXER?: Namespace<CoinIndexerRpc>;
   /** Creator coins (docs/coins.md, "Configuration"): "true" switches them on. */
   COINS_ENABLED?: string;
   CHAIN_ID?: string;
@@ -26,6 +27,8 @@ export interface Bindings extends DbEnv {
   PLATFORM_TREASURY_ADDRESS?: string;
   COIN_FACTORY_ADDRESS?: string;
   USDC_ADDRESS?: string;
+  /** Blocks the coin indexer stays behind the head, or `safe` (docs/coins.md, "The index"). */
+  COIN_INDEX_CONFIRMATIONS?: string;
   AUTH_SECRET?: string;
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
@@ -97,6 +100,11 @@ const common = z.object({
   PLATFORM_TREASURY_ADDRESS: address.optional(),
   COIN_FACTORY_ADDRESS: address.optional(),
   USDC_ADDRESS: address.optional(),
+  COIN_INDEX_CONFIRMATIONS: z
+    .union([z.literal('safe'), z.coerce.number().int().min(0).max(10_000)], {
+      error: 'must be safe or a number of blocks',
+    })
+    .optional(),
 });
 
 const chainId = (ids: number[], fallback: number) =>

@@ -5,7 +5,7 @@ import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
 import { createDeps, prepareClock } from './platform/create-deps';
 import { completeEndedCampaigns } from './services/campaigns';
-import { noticeReleasableCoins } from './services/coins';
+import { indexCoinEvents, noticeReleasableCoins } from './services/coins';
 import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
 import { runPayoutJobs } from './services/payouts';
 import { finishRefunds } from './services/refunds';
@@ -68,6 +68,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
     return 0;
   });
   if (signInsPruned) console.log('scheduled: sign-in attempts pruned', signInsPruned);
+  // Our coin contracts' events into the database (docs/coins.md, "The index"); a chain that fails waits for the next hour.
+  const coinIndex = await indexCoinEvents(deps, JOB).catch((err) => {
+    console.error('scheduled: coin index failed:', err);
+    return null;
+  });
+  if (coinIndex?.events) console.log('scheduled: coin events indexed', coinIndex);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices, searchIndex };
+  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices, searchIndex, coinIndex };
 }

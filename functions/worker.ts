@@ -13,5 +13,6 @@ const renderAstro: PageRenderer = (request, env, ctx) =>
 export default createWorker(renderAstro);
 
 export { CoinDeployer } from './chain/deployer-object';
+export { CoinIndexer } from './chain/indexer-object';
 export { CampaignChannel } from './realtime/campaign-channel';
 export { UserChannel } from './realtime/user-channel';

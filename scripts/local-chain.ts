@@ -9,6 +9,7 @@ import { factoryDeployment } from '../functions/chain/factory-calls';
 import { campaigns, coinDeployments } from '../functions/db/schema';
 import { LOCAL_CHAIN_ID } from '../functions/domain/chains/info';
 import { DEMO_COIN_PURCHASES } from '../functions/seed/coins';
+import { forgetChainIndex, runCoinIndexer } from '../functions/services/coins';
 import { argValue, openPlatform } from './lib/platform';
 
 const platform = await openPlatform(argValue('--persist-to'));
@@ -21,6 +22,8 @@ try {
     const coins = { ...configured, rpcUrl: argValue('--rpc') ?? LOCAL_RPC_URL };
     const chain = chainClients(coins);
     const { factory, usdc } = await deployLocalChain(chain.wallet, chain.client, { treasury: coins.treasury });
+    // The index of the node that stopped: this node is a new chain (docs/coins.md, "The index").
+    await forgetChainIndex(platform.deps, LOCAL_CHAIN_ID);
     const rows = await db
       .select()
       .from(coinDeployments)
@@ -70,6 +73,18 @@ try {
     console.log(
       `  local chain: factory ${factory}, test USDC ${usdc}, ${rows.length} coin(s) deployed, ${purchases} demo purchase(s) replayed`,
     );
+    // Pages read the index: it starts with what the chain has now.
+    let indexed = 0;
+    for (let caughtUp = false; !caughtUp; ) {
+      const run = await runCoinIndexer(platform.deps, chain.client, {
+        chainId: LOCAL_CHAIN_ID,
+        confirmations: coins.confirmations,
+        local: true,
+      });
+      indexed += run.events;
+      caughtUp = run.caughtUp;
+    }
+    console.log(`  local chain: ${indexed} coin event(s) indexed`);
   }
 } finally {
   await platform.dispose();

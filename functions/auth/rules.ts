@@ -83,6 +83,8 @@ export const RULES = {
 
   'coin.deploy': 'admin',
   'coin.faucet': 'public',
+  'coin.index': 'system',
+  'coin.nudge-index': 'public',
   'coin.list': 'admin',
   'coin.read': 'public',
   'coin.read-own': 'signed-in',

@@ -23,6 +23,8 @@ export interface CoinsConfig {
   treasury: Address;
   factory: Address;
   usdc: Address;
+  /** How far behind the head the coin indexer stays: blocks, or the chain's `safe` block (docs/coins.md, "The index"). */
+  confirmations: number | 'safe';
 }
 
 export interface CoinsEnv {
@@ -34,6 +36,7 @@ export interface CoinsEnv {
   PLATFORM_TREASURY_ADDRESS?: string;
   COIN_FACTORY_ADDRESS?: string;
   USDC_ADDRESS?: string;
+  COIN_INDEX_CONFIRMATIONS?: number | 'safe';
 }
 
 /** The settings that a chain other than the local one must be given (none has a default). */
@@ -89,5 +92,6 @@ export function coinsConfigOf(env: CoinsEnv): CoinsConfig | null {
     ),
     factory: pick(env.COIN_FACTORY_ADDRESS, defaults?.factory, 'COIN_FACTORY_ADDRESS'),
     usdc: pick(env.USDC_ADDRESS, defaults?.usdc, 'USDC_ADDRESS'),
+    confirmations: env.COIN_INDEX_CONFIRMATIONS ?? (chain.id === LOCAL_CHAIN_ID ? 0 : 'safe'),
   };
 }

@@ -43,7 +43,7 @@ export function createDeps(env: Bindings, overrides: DepsOverrides = {}): Deps {
         : buildPayments(config(), kv, schedule),
   );
   const mailer = once(() => overrides.mailer ?? createMailer(config(), kv));
-  const coinChain = once(() => overrides.coinChain ?? coinChainOf(config().coins, env.COIN_DEPLOYER));
+  const coinChain = once(() => overrides.coinChain ?? coinChainOf(config().coins, env.COIN_DEPLOYER, env.COIN_INDEXER));
   const deps: Deps = {
     get config() {
       return config();

@@ -47,6 +47,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'coins/deploy#deployCreatorCoin': 2,
   'coins/faucet#giveTestUsdc': 2,
   'coins/collect-notices#recordCoinReceipt': 2,
+  'coins/index-events#nudgeCoinIndexer': 2,
   'films/captions#addCaptions': 3,
   'films/captions#replaceCaptions': 4,
   'films/create#createFilm': 2,

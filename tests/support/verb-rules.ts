@@ -100,6 +100,12 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'coins/member-coins#memberCoins': 'coin.read-own',
   'coins/collect-notices#recordCoinReceipt': 'coin.record-receipt',
   'coins/collect-notices#noticeReleasableCoins': 'coin.notice-releasable',
+  'coins/index-events#indexCoinEvents': 'coin.index',
+  'coins/index-events#nudgeCoinIndexer': {
+    rule: 'coin.nudge-index',
+    public:
+      "a purchase made on a public coins page, by a buyer who needs no account: it only asks the indexer for a pass, which reads our contracts' logs itself",
+  },
   'campaigns/complete-ended#completeEndedCampaigns': 'campaign.complete-ended',
   'campaigns/create#createCampaign': 'campaign.create',
   'campaigns/decline-invitation#declineInvitation': 'invitation.respond',

@@ -131,6 +131,9 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
   'coins/collect-notices#noticeReleasableCoins': PERSONAL,
   'coins/collect-notices#recordCoinReceipt': PERSONAL,
+  // The chain's events copied into the index: the chain holds the record, nothing audited.
+  'coins/index-events#indexCoinEvents': PERSONAL,
+  'coins/index-events#nudgeCoinIndexer': PERSONAL,
   'coins/deploy#deployCreatorCoin': { audits: true, owes: [] },
   // Test USDC on the local chain only: nothing of the product's is written.
   'coins/faucet#giveTestUsdc': 'read',

@@ -225,7 +225,7 @@ describe("the window between the deploy's checks and its 'deploying' mark", { ti
         return real.deploy(job, by);
       },
     };
-    return testDeps({ coinChain: { coins: coins(), deployer } });
+    return testDeps({ coinChain: { coins: coins(), deployer, indexer: null } });
   }
 
   it('a member who unlinks in it makes the deploy fail cleanly: 409 naming them, nothing sent', async () => {

@@ -16,5 +16,6 @@ const renderPage: PageRenderer = async (request) => {
 
 export default createWorker(renderPage);
 export { CoinDeployer } from '../../functions/chain/deployer-object';
+export { CoinIndexer } from '../../functions/chain/indexer-object';
 export { CampaignChannel } from '../../functions/realtime/campaign-channel';
 export { UserChannel } from '../../functions/realtime/user-channel';

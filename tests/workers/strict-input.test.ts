@@ -44,6 +44,7 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/dev/usdc-faucet': { address: `0x${'1'.repeat(40)}` },
   'POST /api/payments/backing-link': { email: 'someone@example.com' },
   'POST /api/wallets/coin-receipts': { txHash: `0x${'ab'.repeat(32)}` },
+  'POST /api/wallets/coin-purchases': { campaignId: 'c', txHash: `0x${'ab'.repeat(32)}` },
   'POST /api/applications': { work: 'Short films', film: 'A feature', heardFrom: 'A friend' },
   'POST /api/applications/:id/reject': { reason: 'Not yet' },
   'POST /api/admin/film-imports': { url: 'https://festival.example.com/films/night-train' },

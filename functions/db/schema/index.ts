@@ -4,6 +4,7 @@ export * from './auth';
 export * from './auth-throttle';
 export * from './campaigns';
 export * from './catalogue';
+export * from './coin-index';
 export * from './coins';
 export * from './content';
 export * from './creator-messages';

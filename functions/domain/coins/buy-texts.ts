@@ -12,6 +12,8 @@ export const COIN_BUY_TEXT = {
   notValue: 'Not a promise of value: nobody guarantees a price, and a coin can lose all its value.',
   readIt: 'I have read this: a coin is no share of revenue, has no refund and can lose all its value.',
   nextUnlockNone: 'Unlocking gradually until {date}',
+  topTenShare: 'Share of sold coins held by the ten largest holders',
+  topTenNone: 'Nobody holds any yet',
   buyOpen: 'Buy with USDC',
   buyTitle: 'Buy {symbol}',
   connect: 'Connect a wallet to buy.',

@@ -24,3 +24,12 @@ export const coinReceiptInput = z
   .object({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex digits') })
   .strict();
 export type CoinReceiptInput = z.infer<typeof coinReceiptInput>;
+
+/** POST /api/wallets/coin-purchases: a purchase made on a coins page, a hint for the coin indexer (docs/coins.md, "The index"). */
+export const coinPurchaseInput = z
+  .object({
+    campaignId: z.string().min(1).max(64),
+    txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'A transaction hash is 0x and 64 hex digits'),
+  })
+  .strict();
+export type CoinPurchaseInput = z.infer<typeof coinPurchaseInput>;

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import { coinReceiptInput } from '../../domain/coins/input';
+import { coinPurchaseInput, coinReceiptInput } from '../../domain/coins/input';
 import { chainParam, linkWalletInput } from '../../domain/wallets/input';
 import { currentViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { validate } from '../../http/validate';
-import { recordCoinReceipt } from '../../services/coins';
+import { nudgeCoinIndexer, recordCoinReceipt } from '../../services/coins';
 import { issueWalletNonce, linkWallet, listWallets, NonceRateLimitedError, unlinkWallet } from '../../services/wallets';
 
 /**
@@ -38,6 +38,10 @@ export const walletRoutes = new Hono<AppEnv>()
   // A withdrawal or release of a creator coin, mined: its member's notice (the server reads the receipt itself).
   .post('/coin-receipts', validate('json', coinReceiptInput), async (c) => {
     return c.json(await recordCoinReceipt(c.get('deps'), await currentViewer(c), c.req.valid('json')));
+  })
+  // A purchase made on a coins page: a hint that asks the chain's coin indexer for a pass (anyone; docs/coins.md, "The index").
+  .post('/coin-purchases', validate('json', coinPurchaseInput), async (c) => {
+    return c.json(await nudgeCoinIndexer(c.get('deps'), await currentViewer(c), c.req.valid('json')));
   })
   .delete('/:chainId', validate('param', chainParam), async (c) => {
     await unlinkWallet(c.get('deps'), await currentViewer(c), c.req.valid('param').chainId);

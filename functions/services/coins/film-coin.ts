@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { chainClients } from '../../chain/client';
-import { type CoinVesting, coinVesting } from '../../chain/coin-vesting';
-import { type DropSale, dropSale } from '../../chain/drop-sale';
+import type { CoinVesting } from '../../chain/coin-vesting';
+import type { DropSale } from '../../chain/drop-sale';
 import { campaigns, coinDeployments, videos } from '../../db/schema';
 import { isPublicCampaign } from '../../domain/campaigns/public-state';
 import { explorerAddressUrl } from '../../domain/coins/state';
 import type { Deps } from '../../platform/deps';
 import { loadCampaignAccess } from '../campaigns';
+import { indexedHolders, indexedSale, indexedVesting, topTenShare } from './lib/index-reads';
 
 export interface FilmCoin {
   campaignId: string;
@@ -37,6 +37,8 @@ export interface FilmCoin {
   usdc: string;
   /** The team's and reserve's coins still locked and the next unlock (null: not asked for, `vesting: false`). */
   vesting: CoinVesting | null;
+  /** Percent of the holders' coins held by the ten largest holders (null while nobody holds any, or not asked for). */
+  topTenShare: number | null;
 }
 
 /**
@@ -98,17 +100,17 @@ export async function filmCoin(
     members: d.members.map((m) => ({ username: m.username, sharePermille: m.sharePermille })),
     feePercent: d.feePercent,
     deployedAt: d.deployedAt,
-    ...(await readChain()),
+    ...(await readIndex()),
     usdc: coins.usdc,
   };
 
-  async function readChain(): Promise<{ sale: DropSale; vesting: CoinVesting | null }> {
-    const clients = chainClients(coins as NonNullable<typeof coins>);
-    const vestings = [d.teamVestingAddress, d.reserveVestingAddress].filter(Boolean) as `0x${string}`[];
-    const [sale, vesting] = await Promise.all([
-      d.dropAddress ? dropSale(clients, d.dropAddress as `0x${string}`) : { error: 'No sale contract recorded.' },
-      read.vesting ? coinVesting(clients, vestings, deps.clock.now()) : null,
+  // From the index, never from the chain as the page is made (docs/coins.md, "The index").
+  async function readIndex(): Promise<{ sale: DropSale; vesting: CoinVesting | null; topTenShare: number | null }> {
+    const [sale, vesting, holders] = await Promise.all([
+      indexedSale(deps.db, chainId, d.campaignId),
+      read.vesting ? indexedVesting(deps.db, chainId, d, deps.clock.now()) : null,
+      read.vesting ? indexedHolders(deps.db, chainId, d.campaignId) : null,
     ]);
-    return { sale, vesting };
+    return { sale, vesting, topTenShare: holders ? topTenShare(holders) : null };
   }
 }

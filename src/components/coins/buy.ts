@@ -40,6 +40,8 @@ interface Sale {
   card: HTMLElement;
   chainId: number;
   chainName: string;
+  /** For the indexer's hint after a purchase. */
+  campaignId: string;
   symbol: string;
   drop: Address;
   coin: Address;
@@ -56,6 +58,7 @@ const saleOf = (card: HTMLElement): Sale => ({
   card,
   chainId: Number(card.dataset.chainId),
   chainName: card.dataset.chainName ?? '',
+  campaignId: card.dataset.campaignId ?? '',
   symbol: card.dataset.symbol ?? '',
   drop: card.dataset.drop as Address,
   coin: card.dataset.coin as Address,
@@ -373,6 +376,10 @@ class Dialog {
         return got;
       });
       const bought = this.bought(receipt, account);
+      // A hint for the coin indexer: the server reads our contracts' logs itself (docs/coins.md, "The index").
+      void call(api.wallets['coin-purchases'].$post({ json: { campaignId: sale.campaignId, txHash: hash } })).catch(
+        () => undefined,
+      );
       applyPurchase(sale, Number(bought.coins));
       const before = Number($(sale.card, '[data-holdings]')?.dataset.holdings ?? 0);
       await renderHoldings(sale, BigInt(before) + bought.coins);

@@ -5,7 +5,13 @@ import { beforeAll, describe, expect, inject } from 'vitest';
 import { coinDropProceedsAbi } from '../../../functions/chain/collect-abi';
 import { coinDeployments } from '../../../functions/db/schema';
 import { hardhat } from '../../../functions/domain/chains/definitions';
-import { deployCreatorCoin, noticeReleasableCoins, recordCoinReceipt } from '../../../functions/services/coins';
+import {
+  deployCreatorCoin,
+  indexCoinEvents,
+  noticeReleasableCoins,
+  nudgeCoinIndexer,
+  recordCoinReceipt,
+} from '../../../functions/services/coins';
 import { TEST_SYSTEM } from '../../support/actors';
 import { db } from '../campaign-factories';
 import { chainReady, coinCampaign, deploy } from '../coins-support';
@@ -103,5 +109,19 @@ describe('write path: coins', { timeout: 60_000 }, () => {
   scenario('coins/collect-notices#noticeReleasableCoins', {
     setup: async () => null,
     run: (s) => noticeReleasableCoins(s, TEST_SYSTEM),
+  });
+
+  // The hourly job's pass of the chain's coin indexer: the chain's events copied, nothing audited.
+  scenario('coins/index-events#indexCoinEvents', {
+    setup: withdrawnCoin,
+    run: (s) => indexCoinEvents(s, TEST_SYSTEM),
+  });
+
+  // A purchase reported by a buyer (no account needed): a pass of the indexer, nothing audited or owed.
+  scenario('coins/index-events#nudgeCoinIndexer', {
+    setup: withdrawnCoin,
+    run: (s, c) => nudgeCoinIndexer(s, null, { campaignId: c.id, txHash: c.txHash }),
+    route: (c) => call('/api/wallets/coin-purchases', jsonInit('POST', { campaignId: c.id, txHash: c.txHash })),
+    refuse: (s) => nudgeCoinIndexer(s, null, { campaignId: crypto.randomUUID(), txHash: `0x${'ab'.repeat(32)}` }),
   });
 });

@@ -27,6 +27,15 @@ const expectations: RouteExpectation[] = [
     request: () => ({ path: '/api/wallets/coin-receipts', body: { txHash: `0x${'ab'.repeat(32)}` } }),
     expect: signedIn(404),
   },
+  // Anyone may report a purchase (a buyer needs no account); a campaign without a deployed coin is 404 for all.
+  {
+    route: 'POST /api/wallets/coin-purchases',
+    request: () => ({
+      path: '/api/wallets/coin-purchases',
+      body: { campaignId: crypto.randomUUID(), txHash: `0x${'ab'.repeat(32)}` },
+    }),
+    expect: everyone(404),
+  },
   // Nobody has a wallet on this chain: 404 for every signed-in caller, never someone else's.
   { route: 'DELETE /api/wallets/:chainId', request: () => ({ path: '/api/wallets/84532' }), expect: signedIn(404) },
 ];

@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { CoinVesting } from '../../../chain/coin-vesting';
+import {
+  COIN_SUPPLY,
+  ONE_COIN,
+  RESERVE_SCHEDULE,
+  TEAM_SCHEDULE,
+  vestedAfter,
+  vestingAllocations,
+} from '../../../chain/coins';
+import type { Db } from '../../../db/client';
+import { type CoinDeploymentRow, coinEvents } from '../../../db/schema';
+import { COIN_DISTRIBUTION } from '../../../domain/coins/supply';
+
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+/** Whole coins sold by a coin's sale and still for sale, as indexed (docs/coins.md, "The index"). */
+export async function indexedSale(
+  db: Db,
+  chainId: number,
+  campaignId: string,
+): Promise<{ sold: number; left: number }> {
+  const row = await db
+    .select({ sold: sql<number>`coalesce(sum(cast(${coinEvents.amount} as integer)), 0)` })
+    .from(coinEvents)
+    .where(and(eq(coinEvents.chainId, chainId), eq(coinEvents.campaignId, campaignId), eq(coinEvents.kind, 'purchase')))
+    .get();
+  const sold = Number(row?.sold ?? 0);
+  return { sold, left: COIN_DISTRIBUTION.fanSupply - sold };
+}
+
+/**
+ * Each holder's balance (the coin's 18-decimal units) from the indexed transfers, largest first. The
+ * addresses the coin was minted to — the sale, the two vesting contracts and the treasury — are not
+ * holders: their coins are for sale, locked, or the platform's.
+ */
+export async function indexedHolders(db: Db, chainId: number, campaignId: string) {
+  const transfers = await db
+    .select({ from: coinEvents.account, to: coinEvents.counterparty, amount: coinEvents.amount })
+    .from(coinEvents)
+    .where(
+      and(eq(coinEvents.chainId, chainId), eq(coinEvents.campaignId, campaignId), eq(coinEvents.kind, 'transfer')),
+    );
+  const minted = new Set(transfers.filter((t) => t.from === ZERO).map((t) => t.to));
+  const balances = new Map<string, bigint>();
+  for (const t of transfers) {
+    const v = BigInt(t.amount);
+    if (t.from !== ZERO) balances.set(t.from, (balances.get(t.from) ?? 0n) - v);
+    if (t.to) balances.set(t.to, (balances.get(t.to) ?? 0n) + v);
+  }
+  return [...balances]
+    .filter(([address, balance]) => balance > 0n && !minted.has(address))
+    .map(([address, balance]) => ({ address, balance }))
+    .sort((a, b) => (a.balance === b.balance ? a.address.localeCompare(b.address) : a.balance > b.balance ? -1 : 1));
+}
+
+/** The share (percent, one decimal) of the holders' coins held by the ten largest; null while nobody holds any. */
+export function topTenShare(holders: { balance: bigint }[]): number | null {
+  const total = holders.reduce((s, h) => s + h.balance, 0n);
+  if (total === 0n) return null;
+  const top = holders.slice(0, 10).reduce((s, h) => s + h.balance, 0n);
+  return Number((top * 1000n) / total) / 10;
+}
+
+/**
+ * The team's and the reserve's coins still locked at `now` and the next unlock, from the index and the
+ * pinned split (docs/coins.md, "Vesting"): vesting starts at the deployment's block time — the block of
+ * the coin's mint, as indexed — and each member's allocation vests on the contracts' schedule, so this
+ * is exactly what the two vesting contracts would answer, without asking them.
+ */
+export async function indexedVesting(
+  db: Db,
+  chainId: number,
+  deployment: Pick<CoinDeploymentRow, 'campaignId' | 'members'>,
+  now: Date,
+): Promise<CoinVesting> {
+  const minted = await db
+    .select({ at: sql<number | null>`min(${coinEvents.blockTime})` })
+    .from(coinEvents)
+    .where(
+      and(
+        eq(coinEvents.chainId, chainId),
+        eq(coinEvents.campaignId, deployment.campaignId),
+        eq(coinEvents.kind, 'transfer'),
+        eq(coinEvents.account, ZERO),
+      ),
+    )
+    .get();
+  if (minted?.at == null) return { error: NOT_INDEXED };
+  const start = BigInt(Math.floor(Number(minted.at) / 1000));
+  const t = BigInt(Math.floor(now.getTime() / 1000));
+  const elapsed = t > start ? t - start : 0n;
+  const shares = deployment.members.map((m) => BigInt(m.sharePermille));
+  let locked = 0n;
+  const cliffs: bigint[] = [];
+  let end = 0n;
+  for (const [coins, schedule] of [
+    [COIN_SUPPLY.team, TEAM_SCHEDULE],
+    [COIN_SUPPLY.reserve, RESERVE_SCHEDULE],
+  ] as const) {
+    if (shares.length)
+      for (const a of vestingAllocations(coins * ONE_COIN, shares)) locked += a - vestedAfter(a, schedule, elapsed);
+    cliffs.push(start + schedule.cliff);
+    const e = start + schedule.cliff + schedule.vesting;
+    if (e > end) end = e;
+  }
+  const ahead = cliffs.filter((c) => c > t);
+  const next = ahead.length ? ahead.reduce((a, b) => (a < b ? a : b)) : null;
+  return {
+    locked: Number(locked / ONE_COIN),
+    nextUnlockAt: next === null ? null : new Date(Number(next) * 1000),
+    fullyVestedAt: new Date(Number(end) * 1000),
+  };
+}
+
+/** Said in place of the coin's figures until the indexer has read its deployment. */
+export const NOT_INDEXED = 'The coin’s history has not been read from the chain yet.';
