@@ -65,6 +65,7 @@ const OWN_SERVERS: Record<string, string> = {
   'tests/e2e/gate.test.ts': 'turns on the site-wide coming-soon gate',
   'tests/e2e/coins-chain-faults.test.ts': 'puts a faulty endpoint between the worker and its chain',
   'tests/e2e/coins-collect.test.ts': "moves its chain's time past the vesting cliffs",
+  'tests/e2e/coins-index.test.ts': 'counts every JSON-RPC call between the worker and its chain (a proxy before it)',
   'tests/e2e/realtime.test.ts': "writes the server's database directly (roles, notifications)",
   'tests/http/coins-restart.test.ts': 'restarts npm start and its chain',
   'tests/http/sign-in-limit.test.ts': 'restarts the worker on the same state',
