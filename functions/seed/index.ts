@@ -8,6 +8,7 @@ import { coinsSeed } from './coins';
 import { demoUsersSeed } from './demo-users';
 import { marketplaceSeed } from './marketplace';
 import { moneySeed } from './money';
+import { projectsSeed } from './projects';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedLog, SeedModule } from './types';
 
@@ -21,6 +22,7 @@ export const SEED_MODULES: SeedModule[] = [
   coinsSeed,
   applicationsSeed,
   marketplaceSeed,
+  projectsSeed,
 ];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */

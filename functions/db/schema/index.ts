@@ -13,6 +13,7 @@ export * from './notifications';
 export * from './payments';
 export * from './payouts';
 export * from './profiles';
+export * from './projects';
 export * from './refunds';
 export * from './seed-runs';
 export * from './short-urls';
