@@ -18,7 +18,7 @@ import type { Deps } from '../../platform/deps';
 
 const DAY_MS = 86_400_000;
 /** The films' views are counted over the last 30 days, today included (video_views.day is a UTC date). */
-export const VIEW_WINDOW_DAYS = 30;
+const VIEW_WINDOW_DAYS = 30;
 
 /** One thing waiting for the creator, with the screen that settles it. */
 export type WaitingItem =

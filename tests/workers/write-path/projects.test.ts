@@ -50,10 +50,10 @@ describe('write path: projects', { timeout: 30_000 }, () => {
   });
 
   scenario('projects/poster#reviewProjectPoster', {
-    setup: withPoster,
-    run: (s, id) => reviewProjectPoster(s, adminV(), id, { approve: true }),
-    route: (id) => call(`/api/projects/${id}/poster-review`, jsonInit('POST', { approve: false }, admin.cookie)),
+    setup: async () => ({ id: await withPoster(), bare: await project() }),
+    run: (s, f) => reviewProjectPoster(s, adminV(), f.id, { approve: true }),
+    route: (f) => call(`/api/projects/${f.id}/poster-review`, jsonInit('POST', { approve: false }, admin.cookie)),
     // Nothing waits on a project without a poster: 409.
-    refuse: async (s) => reviewProjectPoster(s, adminV(), await project(), { approve: true }),
+    refuse: (s, f) => reviewProjectPoster(s, adminV(), f.bare, { approve: true }),
   });
 });
