@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { campaigns, marketplaceListings, videos } from '../db/schema';
+import { addMember } from '../services/campaigns';
 import { postProject } from '../services/projects';
 import { EMAILS, viewerFor } from './campaigns';
 import type { SeedModule } from './types';
@@ -7,7 +8,8 @@ import type { SeedModule } from './types';
 /**
  * Two projects of cora_creator's through the same verb as the pages (docs/projects.md): one shooting,
  * with her live campaign (so it shows what it raised) and two roles needed made as new listings; one
- * in development that names her composer listing from the marketplace seed.
+ * in development that names her composer listing from the marketplace seed. milo_maker invites her onto
+ * "Glass Mountain", so her dashboard has an invitation waiting.
  */
 export const projectsSeed: SeedModule = {
   name: 'projects',
@@ -53,6 +55,14 @@ export const projectsSeed: SeedModule = {
       stage: 'development',
       roles: composer ? [{ listingId: composer.id }] : [{ role: 'composer', pay: 'revenue_share' }],
     });
+    // An invitation for cora_creator's dashboard: milo_maker asks her onto "Glass Mountain" (pending).
+    const milo = await viewerFor(deps.db, EMAILS.milo);
+    const glass = await deps.db
+      .select({ id: campaigns.id })
+      .from(campaigns)
+      .where(eq(campaigns.title, 'Glass Mountain'))
+      .get();
+    if (milo && glass) await addMember(deps, milo, glass.id, { userId: cora.userId, role: 'Editor' });
     log(`projects: two of cora_creator's (one shooting${live ? ', with her live campaign' : ''}, one in development)`);
   },
 };

@@ -1,8 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_TEXT } from '../../functions/domain/projects/texts';
 import { open, signIn, signUp, toastText, uid } from './api';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { screenshot as capture, launchBrowser, newPage } from './browser';
 import { tap } from './tap';
 
 /*
@@ -18,6 +18,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** A screenshot once the first visit's loading screen has gone. */
+async function screenshot(page: Page, name: string) {
+  await page.locator('[data-coming-soon-loading-screen]').waitFor({ state: 'hidden' });
+  await capture(page, name);
+}
 
 const card = (title: string) => `[data-projects] [data-project]:has([data-project-title]:text-is("${title}"))`;
 
