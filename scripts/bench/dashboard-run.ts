@@ -67,7 +67,19 @@ async function load(now: number) {
       if (f < CAMPAIGNS) {
         const id = `${film}-c`;
         const end = new Date(now + 30 * DAY).toISOString().slice(0, 10);
-        campaigns.push([id, `Campaign ${f} of ${owner}`, film, 'live', 1_000_000, 250_000, 1_000_000, end, now, now]);
+        campaigns.push([
+          id,
+          `Campaign ${f} of ${owner}`,
+          film,
+          'live',
+          1_000_000,
+          250_000,
+          1_000_000,
+          end,
+          'r0',
+          now,
+          now,
+        ]);
         if (owner === 'me') {
           for (let b = 0; b < 15; b++) {
             ledger.push([
@@ -103,6 +115,7 @@ async function load(now: number) {
       'current_amount',
       'initial_goal_amount',
       'end_date',
+      'revision',
       'created_at',
       'updated_at',
     ],
