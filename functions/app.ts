@@ -31,6 +31,7 @@ import { myListRoutes } from './routes/my-list';
 import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
+import { projectRoutes } from './routes/projects';
 import { realtimeRoutes } from './routes/realtime';
 import { reportRoutes } from './routes/reports';
 import { searchRoutes } from './routes/search';
@@ -74,6 +75,7 @@ export const API_ROUTES = {
   '/wallets': walletRoutes,
   '/applications': applicationRoutes,
   '/marketplace': marketplaceRoutes,
+  '/projects': projectRoutes,
   '/content': contentRoutes,
   '/reports': reportRoutes,
 } as const;

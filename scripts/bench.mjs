@@ -2,10 +2,11 @@
 // on a fresh state of its own, and measures it on loopback only. Later features add their figures
 // to PAGES and to the sections below.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
 import { campaignLiveFigures } from './bench/campaign-live.mjs';
+import { DASHBOARD_P95_TARGET_MS, dashboardLatency } from './bench/dashboard.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
 import { fuzzFigures } from './bench/fuzz.mjs';
 import { lighthouseFigures } from './bench/lighthouse.mjs';
@@ -105,6 +106,19 @@ async function printOverviewFigures() {
   );
 }
 
+/** The creator dashboard section: its overview verb on a scratch libSQL file (needs no server). */
+async function printDashboardFigures() {
+  console.log('Creator dashboard (the overview verb on libSQL: a creator with 50 films and 20 campaigns)');
+  const d = await dashboardLatency();
+  console.log(
+    `  overview p95 ${ms(d.p95)} (p50 ${ms(d.p50)}, ${d.runs} runs, ${d.films} films, ${d.campaigns} campaigns); ` +
+      `target ≤ ${DASHBOARD_P95_TARGET_MS} ms: ${verdict(d.p95 <= DASHBOARD_P95_TARGET_MS)}; ` +
+      `load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+  );
+}
+
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
 // `--only` with only search, fuzz and overview starts no server. BENCH_PORT moves the server off 4390 so a
 // partial run can go alongside a full one.
@@ -124,8 +138,9 @@ const SECTIONS = [
   'lighthouse',
   'fuzz',
   'overview',
+  'dashboard',
 ];
-const SERVERLESS = ['search', 'fuzz', 'overview'];
+const SERVERLESS = ['search', 'fuzz', 'overview', 'dashboard'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
@@ -137,6 +152,7 @@ if (only?.every((name) => SERVERLESS.includes(name))) {
   if (section('search')) await printSearchFigures();
   if (section('fuzz')) await printFuzzFigures();
   if (section('overview')) await printOverviewFigures();
+  if (section('dashboard')) await printDashboardFigures();
   process.exit(0);
 }
 
@@ -455,6 +471,7 @@ try {
   if (section('search')) await printSearchFigures();
   if (section('fuzz')) await printFuzzFigures();
   if (section('overview')) await printOverviewFigures();
+  if (section('dashboard')) await printDashboardFigures();
 
   if (section('lighthouse')) {
     console.log(

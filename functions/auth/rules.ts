@@ -35,6 +35,17 @@ export const RULES = {
   'listing.read-own': 'signed-in',
   'listing.reopen': 'signed-in',
 
+  'project.browse': 'signed-in',
+  'project.browse-public': 'public',
+  'project.edit': 'signed-in',
+  'project.post': 'signed-in',
+  'project.poster': 'public',
+  'project.read': 'signed-in',
+  'project.read-own': 'signed-in',
+  'project.review': 'admin',
+
+  'dashboard.read-own': 'contributor',
+
   'collaboration.agree': 'signed-in',
   'collaboration.read': 'signed-in',
   'collaboration.request': 'signed-in',

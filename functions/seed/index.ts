@@ -9,6 +9,7 @@ import { demoUsersSeed } from './demo-users';
 import { marketplaceSeed } from './marketplace';
 import { moneySeed } from './money';
 import { reportsSeed } from './reports';
+import { projectsSeed } from './projects';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedLog, SeedModule } from './types';
 
@@ -23,6 +24,7 @@ export const SEED_MODULES: SeedModule[] = [
   applicationsSeed,
   marketplaceSeed,
   reportsSeed,
+  projectsSeed,
 ];
 
 /** Runs each module that has not yet run on this database; a second run changes nothing. */

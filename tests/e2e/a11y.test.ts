@@ -85,6 +85,9 @@ beforeAll(async () => {
   );
   const othersListing = listings.listings.find((l) => l.author.id !== me.user.id);
   if (!othersListing) throw new Error("the seed lists vera_viewer's actor listing");
+  // The seed's projects (functions/seed/projects.ts): the creator edits one of hers.
+  const projects = await apiJson<{ projects: { id: string }[] }>(context, 'GET', '/api/projects/mine');
+  if (!projects.projects[0]) throw new Error('the seed gives the demo creator two projects');
   ids = {
     collaborationId: collaboration.id,
     requestId: waiting.id,
@@ -93,7 +96,7 @@ beforeAll(async () => {
     creatorId: me.user.id,
     userId: me.user.id,
     campaignId: campaign.id,
-    // Projects have no seeded records: their pages show their not-found state.
+    projectId: projects.projects[0].id,
     listingId: othersListing.id,
   };
   await context.close();
@@ -110,6 +113,7 @@ function pathFor(pattern: string): string {
     if (name !== 'id') return ids[name] ?? 'no-such-record';
     if (pattern === '/collaboration/:id') return ids.requestId ?? '';
     if (pattern === '/contributor/collaboration/:id') return ids.collaborationId ?? '';
+    if (pattern === '/edit-project/:id') return ids.projectId ?? '';
     if (/campaign/.test(pattern)) return ids.campaignId ?? '';
     if (/edit\/:id/.test(pattern)) return ids.movieId ?? '';
     return 'no-such-record';

@@ -14,6 +14,7 @@ export * from './notifications';
 export * from './payments';
 export * from './payouts';
 export * from './profiles';
+export * from './projects';
 export * from './refunds';
 export * from './reports';
 export * from './seed-runs';

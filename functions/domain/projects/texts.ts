@@ -1,0 +1,21 @@
+/** The projects' texts that SPEC does not give (docs/projects.md), in plain words. */
+export const PROJECT_TEXT = {
+  notFound: 'This project does not exist',
+  campaignNotYours: 'Choose one of your own campaigns',
+  filmNotYours: 'Choose one of your own films',
+  listingNotYours: 'A role needed must be one of your own listings',
+  posterMissing: 'Upload the poster again: that upload was not found',
+  posterInUse: 'That poster is already used elsewhere',
+  noPosterWaiting: 'This project has no poster waiting for review',
+  posted: 'Your project is posted',
+  saved: 'Project saved',
+  posterWaiting: 'Your new poster shows once an admin approves it.',
+  posterRejected: 'An admin did not approve your last poster.',
+  empty: 'No projects match',
+  emptyBody: 'Try another stage or role, or fewer words.',
+  mineEmpty: 'You have not posted a project yet',
+  raised: 'raised',
+  rolesNeeded: 'Roles needed',
+  noRoles: 'No roles needed right now.',
+  hidden: 'Hidden by an admin: only you and the admins see this project.',
+} as const;
