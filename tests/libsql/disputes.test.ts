@@ -12,7 +12,7 @@ import { libsqlDeps, stripeNotExpected } from '../support/libsql';
 import { insertCampaign, libsqlForFile } from '../support/libsql-fixtures';
 import { sessionCompleted, type TestPayment, testPayment, uid } from '../support/stripe-fixtures';
 
-/** Card disputes' batches (docs/money.md, "Disputes") on the production driver, over migration 0027's ledger. */
+/** Card disputes' batches (docs/money.md, "Disputes") on the production driver, over migration 0026's ledger. */
 const ctx = libsqlForFile({ ledger: true });
 const svc = () => libsqlDeps(ctx.db, { stripe: stripeNotExpected() });
 const receive = (event: Stripe.Event) => receiveStripeEvent(svc(), TEST_SYSTEM, event, 'platform');
@@ -52,7 +52,7 @@ const balance = async (account: string) =>
   );
 
 describe('disputes on libSQL', () => {
-  it('keeps the ledger and its rows through migration 0027 and records a lost dispute once, closed before created', async () => {
+  it('keeps the ledger and its rows through migration 0026 and records a lost dispute once, closed before created', async () => {
     const campaign = await insertCampaign(ctx.db);
     const p = testPayment(6000, campaign.id);
     await receive(sessionCompleted(p));

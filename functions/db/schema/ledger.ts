@@ -5,7 +5,7 @@ import { createdAt, id, oneOf } from './columns';
 /**
  * What a ledger group records: a payment into escrow, its refund, the release of escrow to the fee
  * and the members' payables, a payout of a payable, the reversal of a payout; a card dispute opened,
- * won and lost (docs/money.md, "Disputes"; migration 0027).
+ * won and lost (docs/money.md, "Disputes"; migration 0026).
  */
 export const LEDGER_KINDS = [
   'payment',
