@@ -61,6 +61,7 @@ describe('the popover target mapping', () => {
       expect(to({ type: 'info', topic: 'hidden-film' }, viewer)).toBe('/notifications');
       expect(to({ type: 'info', topic: 'hidden-listing' }, viewer)).toBe('/marketplace#mine');
       expect(to({ type: 'info', topic: 'hidden-profile' }, viewer)).toBe('/account');
+      expect(to({ type: 'info', topic: 'hidden-project' }, viewer)).toBe('/projects#mine');
     }
   });
 

@@ -4,6 +4,7 @@ import { getDb } from '../../functions/db/client';
 import { auditLog, campaigns, followUps, notifications, reports } from '../../functions/db/schema';
 import { getCreator, getFilm, loadHome, searchFilms } from '../../functions/services/catalogue';
 import { browseListings, openListingsOf } from '../../functions/services/marketplace';
+import { projectsOf } from '../../functions/services/projects';
 import type { ReportGroup } from '../../functions/services/reports';
 import { ANYONE } from '../support/actors';
 import { makeCampaign } from './campaign-factories';
@@ -160,6 +161,46 @@ describe('hiding a reported item', () => {
     expect(JSON.parse(owed[0]?.payload ?? '{}')).toMatchObject({ to: author.email });
     expect(owed[0]?.doneAt).not.toBeNull();
     expect((await auditOf(id, 'hideReportedItem'))[0]?.summary).toContain('after 1 reports: Spam');
+  });
+
+  it('a project: out of /projects, its search and the profile for others; its owner and admins still see it', async () => {
+    const word = `Prj${uid().replace(/[^a-z0-9]/gi, '')}`;
+    const posted = await call(
+      '/api/projects',
+      jsonInit(
+        'POST',
+        { title: `${word} harbour`, logline: 'A film in the making', description: 'About', stage: 'development' },
+        author.cookie,
+      ),
+    );
+    expect(posted.status).toBe(201);
+    const { id } = (await posted.json()) as { id: string };
+    const browse = async (who: TestUser) => {
+      const res = await call(`/api/projects?q=${word}`, { headers: { cookie: who.cookie } });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { projects: { id: string }[] }).projects.map((p) => p.id);
+    };
+    expect(await browse(second)).toContain(id);
+    expect((await report(author, 'project', id)).status).toBe(400);
+    expect((await report(reporter, 'project', id, 'scam', 'Asks for money up front')).status).toBe(201);
+    expect(await groupOf('project', id)).toMatchObject({ kind: 'project', count: 1, owner: { id: author.id } });
+    expect((await hide('project', id, 'Scam')).status).toBe(200);
+
+    expect(await browse(second)).not.toContain(id);
+    expect((await call(`/api/projects/${id}`, { headers: { cookie: second.cookie } })).status).toBe(404);
+    expect((await projectsOf(ctx(), ANYONE, author.id)).map((p) => p.id)).not.toContain(id);
+    expect((await call(`/api/projects/${id}`, { headers: { cookie: author.cookie } })).status).toBe(200);
+    expect((await call(`/api/projects/${id}`, { headers: { cookie: admin.cookie } })).status).toBe(200);
+    expect((await report(second, 'project', id)).status).toBe(404);
+    const [notice] = await db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, author.id), eq(notifications.topic, 'hidden-project')));
+    expect(notice?.message).toContain('Reason: Scam');
+    expect((await auditOf(id, 'hideReportedItem'))[0]?.resourceType).toBe('project');
+
+    expect((await call(`/api/reports/project/${id}/unhide`, jsonInit('POST', {}, admin.cookie))).status).toBe(200);
+    expect(await browse(second)).toContain(id);
   });
 
   it('a film: its page, search, home rows and profile drop it through the cache; its campaign leaves the lists', async () => {

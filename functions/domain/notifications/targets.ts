@@ -20,7 +20,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed | /contributor/campaign-analytics/{campaignId} (both) |
- * | topics 'hidden-film', 'hidden-listing', 'hidden-profile' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account (both) |
+ * | topics 'hidden-film', 'hidden-listing', 'hidden-profile', 'hidden-project' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account, /projects#mine (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -72,6 +72,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'hidden-film') return n.videoId ? `/contributor/edit/${seg(n.videoId)}` : NOTIFICATIONS_PAGE;
   if (n.topic === 'hidden-listing') return MARKETPLACE_MINE;
   if (n.topic === 'hidden-profile') return '/account';
+  if (n.topic === 'hidden-project') return '/projects#mine';
   switch (n.type) {
     case 'team_invitation':
       return n.campaignId ? `/contributor/campaign-progress/${seg(n.campaignId)}?invitation=true` : NOTIFICATIONS_PAGE;

@@ -28,6 +28,7 @@ export const NOTIFICATION_TOPICS = [
   'hidden-film',
   'hidden-listing',
   'hidden-profile',
+  'hidden-project',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

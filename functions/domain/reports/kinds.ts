@@ -7,7 +7,7 @@
 export const REPORT_ITEM_KINDS = ['film', 'listing', 'profile', 'project'] as const;
 export type ReportItemKind = (typeof REPORT_ITEM_KINDS)[number];
 
-export const HIDEABLE_KINDS = ['film', 'listing', 'profile'] as const satisfies readonly ReportItemKind[];
+export const HIDEABLE_KINDS = ['film', 'listing', 'profile', 'project'] as const satisfies readonly ReportItemKind[];
 export type HideableKind = (typeof HIDEABLE_KINDS)[number];
 
 export const REPORT_REASONS = ['spam', 'abuse', 'copyright', 'explicit', 'scam', 'other'] as const;

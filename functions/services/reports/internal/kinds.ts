@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
-import { marketplaceListings, profiles, videos } from '../../../db/schema';
+import { marketplaceListings, profiles, projects, videos } from '../../../db/schema';
 import type { NotificationTopic } from '../../../domain/notifications/types';
 import type { HideableKind } from '../../../domain/reports/kinds';
 
@@ -39,7 +39,7 @@ export interface ItemKind {
 /**
  * The kinds of item people report and admins hide. A film reuses its review state (a hidden film is
  * a rejected one, with the reason; its owner may edit and resubmit it, as after any rejection); the
- * others have a nullable `hidden_at`. A project (issue 44, item 1) is one more entry here.
+ * others have a nullable `hidden_at`.
  */
 export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
   film: {
@@ -135,6 +135,34 @@ export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
     topic: 'hidden-profile',
     cached: true,
     shows: ['its page /creator/{id} (and its cached entry)'],
+  },
+  project: {
+    resourceType: 'project',
+    async load(db, id) {
+      const row = await db
+        .select({ title: projects.title, ownerId: projects.ownerId, hiddenAt: projects.hiddenAt })
+        .from(projects)
+        .where(eq(projects.id, id))
+        .get();
+      return row
+        ? { title: row.title, ownerId: row.ownerId, hidden: row.hiddenAt !== null, href: `/projects#project-${id}` }
+        : null;
+    },
+    shown: (id) => sql`exists (select 1 from projects where id = ${id} and hidden_at is null)`,
+    hide: (db, id, when, { at }) =>
+      db
+        .update(projects)
+        .set({ hiddenAt: at })
+        .where(and(eq(projects.id, id), sql`${projects.hiddenAt} is null`, when)),
+    unhide: (db, id) =>
+      db
+        .update(projects)
+        .set({ hiddenAt: null })
+        .where(and(eq(projects.id, id), isNotNull(projects.hiddenAt)))
+        .returning({ id: projects.id }),
+    topic: 'hidden-project',
+    cached: false,
+    shows: ['/projects (browse, search, filters) and its poster', "its owner's profile"],
   },
 };
 
