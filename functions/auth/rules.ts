@@ -50,6 +50,7 @@ export const RULES = {
   'backing.read-own': 'signed-in',
   'backing.receipt-own': 'signed-in',
   'backing.request-link': 'public',
+  'backing.tell': 'system',
 
   'campaign.approve': 'admin',
   'campaign.complete-ended': 'system',

@@ -60,6 +60,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'backing/my-backing#myBacking': 'backing.read-own',
   'backing/receipt#paymentReceipt': 'backing.receipt-own',
   'backing/statement#myBackingStatementCsv': 'backing.read-own',
+  'backing/tell-backers#tellBackers': 'backing.tell',
   'marketplace/browse#browseListings': 'listing.browse',
   'marketplace/edit#editListing': 'listing.edit',
   'marketplace/listing#getListing': 'listing.read',

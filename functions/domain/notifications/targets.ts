@@ -19,6 +19,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
  * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
+ * | topic 'backing' (info): a campaign the reader paid into reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -34,6 +35,8 @@ export const ACCOUNT_WALLETS = '/account#wallets';
 export const MARKETPLACE_MINE = '/marketplace#mine';
 /** Where a coin's member withdraws proceeds and releases vested coins. */
 export const COIN_COLLECT_PAGE = '/creator-token-management';
+/** The reader's own payments and where their money is (docs/backing.md). */
+export const BACKING_PAGE = '/backing';
 
 export interface TargetInput {
   type: NotificationType;
@@ -46,7 +49,8 @@ export interface TargetInput {
   /**
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
    * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
-   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined.
+   * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined;
+   * 'backing': news of a campaign the reader paid into (docs/backing.md, "Told").
    */
   topic?: string | null;
 }
@@ -62,6 +66,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   if (n.topic === 'collaboration') return MARKETPLACE_MINE;
+  if (n.topic === 'backing') return BACKING_PAGE;
   if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
   switch (n.type) {
     case 'team_invitation':

@@ -24,6 +24,7 @@ export const NOTIFICATION_TOPICS = [
   'coin-releasable',
   'coin-withdrawn',
   'coin-released',
+  'backing',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 
