@@ -49,6 +49,7 @@ export const RULES = {
   'backing.read-guest': 'public',
   'backing.read-own': 'signed-in',
   'backing.receipt-own': 'signed-in',
+  'backing.receipt-guest': 'public',
   'backing.request-link': 'public',
   'backing.tell': 'system',
 

@@ -155,6 +155,8 @@ describe('my backing', () => {
     const token = link?.[1] ?? '';
     const page = await get(`/backing/${token}`);
     expect(page.status).toBe(200);
+    // The link is a credential: the page sends no referrer to anything it links to.
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
     expect(html).toContain(`data-payment="${sessionId}"`);
     expect(html).toContain(campaign.filmTitle);
@@ -175,6 +177,37 @@ describe('my backing', () => {
     }
     // The same link signed for now works (the server and the test share the local secret).
     expect((await get(`/backing/${await signGuestLink(LOCAL_SECRET, email, new Date())}`)).status).toBe(200);
+  });
+
+  it("a guest's page links each payment's receipt, which opens through their link and for nobody else", async () => {
+    const email = `guest_${uid()}@example.test`;
+    const { campaign, sessionId } = await fund('', 2600, email);
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    const token = (await mailsTo(email))[0]?.text.match(/\/backing\/(\S+)/)?.[1] ?? '';
+    const receiptPath = `/backing/${token}/receipts/${sessionId}`;
+    expect(await (await get(`/backing/${token}`)).text()).toContain(`href="${receiptPath}"`);
+
+    const receipt = await get(receiptPath);
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await receipt.text();
+    expect(html).toContain(`data-receipt="${sessionId}"`);
+    expect(html).toContain('$26.00');
+    expect(html).toContain(campaign.filmTitle);
+    expect(html).toContain(BACKING_TEXT.receiptTestLabel);
+    expect(html).toContain(`href="/backing/${token}"`);
+
+    // A stranger: another email's valid link, an altered or expired one, no link, or signed in.
+    const [format, , expires, sig] = token.split('.');
+    const altered = `${format}.${Buffer.from('someone@example.test').toString('base64url')}.${expires}.${sig}`;
+    const expired = await signGuestLink(LOCAL_SECRET, email, new Date(Date.now() - 31 * 24 * 3_600_000));
+    const another = await signGuestLink(LOCAL_SECRET, `other_${uid()}@example.test`, new Date());
+    for (const bad of [another, altered, expired]) {
+      const res = await get(`/backing/${bad}/receipts/${sessionId}`);
+      expect(res.status, bad).toBe(404);
+      expect(await res.text()).not.toContain(`data-receipt="${sessionId}"`);
+    }
+    expect((await get(`/backing/receipts/${sessionId}`, (await signUp()).cookie)).status).toBe(404);
   });
 
   it('guest payments join the account with that email only once the address is verified', async () => {

@@ -183,6 +183,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     note: 'the link mail, only for an address with guest payments (none for another)',
   },
   'backing/my-backing#myBacking': 'read',
+  'backing/receipt#guestPaymentReceipt': 'read',
   'backing/receipt#paymentReceipt': 'read',
   'backing/statement#myBackingStatementCsv': 'read',
   'backing/tell-backers#tellBackers': {
