@@ -5,16 +5,16 @@ import { UnitOfWork } from '../../../db/unit-of-work';
 import { guestLinkUrl, signGuestLink } from '../../../domain/backing/guest-link';
 import { type ToldEvent, toldKey, toldMail, toldText } from '../../../domain/backing/told';
 import type { Deps } from '../../../platform/deps';
-import type { Doorbell } from '../../../realtime/doorbell';
+import { type Doorbell, ringQuietly } from '../../../realtime/doorbell';
 import { onceId } from '../../notifications';
 import type { ToldPerson } from './audience';
 
 type TellDeps = Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps' | 'config'>;
 
-/** Rings the tabs of everyone whose notice this batch wrote (the insert's returned rows). */
+/** Rings the tabs of everyone whose notice this batch wrote (the insert's returned rows); one failure skips no one. */
 async function ringTold(bell: Doorbell, written: unknown) {
-  for (const n of (written as { id: string; userId: string }[] | undefined) ?? [])
-    await bell.ring(n.userId, { kind: 'notification', id: n.id });
+  const rows = (written as { id: string; userId: string }[] | undefined) ?? [];
+  await Promise.all(rows.map((n) => ringQuietly(bell, n.userId, { kind: 'notification', id: n.id })));
 }
 
 /**
