@@ -5,6 +5,7 @@ import { followUps, videos } from './db/schema';
 import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
 import { bumpContentCache } from './platform/content-cache';
 import { type Deps, mediaOf } from './platform/deps';
+import { tellBackers } from './services/backing';
 import { processPayouts } from './services/payouts';
 import { afterCampaignChange } from './services/refunds';
 
@@ -36,6 +37,7 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
     await mediaOf(deps).delete(key);
   },
   mail: (deps, mail, key) => deps.mailer.send({ ...mail, idempotencyKey: key }),
+  'tell-backers': (deps, payload) => tellBackers(deps, RUNNER, payload),
 };
 
 type Row = typeof followUps.$inferSelect;

@@ -60,7 +60,9 @@ export const RULES = {
   'backing.read-guest': 'public',
   'backing.read-own': 'signed-in',
   'backing.receipt-own': 'signed-in',
+  'backing.receipt-guest': 'public',
   'backing.request-link': 'public',
+  'backing.tell': 'system',
 
   'campaign.approve': 'admin',
   'campaign.complete-ended': 'system',

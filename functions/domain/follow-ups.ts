@@ -1,3 +1,5 @@
+import type { ToldEvent } from './backing/told';
+
 /**
  * The follow-ups a change may owe: work that must happen after the change commits and outside its
  * batch (Stripe, R2, KV), recorded as a row in the same batch and run until it succeeds
@@ -27,6 +29,11 @@ export interface FollowUpPayloads {
   'media-delete': { key: string; ifUnused?: boolean };
   /** One email, sent under the follow-up's key as its idempotency key (a provider that saw it does not deliver it twice). */
   mail: { to: string; subject: string; text: string };
+  /**
+   * The backers of a campaign hear of an event (docs/backing.md, "Told"): a notice and a mail each,
+   * written in chunks, each mail a 'mail' follow-up of its own.
+   */
+  'tell-backers': { campaignId: string; event: ToldEvent };
 }
 
 export type FollowUpName = keyof FollowUpPayloads;

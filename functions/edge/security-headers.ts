@@ -73,7 +73,8 @@ export function withSecurityHeaders(
   const h = res.headers;
   h.set('Content-Security-Policy', mergeCsp(h.get('Content-Security-Policy'), contentSecurityPolicy(config)));
   h.set('X-Content-Type-Options', 'nosniff');
-  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // A page with a credential in its address (a guest's signed link, docs/backing.md) sends no referrer at all.
+  if (h.get('Referrer-Policy') !== 'no-referrer') h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   h.set('X-Frame-Options', 'DENY');
   h.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
   h.set('Cross-Origin-Opener-Policy', 'same-origin');

@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKING_TEXT, GUEST_LINK_TEXT } from '../../functions/domain/backing/texts';
-import { apiJson, signIn, signUp } from './api';
-import { launchBrowser, newPage, screenshot } from './browser';
+import { BACKING_TEXT, GUEST_LINK_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
+import { apiJson, freeFilm, localDate, open, signIn, signUp, uid } from './api';
+import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
 /** /backing as the demo viewer sees it (docs/backing.md): reached from the avatar menu and the drawer. */
 let browser: Browser;
@@ -15,6 +15,12 @@ afterAll(async () => {
 
 const ready = (page: Page) =>
   expect.poll(() => page.locator('.site-header').getAttribute('data-session')).toBe('signed-in');
+
+/** /backing with its heading (the person's payments, whatever they are). */
+async function seesPayments(page: Page) {
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/backing');
+  await page.getByRole('heading', { level: 1, name: BACKING_TEXT.pageTitle }).waitFor();
+}
 
 async function seesBacking(page: Page) {
   await expect.poll(() => new URL(page.url()).pathname).toBe('/backing');
@@ -120,6 +126,96 @@ describe('my backing in the browser', () => {
     await page.goto(`/backing/1.${'a'.repeat(30)}.1.sig`);
     await page.getByText(GUEST_LINK_TEXT.invalid).waitFor();
     await screenshot(page, `backing-link-invalid-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a backer sees in the bell that a campaign they funded reached its milestone, and it opens /backing', async () => {
+    const owner = await newPage(browser);
+    const admin = await newPage(browser);
+    await signIn(owner.context, 'creator2@reelfund.local');
+    await signIn(admin.context, 'admin@reelfund.local');
+    const film = await freeFilm(owner.context);
+    const created = await apiJson<{ campaign: { campaign: { id: string } } }>(owner.context, 'POST', '/api/campaigns', {
+      movieId: film.id,
+      title: `Told ${uid()}`,
+      goalAmount: 100_000,
+      endDate: localDate(30),
+    });
+    const id = created.campaign.campaign.id;
+    await apiJson(owner.context, 'POST', `/api/campaigns/${id}/submit`, {});
+    await apiJson(admin.context, 'POST', `/api/campaigns/${id}/approve`, {});
+    await apiJson(owner.context, 'POST', `/api/campaigns/${id}/launch`, {});
+
+    // A new backer funds the whole goal on the TEST checkout page: the campaign reaches milestone 1.
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    await signUp(context, 'backer');
+    const checkout = await apiJson<{ url: string }>(context, 'POST', `/api/campaigns/${id}/checkout`, {
+      amountCents: 100_000,
+      source: 'funding',
+      attemptId: crypto.randomUUID(),
+    });
+    const pay = await context.request.post(`${baseUrl()}${new URL(checkout.url).pathname}/pay`, {
+      headers: { origin: baseUrl() },
+      form: {},
+      maxRedirects: 0,
+    });
+    expect(pay.status()).toBe(303);
+
+    await open(page, '/');
+    await ready(page);
+    await expect.poll(() => page.locator('[data-bell-badge]').textContent()).toBe('1');
+    await page.click('[data-bell-button]');
+    await page.waitForSelector('[data-bell-popover]:not([hidden])');
+    const item = page.locator('[data-bell-item="notification"]', { hasText: TOLD_TEXT.milestoneTitle });
+    await expect.poll(() => item.count()).toBe(1);
+    expect(await item.locator('[data-bell-preview]').textContent()).toContain('reached milestone 1 ($1,000.00)');
+    await screenshot(page, 'told-bell-1366');
+    await item.click();
+    await seesPayments(page);
+    expect(errors).toEqual([]);
+    for (const p of [owner, admin]) await p.context.close();
+    await context.close();
+  });
+
+  it.each([375, 1366])("at %i px a guest's page links each receipt, which opens through the link", async (width) => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width, height: 800 } });
+    const email = `guest_${uid()}@example.test`;
+    const live = await apiJson<{ campaigns: { campaignId: string; goalCents: number; raisedCents: number }[] }>(
+      context,
+      'GET',
+      '/api/campaigns/live',
+    );
+    const campaign = live.campaigns.find((c) => c.goalCents - c.raisedCents > 100_000);
+    const checkout = await apiJson<{ url: string; sessionId: string }>(
+      context,
+      'POST',
+      `/api/campaigns/${campaign?.campaignId}/checkout`,
+      { amountCents: 1_900, source: 'donation', guestEmail: email, attemptId: crypto.randomUUID() },
+    );
+    const pay = await context.request.post(`${baseUrl()}${new URL(checkout.url).pathname}/pay`, {
+      headers: { origin: baseUrl() },
+      form: {},
+      maxRedirects: 0,
+    });
+    expect(pay.status()).toBe(303);
+    let link = '';
+    await expect
+      .poll(async () => {
+        const res = await context.request.get(`${baseUrl()}/api/dev/outbox?to=${encodeURIComponent(email)}`);
+        const { mails } = (await res.json()) as { mails: { text: string }[] };
+        link = mails.map((m) => m.text.match(/\/backing\/\S+/)?.[0]).find(Boolean) ?? '';
+        return link;
+      })
+      .not.toBe('');
+    await open(page, link);
+    await page.getByRole('heading', { level: 1, name: GUEST_LINK_TEXT.guestTitle }).waitFor();
+    await screenshot(page, `backing-guest-page-${width}`);
+    await page.locator(`[data-payment="${checkout.sessionId}"] [data-receipt-link]`).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`${link}/receipts/${checkout.sessionId}`);
+    await page.getByRole('heading', { level: 1, name: BACKING_TEXT.receiptTitle }).waitFor();
+    expect(await page.locator('[data-amount]').textContent()).toBe('$19.00 USD');
+    await screenshot(page, `backing-guest-receipt-${width}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -204,6 +204,8 @@ describe('my backing', () => {
     const token = link?.[1] ?? '';
     const page = await get(`/backing/${token}`);
     expect(page.status).toBe(200);
+    // The link is a credential: the page sends no referrer to anything it links to.
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await page.text();
     expect(html).toContain(`data-payment="${sessionId}"`);
     expect(html).toContain(campaign.filmTitle);
@@ -224,6 +226,108 @@ describe('my backing', () => {
     }
     // The same link signed for now works (the server and the test share the local secret).
     expect((await get(`/backing/${await signGuestLink(LOCAL_SECRET, email, new Date())}`)).status).toBe(200);
+  });
+
+  it("a guest's page links each payment's receipt, which opens through their link and for nobody else", async () => {
+    const email = `guest_${uid()}@example.test`;
+    const { campaign, sessionId } = await fund('', 2600, email);
+    await expect.poll(async () => (await mailsTo(email)).length).toBe(1);
+    const token = (await mailsTo(email))[0]?.text.match(/\/backing\/(\S+)/)?.[1] ?? '';
+    const receiptPath = `/backing/${token}/receipts/${sessionId}`;
+    expect(await (await get(`/backing/${token}`)).text()).toContain(`href="${receiptPath}"`);
+
+    const receipt = await get(receiptPath);
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await receipt.text();
+    expect(html).toContain(`data-receipt="${sessionId}"`);
+    expect(html).toContain('$26.00');
+    expect(html).toContain(campaign.filmTitle);
+    expect(html).toContain(BACKING_TEXT.receiptTestLabel);
+    expect(html).toContain(`href="/backing/${token}"`);
+
+    // A stranger: another email's valid link, an altered or expired one, no link, or signed in.
+    const [format, , expires, sig] = token.split('.');
+    const altered = `${format}.${Buffer.from('someone@example.test').toString('base64url')}.${expires}.${sig}`;
+    const expired = await signGuestLink(LOCAL_SECRET, email, new Date(Date.now() - 31 * 24 * 3_600_000));
+    const another = await signGuestLink(LOCAL_SECRET, `other_${uid()}@example.test`, new Date());
+    for (const bad of [another, altered, expired]) {
+      const res = await get(`/backing/${bad}/receipts/${sessionId}`);
+      expect(res.status, bad).toBe(404);
+      expect(await res.text()).not.toContain(`data-receipt="${sessionId}"`);
+    }
+    expect((await get(`/backing/receipts/${sessionId}`, (await signUp()).cookie)).status).toBe(404);
+  });
+
+  it('guest payments join the account with that email only once the address is verified', async () => {
+    // Two guests pay; each email later gets an account.
+    const plain = `joiner_${uid()}@example.test`;
+    const verified = `joiner_${uid()}@example.test`;
+    const a = await fund('', 1100, plain);
+    const b = await fund('', 1300, verified);
+    await expect.poll(async () => (await mailsTo(verified)).length).toBe(1);
+    await expect.poll(async () => (await mailsTo(plain)).length).toBe(1);
+    const ids = async (cookie: string) =>
+      (await backingOf(cookie)).campaigns.flatMap((c) => c.payments.map((p) => p.id));
+
+    // A plain sign-up with the email: nothing proves the address, so the payment stays the guest's.
+    const signUpRes = await fetch(`${base()}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({ email: plain, password: 'joiner-password-1', name: `joiner_${uid()}` }),
+    });
+    expect(signUpRes.status).toBe(200);
+    const unverified = cookieFrom(signUpRes);
+    expect(await ids(unverified)).not.toContain(a.sessionId);
+    expect((await get(`/backing/receipts/${a.sessionId}`, unverified)).status).toBe(404);
+    const year = new Date().getUTCFullYear();
+    expect(await (await get(`/api/me/backing.csv?year=${year}`, unverified)).text()).not.toContain('11.00');
+
+    // The other email becomes an account through the mailed link of an approved creator
+    // application, which proves the address (docs/applications.md): its guest payment joins.
+    const applied = await fetch(`${base()}/api/applications`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({ name: 'Joiner', email: verified, work: 'Films', film: 'A film', heardFrom: 'A friend' }),
+    });
+    expect(applied.status).toBe(202);
+    const admin = await signIn('admin@reelfund.local');
+    const queue = (await (await get('/api/applications', admin)).json()) as {
+      waiting: { id: string; email: string }[];
+    };
+    const application = queue.waiting.find((w) => w.email === verified);
+    const approved = await fetch(`${base()}/api/applications/${application?.id}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base(), cookie: admin },
+      body: '{}',
+    });
+    expect(approved.status).toBe(200);
+    let invite = '';
+    await expect
+      .poll(async () => {
+        invite =
+          (await mailsTo(verified)).map((m) => m.text.match(/\/apply\?invite=([A-Za-z0-9_-]+)/)?.[1]).find(Boolean) ??
+          '';
+        return invite;
+      })
+      .not.toBe('');
+    const made = await fetch(`${base()}/api/applications/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({
+        token: invite,
+        email: verified,
+        username: `joiner_${uid()}`,
+        password: 'joiner-password-1',
+      }),
+    });
+    expect(made.status).toBe(200);
+    const joined = cookieFrom(made);
+    expect(await ids(joined)).toContain(b.sessionId);
+    expect(await ids(joined)).not.toContain(a.sessionId);
+    // …with its receipt and in the yearly statement, as on /backing.
+    expect((await get(`/backing/receipts/${b.sessionId}`, joined)).status).toBe(200);
+    expect(await (await get(`/api/me/backing.csv?year=${year}`, joined)).text()).toContain('13.00,USD');
   });
 
   it('a new link is asked for by email: the same answer for a known and an unknown address', async () => {

@@ -61,8 +61,13 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: 'a guest has no account: anyone may ask, the answer is the same, and only the address itself is mailed',
   },
   'backing/my-backing#myBacking': 'backing.read-own',
+  'backing/receipt#guestPaymentReceipt': {
+    rule: 'backing.receipt-guest',
+    public: "the mailed link's signed token is the credential: it opens only receipts of the email it was signed for",
+  },
   'backing/receipt#paymentReceipt': 'backing.receipt-own',
   'backing/statement#myBackingStatementCsv': 'backing.read-own',
+  'backing/tell-backers#tellBackers': 'backing.tell',
   'marketplace/browse#browseListings': 'listing.browse',
   'marketplace/edit#editListing': 'listing.edit',
   'marketplace/listing#getListing': 'listing.read',

@@ -72,6 +72,11 @@ describe('the popover target mapping', () => {
     }
   });
 
+  it('opens news of a campaign the reader backed (topic backing, type info) on /backing, for anyone', () => {
+    expect(to({ type: 'info', topic: 'backing', campaignId: 'c1', movieId: 'm1' })).toBe('/backing');
+    expect(to({ type: 'info', topic: 'backing', campaignId: 'c1' }, admin)).toBe('/backing');
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

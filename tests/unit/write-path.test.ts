@@ -41,7 +41,15 @@ function argumentsAt(text: string, at: number): string {
  * What may run after a commit, best-effort, instead of being owed: ringing a user's tabs (the
  * doorbell) and a campaign's open film pages. Anything else a change needs is a follow-up.
  */
-const ALLOWED_EFFECTS = new Set(['ring', 'ringCampaign', 'ringBackersNotices', 'ringCrossing', 'ringBoth', 'all']);
+const ALLOWED_EFFECTS = new Set([
+  'ring',
+  'ringCampaign',
+  'ringBackersNotices',
+  'ringCrossing',
+  'ringBoth',
+  'all',
+  'ringTold',
+]);
 
 /** Batches that only read (several selects in one round trip), and the sign-in attempt counter. */
 const READ_OR_COUNTER_BATCHES: Record<string, string> = {

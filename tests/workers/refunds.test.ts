@@ -6,11 +6,13 @@ import {
   checkoutSessions,
   escrowClaims,
   escrowRefunds,
+  followUps,
   ledgerGroups,
   notifications,
   stripeEvents,
 } from '../../functions/db/schema';
 import { TEXT } from '../../functions/domain/texts';
+import { runDueFollowUps } from '../../functions/follow-ups';
 import * as obj from '../../functions/payments/test-mode/objects';
 import { TestStore } from '../../functions/payments/test-mode/store';
 import { listOutbox } from '../../functions/platform/outbox';
@@ -122,9 +124,11 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
 
     const title = (await campaignRow(campaign.id))?.title as string;
     const told = await db().select().from(notifications).where(eq(notifications.userId, payer.id));
-    expect(told).toMatchObject([{ type: 'info', title: TEXT.refundedTitle }]);
+    expect(told).toMatchObject([{ type: 'info', title: TEXT.refundedTitle, topic: 'backing' }]);
     expect(told[0]?.message).toContain(title);
-    expect(await guestMails(title)).toHaveLength(2);
+    // The guest paid twice (a and c) from one address: one mail, for both (docs/backing.md, "Told").
+    expect(await guestMails(title)).toHaveLength(1);
+    expect((await guestMails(title))[0]?.text).toContain('Your 2 payments');
 
     // The campaign screens say so.
     const view = await call(`/api/campaigns/${campaign.id}`, { headers: { cookie: campaign.owner.cookie } });
@@ -143,7 +147,7 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
     expect(await refundGroups(refunded)).toHaveLength(3);
     for (const p of [a, b, c]) expect(await stripeRefunds(p.pi)).toBe(1);
     expect(await db().select().from(notifications).where(eq(notifications.userId, payer.id))).toHaveLength(1);
-    expect(await guestMails(title)).toHaveLength(2);
+    expect(await guestMails(title)).toHaveLength(1);
     expect(await raised(campaign.id)).toBe(4000);
   });
 
@@ -175,7 +179,7 @@ describe('cancelling a campaign refunds every payment still in escrow, once', ()
 });
 
 describe('a refund email the mail API refuses', () => {
-  it('is given back and sent by the next run, once', async () => {
+  it('stays owed and is sent by the job once its backoff is over, once', async () => {
     const campaign = await makeCampaign({ status: 'live' });
     const p = await paid(campaign.id, 900);
     await db().update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, campaign.id));
@@ -191,15 +195,23 @@ describe('a refund email the mail API refuses', () => {
     });
     await refundCancelledCampaign(refusing, TEST_SYSTEM, campaign.id);
     await refusing.settled();
-    expect(tried).toEqual([`refund-notice:${p.pi}`]);
+    // The payer is told in the refund's batch; the mail is a follow-up of its own, kept with its error.
+    const key = `told:cancelled:${campaign.id}:${GUEST}`;
+    expect(tried).toEqual([key]);
     expect(await stripeRefunds(p.pi)).toBe(1);
-    expect((await refundRows(campaign.id)).map((r) => r.notifiedAt)).toEqual([null]);
-    expect(await guestMails(title)).toHaveLength(0);
-
-    // The hourly job sends it; another run finds nothing left to tell.
-    await runScheduled({ cron: '17 * * * *' }, env);
-    expect(await guestMails(title)).toHaveLength(1);
     expect((await refundRows(campaign.id))[0]?.notifiedAt).toBeTruthy();
+    expect(await guestMails(title)).toHaveLength(0);
+    expect(await db().select().from(followUps).where(eq(followUps.key, key)).get()).toMatchObject({
+      name: 'mail',
+      doneAt: null,
+      lastError: 'Mail API answered 503: busy',
+    });
+
+    // The job sends it once its backoff is over; another run finds nothing left to tell.
+    const later = testPayments({ clock: { now: () => new Date(Date.now() + 5 * 60_000) } });
+    await runDueFollowUps(later, TEST_SYSTEM);
+    expect(await guestMails(title)).toHaveLength(1);
+    await runDueFollowUps(later, TEST_SYSTEM);
     await runScheduled({ cron: '17 * * * *' }, env);
     expect(await guestMails(title)).toHaveLength(1);
     expect(await stripeRefunds(p.pi)).toBe(1);
@@ -225,7 +237,8 @@ describe('concurrent refund runs', () => {
     expect(await raised(campaign.id)).toBe(0);
     const rows = await refundRows(campaign.id);
     expect(rows.every((r) => r.refundedAt && r.notifiedAt)).toBe(true);
-    expect(await db().select().from(notifications).where(eq(notifications.userId, payer.id))).toHaveLength(2);
+    // Two payments of one payer: one notice (docs/backing.md, "Told").
+    expect(await db().select().from(notifications).where(eq(notifications.userId, payer.id))).toHaveLength(1);
   });
 });
 

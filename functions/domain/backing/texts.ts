@@ -64,3 +64,24 @@ export const GUEST_LINK_TEXT = {
   mailText:
     'Here is your link to every payment made with this address, and where the money is now (it works for 30 days):\n\n{link}\n\n— Reelfund',
 } as const;
+
+/**
+ * What backers hear of a campaign they paid into (docs/backing.md, "Told"): a notice (signed in) and
+ * a mail (everyone). The end date's and the refunds' own words are those of their features.
+ */
+export const TOLD_TEXT = {
+  milestoneTitle: 'A campaign you backed reached a milestone',
+  milestone:
+    '"{title}" reached milestone {number} ({goal}). Its team now votes on releasing the money in escrow and going on.',
+  releasedTitle: 'Money released to the team',
+  releasedExtended:
+    'The team of "{title}" voted at milestone {number}: {amount} left escrow for the team, and the campaign goes on to a new goal of {goal}.',
+  releasedCompleted:
+    'The team of "{title}" voted at milestone {number}: {amount} left escrow for the team, and the campaign is complete.',
+  completedTitle: 'A campaign you backed is complete',
+  completed:
+    'An admin completed "{title}". The team keeps what it raised: what is still in escrow is released to it by the agreed split.',
+  refundedCancelledMany:
+    'Your {count} payments to "{campaign}", {amount} in all, were refunded in full because the campaign was cancelled.',
+  mail: '{message}\n\nYour payments and where the money is now: {link}\n\n— Reelfund',
+} as const;

@@ -21,6 +21,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed | /contributor/campaign-analytics/{campaignId} (both) |
  * | topics 'hidden-film', 'hidden-listing', 'hidden-profile', 'hidden-project' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account, /projects#mine (both) |
+ * | topic 'backing' (info): a campaign the reader paid into reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -36,6 +37,8 @@ export const ACCOUNT_WALLETS = '/account#wallets';
 export const MARKETPLACE_MINE = '/marketplace#mine';
 /** Where a coin's member withdraws proceeds and releases vested coins. */
 export const COIN_COLLECT_PAGE = '/creator-token-management';
+/** The reader's own payments and where their money is (docs/backing.md). */
+export const BACKING_PAGE = '/backing';
 
 export interface TargetInput {
   type: NotificationType;
@@ -50,6 +53,7 @@ export interface TargetInput {
    * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
    * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined;
    * 'dispute': a payment to the campaign is disputed (docs/money.md, "Disputes").
+   * 'backing': news of a campaign the reader paid into (docs/backing.md, "Told").
    */
   topic?: string | null;
 }
@@ -65,6 +69,7 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'application') return APPLY_PAGE;
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   if (n.topic === 'collaboration') return MARKETPLACE_MINE;
+  if (n.topic === 'backing') return BACKING_PAGE;
   if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
   if (n.topic === 'dispute')
     return n.campaignId ? `/contributor/campaign-analytics/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;

@@ -29,6 +29,7 @@ export const NOTIFICATION_TOPICS = [
   'hidden-listing',
   'hidden-profile',
   'hidden-project',
+  'backing',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

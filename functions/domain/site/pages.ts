@@ -60,6 +60,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/backing', access: 'public', title: 'My backing' },
   { pattern: '/backing/:token', access: 'public', title: 'Your payments' },
   { pattern: '/backing/receipts/:sessionId', access: 'signed-in', title: 'Receipt' },
+  { pattern: '/backing/:token/receipts/:sessionId', access: 'public', title: 'Receipt' },
   { pattern: '/movie/:movieId', access: 'public', title: 'Film' },
   { pattern: '/movie/:movieId/creators', access: 'signed-in', title: 'Movie creators' },
   { pattern: '/movie/:movieId/fund', access: 'signed-in', title: 'Fund this film' },

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, isNotNull } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { checkoutSessions } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
@@ -10,10 +10,7 @@ import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { assembleBacking, type MyBacking } from './internal/assemble';
 import { backedPayments } from './internal/payments';
-
-/** The guest payments of one email: sessions paid without an account. */
-const guestPaymentsOf = (email: string) =>
-  and(isNull(checkoutSessions.payerId), eq(sql`lower(${checkoutSessions.guestEmail})`, email)) as SQL;
+import { guestPaymentsOf } from './internal/whose';
 
 /**
  * A guest's payments, for whoever holds the signed link the guest was mailed (/backing/<token>):

@@ -4,3 +4,4 @@ export * from './guest';
 export * from './my-backing';
 export * from './receipt';
 export * from './statement';
+export * from './tell-backers';

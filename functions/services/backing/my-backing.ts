@@ -1,9 +1,8 @@
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { checkoutSessions, user } from '../../db/schema';
 import type { Deps } from '../../platform/deps';
 import { assembleBacking, type MyBacking } from './internal/assemble';
 import { backedPayments } from './internal/payments';
+import { paymentsOf } from './internal/whose';
 
 export type { BackedCampaign, BackingTotals, MyBacking } from './internal/assemble';
 export type { BackedMilestone, BackedPayment } from './internal/payments';
@@ -16,12 +15,5 @@ export type { BackedMilestone, BackedPayment } from './internal/payments';
  */
 export async function myBacking({ db }: Pick<Deps, 'db'>, actor: Actor): Promise<MyBacking> {
   const viewer = authorize(actor, 'backing.read-own');
-  const verified = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, viewer.userId)).get();
-  const own = eq(checkoutSessions.payerId, viewer.userId);
-  const asGuest = and(
-    isNull(checkoutSessions.payerId),
-    eq(sql`lower(${checkoutSessions.guestEmail})`, viewer.email.trim().toLowerCase()),
-  );
-  const who = (verified?.verified ? or(own, asGuest) : own) as SQL;
-  return assembleBacking(db, await backedPayments(db, who));
+  return assembleBacking(db, await backedPayments(db, await paymentsOf(db, viewer)));
 }

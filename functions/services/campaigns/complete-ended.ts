@@ -1,7 +1,8 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
-import { campaigns, checkoutSessions } from '../../db/schema';
+import { campaigns } from '../../db/schema';
 import { UnitOfWork } from '../../db/unit-of-work';
+import { toldKey } from '../../domain/backing/told';
 import { hasEnded, utcToday } from '../../domain/campaigns/end-date';
 import { fillText, TEXT } from '../../domain/texts';
 import type { Deps } from '../../platform/deps';
@@ -10,28 +11,11 @@ import { campaignChanged } from './internal/changed';
 import { campaignWon, historyRow, lostTheRace, newRevision } from './lib/guarded-write';
 import { campaignTeam } from './lib/team';
 
-/** Who paid into the campaign and was not refunded: signed-in payers and guests' emails, once each. */
-async function backersOf({ db }: Pick<Deps, 'db'>, campaignId: string) {
-  const rows = await db
-    .selectDistinct({ payerId: checkoutSessions.payerId, guestEmail: checkoutSessions.guestEmail })
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.campaignId, campaignId),
-        sql`exists (select 1 from ledger_groups g where g.idempotency_key = 'payment:' || ${checkoutSessions.paymentIntentId} and g.campaign_id = ${campaignId})`,
-        sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || ${checkoutSessions.paymentIntentId})`,
-      ),
-    );
-  const users = new Set(rows.flatMap((r) => (r.payerId ? [r.payerId] : [])));
-  const guests = new Set(rows.flatMap((r) => (!r.payerId && r.guestEmail ? [r.guestEmail.toLowerCase()] : [])));
-  return { users, guests };
-}
-
 /**
  * A live campaign past its end (docs/end-dates.md) completes: status completed with its history
- * row, every member and every signed-in backer notified (type info) in the same batch, guests
- * emailed after it; then what it holds is released by the agreed versions, as an admin's
- * completion does. A campaign whose team is voting waits for the vote to finish. Exactly once: the
+ * row and every member notified (type info) in the same batch, which owes the telling of its
+ * backers (docs/backing.md, "Told"); then what it holds is released by the agreed versions, as an
+ * admin's completion does. A campaign whose team is voting waits for the vote to finish. Exactly once: the
  * update holds only while the campaign is still live and not voting, and the history row reads this
  * attempt's revision back — an admin or another run that completed it first rolls the batch back.
  * Returns whether this call completed it.
@@ -41,7 +25,7 @@ export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId
   const { db, bell, clock } = deps;
   const c = await db.select().from(campaigns).where(eq(campaigns.id, campaignId)).get();
   if (c?.status !== 'live' || c.extensionPending || !hasEnded(c.endDate, clock.now())) return false;
-  const [team, backers] = await Promise.all([campaignTeam(db, campaignId), backersOf(deps, campaignId)]);
+  const team = await campaignTeam(db, campaignId);
   const revision = newRevision();
   const uow = new UnitOfWork(deps, system);
   uow.add(
@@ -67,18 +51,9 @@ export async function completeEndedCampaign(deps: Deps, actor: Actor, campaignId
       message: fillText(TEXT.campaignEndedTeam, { title: c.title }),
       campaignId,
     });
-  const backerMessage = fillText(TEXT.campaignEndedBacker, { title: c.title });
-  for (const userId of backers.users)
-    if (!members.has(userId))
-      notify(uow, bell, { userId, type: 'info', title: TEXT.campaignEnded, message: backerMessage, campaignId });
-  // Guests are emailed once each, under a key of their own (a failed mail is sent again by the job).
-  for (const to of backers.guests) {
-    uow.owe(
-      'mail',
-      { to, subject: TEXT.campaignEnded, text: `${backerMessage}\n\n— Reelfund` },
-      { key: `campaign-ended:${campaignId}:${to}` },
-    );
-  }
+  // Its backers hear of it, each once (a notice and a mail; a guest a mail), in chunks.
+  const ended = { kind: 'ended' } as const;
+  uow.owe('tell-backers', { campaignId, event: ended }, { key: toldKey(campaignId, ended) });
   // The escrow is released to the team by its agreed versions and paid out.
   campaignChanged(uow, {
     verb: 'completeEndedCampaign',

@@ -1,10 +1,13 @@
 import { type Actor, authorize } from '../../auth/authorize';
+import { toldKey } from '../../domain/backing/told';
 import { setStatusSchema } from '../../domain/campaigns/input';
 import { type AdminSettableStatus, STATUS_LABELS } from '../../domain/campaigns/status';
 import { parseInput } from '../../domain/input';
 import type { Deps } from '../../platform/deps';
 import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
+
+const COMPLETED = { kind: 'completed' } as const;
 
 /** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
@@ -27,6 +30,9 @@ export async function setCampaignStatus(
       ...(to === 'pending_approval' ? { submittedAt: new Date() } : {}),
     }),
     effects: (uow, bell, { campaign, film }, to) => {
+      // Completed by an admin: its backers hear of it (docs/backing.md, "Told").
+      if (to === 'completed')
+        uow.owe('tell-backers', { campaignId, event: COMPLETED }, { key: toldKey(campaignId, COMPLETED) });
       if (film.ownerId === viewer.userId) return;
       notify(uow, bell, {
         userId: film.ownerId,

@@ -137,7 +137,12 @@ export async function campaignState(f: Fixture) {
     d.select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, c)).orderBy(byRow),
     d.select().from(payouts).where(eq(payouts.campaignId, c)).orderBy(byRow),
     d.select().from(checkoutSessions).where(eq(checkoutSessions.campaignId, c)).orderBy(byRow),
-    d.select().from(notifications).where(eq(notifications.campaignId, c)).orderBy(byRow),
+    // By content, not by row: which of two follow-ups writes its notices first depends on which a fault delayed.
+    d
+      .select()
+      .from(notifications)
+      .where(eq(notifications.campaignId, c))
+      .orderBy(notifications.userId, notifications.type, notifications.topic, byRow),
     d.select().from(userRoles).where(inArray(userRoles.userId, ids)).orderBy(byRow),
   ]);
   const agreementIds = agreements.map((a) => a.id);
@@ -169,7 +174,7 @@ export async function campaignState(f: Fixture) {
       .select()
       .from(followUps)
       .where(or(like(followUps.key, `%${c}%`), like(followUps.payload, `%${c}%`)))
-      .orderBy(byRow),
+      .orderBy(followUps.name, byRow),
   ]);
   return {
     campaign,

@@ -1,14 +1,19 @@
 import { describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
 import { checkoutSessions } from '../../../functions/db/schema';
-import { requestBackingLink } from '../../../functions/services/backing';
-import { ANYONE } from '../../support/actors';
+import { requestBackingLink, tellBackers } from '../../../functions/services/backing';
+import { ANYONE, TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
-import { jsonInit, uid } from '../factories';
+import { asViewer, jsonInit, makeUser, uid } from '../factories';
+import { payRecorded, registerMoneyTestHooks } from '../stripe-support';
 import { call, env } from '../worker-call';
 import { scenario } from './harness';
 
-/* A guest's link request: not audited (anyone's request); it owes the link mail for an address that paid. */
+/*
+ * A guest's link request: not audited (anyone's request); it owes the link mail for an address that
+ * paid. Telling a campaign's backers of an event: not audited (notices), a 'mail' per backer.
+ */
+registerMoneyTestHooks();
 
 /** A guest's paid Checkout Session (the ledger is not read by the request). */
 async function guestWhoPaid() {
@@ -37,5 +42,20 @@ describe('write path: backing', { timeout: 30_000 }, () => {
     route: (g) => call('/api/payments/backing-link', jsonInit('POST', g)),
     // Not an email: 400.
     refuse: (s) => requestBackingLink(s, ANYONE, { email: 'not-an-email' }),
+  });
+
+  scenario('backing/tell-backers#tellBackers', {
+    // A live campaign a signed-in backer and a guest paid into.
+    setup: async () => {
+      const campaign = await makeCampaign({ status: 'live' });
+      const backer = await makeUser([], 'wp_backer');
+      await payRecorded(campaign.id, 2500, { userId: backer.id });
+      await payRecorded(campaign.id, 1500, { guestEmail: `wp_guest_${uid()}@example.test` });
+      return { campaignId: campaign.id, backer };
+    },
+    run: (s, f) => tellBackers(s, TEST_SYSTEM, { campaignId: f.campaignId, event: { kind: 'completed' } }),
+    // Only the platform tells: a signed-in person is refused.
+    refuse: (s, f) =>
+      tellBackers(s, asViewer(f.backer, ['viewer']), { campaignId: f.campaignId, event: { kind: 'completed' } }),
   });
 });

@@ -51,7 +51,7 @@ describe('a follow-up that fails', () => {
       db()
         .select()
         .from(followUps)
-        .where(eq(followUps.key, `campaign-ended:${c.id}:${GUEST}`))
+        .where(eq(followUps.key, `told:ended:${c.id}:${GUEST}`))
         .get();
     expect(await row()).toMatchObject({
       name: 'mail',

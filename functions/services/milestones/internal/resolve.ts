@@ -3,6 +3,7 @@ import type { SystemActor } from '../../../auth/authorize';
 import type { Viewer } from '../../../auth/viewer';
 import { campaignExtensionVotes, campaignMilestones, campaigns } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
+import { toldKey } from '../../../domain/backing/told';
 import { hasEnded } from '../../../domain/campaigns/end-date';
 import { formatCents } from '../../../domain/campaigns/format';
 import type { CampaignStatus } from '../../../domain/campaigns/status';
@@ -12,7 +13,7 @@ import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
 import { historyRow, isUniqueViolation, lostTheRace, milestoneTeam, newRevision } from '../../campaigns';
 import { notify } from '../../notifications';
-import { crossingNotices, milestoneCrossing, ringCrossing } from '../lib/crossing';
+import { crossingNotices, milestoneCrossing, milestoneReached, ringCrossing } from '../lib/crossing';
 import { planRelease } from './release';
 
 const ATTEMPTS = 5;
@@ -120,6 +121,13 @@ export async function resolveRound(
         number: round + 1,
       });
       uow.add(...next.statements, ...notices.statements);
+      // Its backers hear of it too, if it is reached (docs/backing.md, "Told").
+      const reached = { kind: 'milestone', number: round + 1, goalCents: nextGoal } as const;
+      uow.owe(
+        'tell-backers',
+        { campaignId, event: reached },
+        { key: toldKey(campaignId, reached), when: milestoneReached(next.milestoneId) },
+      );
       // No checkout can be open while the team voted: nothing to expire.
       uow.afterCommit(() => ringCrossing(deps, next.milestoneId, notices.written));
     }
@@ -163,6 +171,17 @@ export async function resolveRound(
     // Payouts are processed automatically at a milestone: the pending payouts rows of milestone
     // `round` are written by this batch, and paid by this follow-up.
     uow.owe('payouts', { campaignId, milestoneNumber: round }, { key: `payouts:${campaignId}:${round}` });
+    // The backers hear what the vote released (docs/backing.md, "Told").
+    if (release.release.grossCents > 0) {
+      const released = {
+        kind: 'released',
+        number: round,
+        amountCents: release.release.grossCents,
+        outcome: extend ? 'extended' : 'completed',
+        goalCents: nextGoal,
+      } as const;
+      uow.owe('tell-backers', { campaignId, event: released }, { key: toldKey(campaignId, released) });
+    }
     // The vote is over (extended or completed): the film pages show the new state.
     uow.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
     try {

@@ -46,7 +46,8 @@ export interface Reach {
  */
 export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributor: boolean }, onTeam: boolean): Reach {
   const target = notificationTarget(n, viewer);
-  if (!n.campaignId) return { target, note: null };
+  // The reader's own payments (/backing) open whatever became of the campaign or their place in it.
+  if (!n.campaignId || n.topic === 'backing') return { target, note: null };
   const closed = { target: NOTIFICATIONS_PAGE, note: TEXT.offTeam };
   // A payout is the reader's own, on the payouts page (creators' only); anyone else is led to the campaign.
   if (n.topic === 'payout') {

@@ -1,24 +1,28 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../auth/authorize';
-import { campaigns, escrowRefunds } from '../../../db/schema';
-import { UnitOfWork } from '../../../db/unit-of-work';
-import { formatCents } from '../../../domain/campaigns/format';
-import { fillText, TEXT } from '../../../domain/texts';
+import { escrowRefunds } from '../../../db/schema';
+import type { ToldEvent } from '../../../domain/backing/told';
 import type { Deps } from '../../../platform/deps';
-import { notifyWhen, onceId } from '../../notifications';
+import { tellBackers } from '../../backing';
 
 /**
- * Tells each refunded payer once: a signed-in payer gets a notification, written with its claim
- * (notified_at set on a row that had none) in one batch; a guest an email, claimed first and given
- * back if the mail is refused. So concurrent runs — the cancellation's own and the hourly job — never
- * send one twice, and a failed email is sent again by the next run.
+ * Tells the payers of refunds made at Stripe and not yet told, through the one path that tells
+ * backers (docs/backing.md, "Told"): a cancelled campaign's payers each once, when every refund of
+ * theirs is made, with what they got back in all; a refund made in the Stripe Dashboard its payer.
+ * A signed-in payer gets a notice and a mail, a guest a mail; each refund row is marked told in the
+ * same batch, and a mail the provider refuses is a follow-up tried again. Safe to run concurrently.
+ * Returns how many people were told.
  */
 export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: string) {
-  const { db } = deps;
-  const due = await db
-    .select({ refund: escrowRefunds, campaignTitle: campaigns.title })
+  const due = await deps.db
+    .selectDistinct({
+      campaignId: escrowRefunds.campaignId,
+      // A Dashboard refund is told on its own; a cancellation's, per campaign.
+      paymentIntentId: sql<
+        string | null
+      >`case when ${escrowRefunds.reason} = 'refunded_at_stripe' then ${escrowRefunds.paymentIntentId} end`,
+    })
     .from(escrowRefunds)
-    .leftJoin(campaigns, eq(campaigns.id, escrowRefunds.campaignId))
     .where(
       and(
         isNotNull(escrowRefunds.refundedAt),
@@ -27,63 +31,16 @@ export async function sendRefundNotices(deps: Deps, actor: Actor, campaignId?: s
       ),
     )
     .limit(200);
-  let sent = 0;
-  for (const { refund: r, campaignTitle } of due) {
-    const message = fillText(r.reason === 'campaign_cancelled' ? TEXT.refundedCancelled : TEXT.refundedAtStripe, {
-      amount: formatCents(r.amountCents),
-      campaign: campaignTitle ?? 'a campaign',
-    });
-    const claim = db
-      .update(escrowRefunds)
-      .set({ notifiedAt: new Date() })
-      .where(and(eq(escrowRefunds.paymentIntentId, r.paymentIntentId), isNull(escrowRefunds.notifiedAt)))
-      .returning({ id: escrowRefunds.paymentIntentId });
+  let told = 0;
+  for (const d of due) {
+    const event: ToldEvent = d.paymentIntentId
+      ? { kind: 'refunded', paymentIntentId: d.paymentIntentId }
+      : { kind: 'cancelled' };
     try {
-      if (r.payerId) {
-        // The claim and the notice in one batch: a failure leaves the notice due for the next run,
-        // and its fixed id writes it once however many runs race.
-        const uow = new UnitOfWork(deps, actor).add(claim);
-        notifyWhen(
-          uow,
-          deps.bell,
-          {
-            userId: r.payerId,
-            type: 'info',
-            title: TEXT.refundedTitle,
-            message,
-            campaignId: campaignTitle ? r.campaignId : null,
-          },
-          sql`1`,
-          await onceId(`refund-notice:${r.paymentIntentId}`),
-        );
-        const [claimed] = (await uow.commit()) as [unknown[]];
-        if (claimed.length) sent++;
-        continue;
-      }
-      if ((await claim).length === 0) continue;
-      // An email cannot join the batch: claimed first, so concurrent runs send it once. If the mail API
-      // refuses it, the claim is given back and the next hourly run sends it again, under the same
-      // idempotency key (a provider that saw the first one does not deliver it twice).
-      if (r.guestEmail) {
-        try {
-          await deps.mailer.send({
-            to: r.guestEmail,
-            subject: TEXT.refundedTitle,
-            text: `${message}\n\n— Reelfund`,
-            idempotencyKey: `refund-notice:${r.paymentIntentId}`,
-          });
-        } catch (err) {
-          await db
-            .update(escrowRefunds)
-            .set({ notifiedAt: null })
-            .where(eq(escrowRefunds.paymentIntentId, r.paymentIntentId));
-          throw err;
-        }
-      }
-      sent++;
+      told += await tellBackers(deps, actor, { campaignId: d.campaignId, event });
     } catch (err) {
-      console.error(`refunds: could not tell the payer of ${r.paymentIntentId} about the refund:`, err);
+      console.error(`refunds: could not tell the payers of campaign ${d.campaignId} about their refunds:`, err);
     }
   }
-  return sent;
+  return told;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { campaigns, checkoutSessions, ledgerGroups, type StripeEventSource } from '../../../db/schema';
+import { toldKey } from '../../../domain/backing/told';
 import { hasEnded } from '../../../domain/campaigns/end-date';
 import type { Deps } from '../../../platform/deps';
 import { ringCampaign } from '../../../realtime/campaign-bell';
@@ -145,6 +146,13 @@ async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Pr
     afterCommit.afterCommit(() => ringCrossing(deps, crossing.milestoneId, crossing.notices));
     // Payments pause while the team votes: a reached milestone owes the expiry of open checkouts.
     afterCommit.owe('campaign-changed', { campaignId }, { when: milestoneReached(crossing.milestoneId) });
+    // …and its backers hear of it (docs/backing.md, "Told"), once however often the event comes.
+    const reached = { kind: 'milestone', number: campaign.milestoneCount + 1, goalCents: campaign.goalAmount } as const;
+    afterCommit.owe(
+      'tell-backers',
+      { campaignId, event: reached },
+      { key: toldKey(campaignId, reached), when: milestoneReached(crossing.milestoneId) },
+    );
     afterCommit.afterCommit(() => ringBackersNotices(db, deps.bell, campaignId, backers.memberIds));
     // A split everyone approved is recorded first if no version holds it yet: the credit names one.
     return [...recordAgreementIfApproved(db, campaignId), ...credit];

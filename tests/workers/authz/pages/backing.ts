@@ -7,5 +7,11 @@ const rows: PageExpectation[] = [
   // The signed link is the credential; an invalid one renders its not-valid state.
   { page: '/backing/:token', path: () => `/backing/1.${'a'.repeat(30)}.1.sig`, expect: PUBLIC_PAGE },
   { page: '/backing/receipts/:sessionId', path: () => '/backing/receipts/cs_test_unknown', expect: SIGNED_IN_PAGE },
+  // A guest's receipt: the signed link is the credential; an invalid one is the 404 page when rendered.
+  {
+    page: '/backing/:token/receipts/:sessionId',
+    path: () => `/backing/1.${'a'.repeat(30)}.1.sig/receipts/cs_test_unknown`,
+    expect: PUBLIC_PAGE,
+  },
 ];
 export default rows;

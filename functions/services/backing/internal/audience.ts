@@ -1,0 +1,120 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { checkoutSessions, escrowRefunds, user } from '../../../db/schema';
+import type { ToldEvent } from '../../../domain/backing/told';
+
+/**
+ * One person an event is told to: an account (a notice and a mail to its address) or a guest (a mail
+ * to the email they paid with). `key` is the person: the account's id, or guest:<email>.
+ */
+export interface ToldPerson {
+  key: string;
+  userId: string | null;
+  /** Where their mail goes: the account's address, or the guest's email (lower case). */
+  email: string | null;
+  /** A refund event: what they were handed back, how many payments, and the refund rows it tells. */
+  amountCents?: number;
+  payments?: number;
+  paymentIntentIds?: string[];
+}
+
+/** One page of an audience, in the order of the person's key: the next page starts after `after`. */
+export interface AudiencePage {
+  after: string;
+  limit: number;
+}
+
+/**
+ * The backers of a campaign: everyone with a payment to it the ledger credited (`payment:<pi>`) and
+ * did not refund — an account, or a guest by email — once each, whatever the number of their
+ * payments. The team (`exclude`) hears the campaign's events as its team and is left out.
+ */
+export async function backersPage(db: Db, campaignId: string, exclude: string[], page: AudiencePage) {
+  const person = sql<string>`coalesce(${checkoutSessions.payerId}, 'guest:' || lower(${checkoutSessions.guestEmail}))`;
+  const rows = await db
+    .select({
+      key: person,
+      userId: sql<string | null>`max(${checkoutSessions.payerId})`,
+      guestEmail: sql<string | null>`max(lower(${checkoutSessions.guestEmail}))`,
+      accountEmail: sql<string | null>`max(${user.email})`,
+    })
+    .from(checkoutSessions)
+    .leftJoin(user, eq(user.id, checkoutSessions.payerId))
+    .where(
+      and(
+        eq(checkoutSessions.campaignId, campaignId),
+        isNotNull(checkoutSessions.paymentIntentId),
+        sql`(${checkoutSessions.payerId} is not null or ${checkoutSessions.guestEmail} is not null)`,
+        sql`exists (select 1 from ledger_groups g where g.idempotency_key = 'payment:' || ${checkoutSessions.paymentIntentId} and g.campaign_id = ${campaignId})`,
+        sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || ${checkoutSessions.paymentIntentId})`,
+        // A JSON array: one bound parameter whatever the size of the team (D1 binds at most 100).
+        sql`(${checkoutSessions.payerId} is null or ${checkoutSessions.payerId} not in (select value from json_each(${JSON.stringify(exclude)})))`,
+        sql`${person} > ${page.after}`,
+      ),
+    )
+    .groupBy(person)
+    .orderBy(person)
+    .limit(page.limit);
+  return rows.map(
+    (r): ToldPerson => ({ key: r.key, userId: r.userId, email: r.userId ? r.accountEmail : r.guestEmail }),
+  );
+}
+
+/**
+ * The people a refund event tells, from the refund rows made at Stripe and not yet told: for a
+ * cancelled campaign each payer once every refund of theirs was made (all their payments in one
+ * notice); for a refund made in the Stripe Dashboard that payment's payer.
+ */
+export async function refundedPage(
+  db: Db,
+  campaignId: string,
+  event: Extract<ToldEvent, { kind: 'cancelled' | 'refunded' }>,
+  page: AudiencePage,
+) {
+  // A payment with neither (no address to tell) is its own person: marked told, nobody mailed.
+  const person = sql<string>`coalesce(${escrowRefunds.payerId}, 'guest:' || lower(${escrowRefunds.guestEmail}), 'payment:' || ${escrowRefunds.paymentIntentId})`;
+  const rows = await db
+    .select({
+      key: person,
+      userId: sql<string | null>`max(${escrowRefunds.payerId})`,
+      guestEmail: sql<string | null>`max(lower(${escrowRefunds.guestEmail}))`,
+      accountEmail: sql<string | null>`max(${user.email})`,
+      amountCents: sql<number>`sum(${escrowRefunds.amountCents})`,
+      payments: sql<number>`count(*)`,
+      paymentIntentIds: sql<string>`json_group_array(${escrowRefunds.paymentIntentId})`,
+    })
+    .from(escrowRefunds)
+    .leftJoin(user, eq(user.id, escrowRefunds.payerId))
+    .where(
+      and(
+        eq(escrowRefunds.campaignId, campaignId),
+        event.kind === 'cancelled'
+          ? eq(escrowRefunds.reason, 'campaign_cancelled')
+          : and(
+              eq(escrowRefunds.reason, 'refunded_at_stripe'),
+              eq(escrowRefunds.paymentIntentId, event.paymentIntentId),
+            ),
+        isNotNull(escrowRefunds.refundedAt),
+        isNull(escrowRefunds.notifiedAt),
+        // Cancelled: told once all of the person's refunds were made (the hourly job makes the rest).
+        event.kind === 'cancelled'
+          ? sql`not exists (select 1 from escrow_refunds w where w.campaign_id = ${campaignId} and w.reason = 'campaign_cancelled'
+              and w.refunded_at is null and coalesce(w.payer_id, 'guest:' || lower(w.guest_email), 'payment:' || w.payment_intent_id) = ${person})`
+          : undefined,
+        sql`${person} > ${page.after}`,
+      ),
+    )
+    .groupBy(person)
+    .orderBy(person)
+    .limit(page.limit);
+  return rows.map(
+    (r): ToldPerson => ({
+      key: r.key,
+      userId: r.userId,
+      email: r.userId ? r.accountEmail : r.guestEmail,
+      amountCents: Number(r.amountCents),
+      payments: Number(r.payments),
+      paymentIntentIds: JSON.parse(r.paymentIntentIds) as string[],
+    }),
+  );
+}

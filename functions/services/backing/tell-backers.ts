@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { type Actor, authorize } from '../../auth/authorize';
+import { campaigns } from '../../db/schema';
+import { isRefundEvent, type ToldEvent } from '../../domain/backing/told';
+import type { Deps } from '../../platform/deps';
+import { campaignTeam } from '../campaigns';
+import { type AudiencePage, backersPage, refundedPage, type ToldPerson } from './internal/audience';
+import { tellChunk } from './internal/tell';
+
+/** People told per batch: each a mail follow-up row, so a batch stays small on D1. */
+const TOLD_CHUNK = 50;
+
+/**
+ * Tells the backers of a campaign of one event (docs/backing.md, "Told"): the 'tell-backers'
+ * follow-up a change owes runs it, and the refunds call it once payments were handed back. The
+ * audience is read a page at a time and each page is told in a batch of its own, so any number of
+ * backers is told in chunks; a run interrupted half-way is finished by the next (the follow-up is
+ * due again), and nobody hears twice (tellChunk). Returns how many people it told.
+ */
+export async function tellBackers(
+  deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps' | 'config'>,
+  actor: Actor,
+  told: { campaignId: string; event: ToldEvent },
+): Promise<number> {
+  const system = authorize(actor, 'backing.tell');
+  const { db } = deps;
+  const { campaignId, event } = told;
+  const campaign = await db
+    .select({ id: campaigns.id, title: campaigns.title })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId))
+    .get();
+  if (!campaign) return 0;
+  // The team hears the campaign's own events as its team; its money handed back, as anyone.
+  const team = isRefundEvent(event) ? [] : (await campaignTeam(db, campaignId)).map((m) => m.userId);
+  const page = (p: AudiencePage): Promise<ToldPerson[]> =>
+    isRefundEvent(event) ? refundedPage(db, campaignId, event, p) : backersPage(db, campaignId, team, p);
+  let count = 0;
+  for (let after = ''; ; ) {
+    const people = await page({ after, limit: TOLD_CHUNK });
+    if (people.length === 0) return count;
+    count += await tellChunk(deps, system, campaign, event, people);
+    after = people[people.length - 1]?.key ?? '';
+  }
+}
