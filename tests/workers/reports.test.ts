@@ -266,6 +266,10 @@ describe('hiding a reported item', () => {
     expect((await hide('film', c.movieId)).status).toBe(200);
     expect(await live()).not.toContain(c.id);
     expect((await call(`/api/campaigns/${c.id}/funding`)).status).toBe(404);
+    // Nor does it take money, from a guest or a signed-in person.
+    const checkout = (init: RequestInit) => call(`/api/campaigns/${c.id}/checkout`, init);
+    expect((await checkout(jsonInit('POST', { amountCents: 1000, guestEmail: 'g@example.com' }))).status).toBe(404);
+    expect((await checkout(jsonInit('POST', { amountCents: 1000 }, second.cookie))).status).toBe(404);
   });
 
   it('a creator profile: 404 to others, shown to its owner and admins', async () => {

@@ -114,6 +114,9 @@ export async function startCampaignCheckout(
   const now = deps.clock.now();
   const funding = await fundingWhere(deps.db, now, eq(campaigns.id, campaignId));
   if (!funding) throw notFound(TEXT.campaignNotFoundState);
+  // A live campaign that is not public is one whose film left the catalogue (rejected, or hidden after
+  // reports: docs/reports.md): it is not found, for the payer as on every page.
+  if (funding.status === 'live' && !funding.isPublic) throw notFound(TEXT.campaignNotFoundState);
   if (!funding.takingPayments) throw conflict(funding.pausedReason ?? TEXT.campaignNotTakingPayments);
   const base = deps.config.PUBLIC_URL.replace(/\/$/, '');
   const created = await createCheckout(deps, {
