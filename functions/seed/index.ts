@@ -8,8 +8,8 @@ import { coinsSeed } from './coins';
 import { demoUsersSeed } from './demo-users';
 import { marketplaceSeed } from './marketplace';
 import { moneySeed } from './money';
-import { reportsSeed } from './reports';
 import { projectsSeed } from './projects';
+import { reportsSeed } from './reports';
 import { siteSettingsSeed } from './site-settings';
 import type { SeedLog, SeedModule } from './types';
 
