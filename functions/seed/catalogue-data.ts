@@ -283,6 +283,15 @@ export const SEED_FILMS: SeedFilm[] = [
     clip: 'clip-life',
     views: 1,
   },
+  {
+    slug: 'second-unit',
+    title: 'Second Unit',
+    description: 'A stunt double finishes a western nobody remembers starting, one impossible fall at a time.',
+    category: 'thriller',
+    year: 2022,
+    owner: 'milo_maker',
+    clip: 'clip-life',
+  },
   // Awaiting review: only its owner and admins can open it.
   {
     slug: 'work-in-progress',

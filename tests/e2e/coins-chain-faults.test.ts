@@ -151,7 +151,7 @@ describe('the chain failing under a deployment', () => {
     await context.close();
   });
 
-  it('a chain that never answers: the tab and the coins page show themselves in seconds and say so', async () => {
+  it('a chain that never answers: the tab says so in seconds; the coins page shows its indexed figures', async () => {
     const context = await adminContext();
     const page = await context.newPage();
     await whileUpstream('silent', async () => {
@@ -162,7 +162,10 @@ describe('the chain failing under a deployment', () => {
       const coinsPage = (await night.locator('[data-address="coin"] a').getAttribute('href')) ?? '';
       expect(coinsPage).toMatch(/^\/movie\/[^/]+\/coins#contract-coin$/);
       expect((await page.goto(coinsPage))?.status()).toBe(200);
-      expect(await page.locator('[data-sale-error]').textContent()).toContain(CHAIN_LATE);
+      // The coins page reads the sale from the database's index of the chain (docs/coins.md, "The
+      // index"), not from the chain: a silent chain leaves it whole, with no error to show.
+      expect(await page.locator('[data-sale-error]').count()).toBe(0);
+      expect(await page.locator('[data-sale]').getAttribute('data-sold')).toMatch(/^\d+$/);
     });
     await context.close();
   });

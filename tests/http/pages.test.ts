@@ -60,6 +60,7 @@ const RECORD_PAGES = new Set([
   '/edit-project/:id',
   '/backing/receipts/:sessionId',
   '/backing/:token',
+  '/backing/:token/receipts/:sessionId',
 ]);
 
 const publicPages = PAGE_ROUTES.filter(
