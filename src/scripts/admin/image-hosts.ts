@@ -35,4 +35,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>('[data-image-h
     toastAfterNavigation(fillText(CONTENT_TEXT.imageHostRemoved, { host }), 'success');
     location.reload();
   });
+  button.disabled = false;
 }
+// Listening now: the add button may be pressed (the page renders it disabled until then).
+const add = form?.querySelector<HTMLButtonElement>('[data-image-host-add]');
+if (add) add.disabled = false;
