@@ -1,6 +1,8 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../functions/db/client';
 import {
   checkoutSessions,
   escrowClaims,
@@ -13,8 +15,10 @@ import {
 import { STRIPE_DISPUTE_FEE_CENTS } from '../../functions/domain/disputes/rules';
 import * as obj from '../../functions/payments/test-mode/objects';
 import type { MyBacking } from '../../functions/services/backing';
-import { disputeTotals } from '../../functions/services/ledger';
-import { expectLedgerBalanced } from '../support/ledger';
+import { disputeTotals, ledgerWrite } from '../../functions/services/ledger';
+import { receiveStripeEvent } from '../../functions/services/webhooks';
+import { TEST_SYSTEM } from '../support/actors';
+import { expectLedgerBalanced, handWrittenRelease } from '../support/ledger';
 import { campaignRow, makeCampaign } from './campaign-factories';
 import { jsonInit, makeUser, ORIGIN, type TestUser } from './factories';
 import {
@@ -26,9 +30,28 @@ import {
   sessionCompleted,
   type TestPayment,
   testPayment,
+  testPayments,
   uid,
 } from './stripe-support';
 import { call } from './worker-call';
+
+/** A database whose first batch lets a competing write land first: the handler read, then lost the race. */
+function racing(real: Db, competitor: () => Promise<unknown>): Db {
+  let armed = true;
+  return new Proxy(real, {
+    get(target, prop, receiver) {
+      if (prop === 'batch')
+        return async (statements: Parameters<Db['batch']>[0]) => {
+          if (armed) {
+            armed = false;
+            await competitor();
+          }
+          return target.batch(statements);
+        };
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
 
 /**
  * Card disputes (docs/money.md, "Disputes"): charge.dispute.* through the signed webhook, the
@@ -274,6 +297,49 @@ describe('dispute events delivered to the webhook', () => {
     expect(await balance(`owed:${campaign.id}`)).toBe(0);
     expect(await balance(`disputed:${campaign.id}`)).toBe(0);
     expect(await kindsOf(p.pi)).toEqual(['dispute', 'dispute_won']);
+    await expectLedgerBalanced(db());
+  });
+
+  it('a release committing between the dispute’s read and its write: owed by the campaign, escrow taken once', async () => {
+    const campaign = await makeCampaign({ status: 'live' });
+    const p = await credited(campaign.id, 5000);
+    const member = await makeUser();
+    // The vote's release lands after the handler read the payment as still in escrow.
+    const release = async () => {
+      const write = ledgerWrite(db(), {
+        idempotencyKey: `release:${campaign.id}:1`,
+        kind: 'release',
+        currency: 'usd',
+        campaignId: campaign.id,
+        lines: [
+          { account: `escrow:${campaign.id}`, amountCents: -5000 },
+          { account: `payable:${campaign.id}:${member.id}`, amountCents: 5000, userId: member.id },
+        ],
+      });
+      await db().batch([
+        ...(write.statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]),
+        db()
+          .insert(escrowClaims)
+          .values({
+            paymentIntentId: p.pi,
+            campaignId: campaign.id,
+            claim: 'release',
+            groupKey: `release:${campaign.id}:1`,
+          }),
+        handWrittenRelease(db(), `release:${campaign.id}:1`, campaign.id, 5000),
+      ]);
+    };
+    const id = `dp_${uid()}`;
+    await receiveStripeEvent(
+      { ...testPayments(), db: racing(db(), release) },
+      TEST_SYSTEM,
+      disputeEvent('charge.dispute.created', disputeObject(p, id, 'needs_response')),
+      'platform',
+    );
+    expect(await balance(`escrow:${campaign.id}`)).toBe(0);
+    expect(await balance(`owed:${campaign.id}`)).toBe(-5000);
+    expect(await balance(`disputed:${campaign.id}`)).toBe(5000);
+    expect((await campaignRow(campaign.id))?.status).toBe('live');
     await expectLedgerBalanced(db());
   });
 

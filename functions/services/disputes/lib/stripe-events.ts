@@ -1,8 +1,9 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/client';
-import { ledgerEntries, ledgerGroups } from '../../../db/schema';
+import { campaigns, ledgerEntries, ledgerGroups } from '../../../db/schema';
+import type { CampaignStatus } from '../../../domain/campaigns/status';
 import {
   type DisputeHolding,
   type DisputeOutcome,
@@ -105,6 +106,7 @@ async function onDispute(deps: Deps, dispute: Stripe.Dispute, change: EventChang
     ],
   );
   const statements: Statement[] = [
+    ...(before.holding === null && holding === 'escrow' ? [stillInEscrow(db, c, pi)] : []),
     ...opening.statements,
     ...(await disputeNotices(
       deps,
@@ -121,6 +123,22 @@ async function onDispute(deps: Deps, dispute: Stripe.Dispute, change: EventChang
   }
   change.afterCommit(() => ringCampaign(deps.campaignBell, c));
   return statements;
+}
+
+/**
+ * The opening decided "escrow" from a read: a release or a refund committing before its batch would
+ * take the same money out of escrow twice. This statement fails the batch when the payment has been
+ * claimed since — the campaign's status set to NULL, which its column refuses, the same signal as a
+ * stale credit (`guardedRaisedProjection`) — and receiveStripeEvent runs the handler again on the new
+ * state: owed by the campaign after a release, recorded only after a refund. Otherwise it sets the
+ * status to itself.
+ */
+function stillInEscrow(db: Db, campaignId: string, pi: string): Statement {
+  const status = sql`(select c.status from campaigns c where c.id = ${campaignId} and not exists (select 1 from escrow_claims x where x.payment_intent_id = ${pi}))`;
+  return db
+    .update(campaigns)
+    .set({ status: status as SQL<CampaignStatus> })
+    .where(eq(campaigns.id, campaignId));
 }
 
 function closing(
