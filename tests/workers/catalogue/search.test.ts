@@ -90,7 +90,7 @@ describe('search ranks a bounded candidate set', { timeout: 120_000 }, () => {
   it('ranks a title hit above a description that repeats the word, whatever bm25 says of their lengths', async () => {
     // bm25 weighs a hit by its row's length against the average row: many short films make the title
     // film's long description weigh its title hit down, and on bm25 alone the film whose description
-    // is the word 400 times over came first.
+    // is the word 300 times over came first.
     const w = word();
     const cat = await makeCategory();
     const short = Array.from({ length: 100 }, () => ({
@@ -105,7 +105,7 @@ describe('search ranks a bounded candidate set', { timeout: 120_000 }, () => {
       await getDb(env)
         .insert(videos)
         .values(short.slice(i, i + 10));
-    const repeated = await makeFilm(owner, { title: `Echo ${uid()}`, description: Array(400).fill(w).join(' ') });
+    const repeated = await makeFilm(owner, { title: `Echo ${uid()}`, description: Array(300).fill(w).join(' ') });
     const inTitle = await makeFilm(owner, {
       title: `The Long and Winding ${w} Affair of Many Words`,
       description: Array(1600).fill('la').join(' '),
