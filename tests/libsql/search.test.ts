@@ -13,6 +13,7 @@ import { mergeSearchIndex, searchIndexSegments } from '../../functions/db/search
 import { updateProfile } from '../../functions/services/accounts';
 import { acceptInvitation, addMember, deleteCampaign, removeMember } from '../../functions/services/campaigns';
 import { type SearchResult, searchFilms } from '../../functions/services/catalogue';
+import { DESCRIPTION_CANDIDATES } from '../../functions/services/catalogue/internal/search-query';
 import { approveFilm, createFilm, rejectFilm, updateFilm } from '../../functions/services/films';
 import { ANYONE } from '../support/actors';
 import { createLibsqlApp, createLibsqlDb, libsqlDeps } from '../support/libsql';
@@ -94,6 +95,56 @@ describe('search on libSQL', () => {
 
     await ctx.db.delete(videos).where(eq(videos.id, film.id));
     expect(await search(b)).toEqual([]);
+  });
+});
+
+describe('search ranks a bounded candidate set on libSQL', () => {
+  const page = async (q: string, n: number) =>
+    (await (await app.request(`/api/search?${new URLSearchParams({ q, page: String(n) })}`)).json()) as SearchResult;
+
+  it('a title hit above a repeated description; every description match reached once, the older ones newest first', async () => {
+    const v = word();
+    const row = (title: string, description: string) => ({
+      id: crypto.randomUUID(),
+      title,
+      description,
+      categoryId: shelf.id,
+      contributorId: owner.userId,
+      reviewStatus: 'approved' as const,
+    });
+    const described = Array.from({ length: DESCRIPTION_CANDIDATES + 25 }, (_, i) =>
+      row(`Story ${uid()}`, `Film ${i} of the ${v} series.`),
+    );
+    await ctx.db.insert(videos).values(described);
+    const titled = row(`${v} Begins`, 'Nothing to see.');
+    await ctx.db.insert(videos).values(titled);
+
+    // Beside those many short films, bm25 alone ranked the word 300 times over above a title hit in
+    // a long film (a hit weighs less in a row longer than the average).
+    const w = word();
+    const repeated = await makeFilm({ title: `Echo ${uid()}`, description: Array(300).fill(w).join(' ') });
+    const inTitle = await makeFilm({
+      title: `The Long and Winding ${w} Affair of Many Words`,
+      description: Array(1600).fill('la').join(' '),
+    });
+    expect(await search(w)).toEqual([inTitle.id, repeated.id]);
+
+    const found: string[] = [];
+    for (let n = 1; ; n++) {
+      const r = await page(v, n);
+      found.push(...r.hits.map((h) => h.id));
+      if (!r.hasMore) break;
+    }
+    expect(found).toHaveLength(described.length + 1);
+    expect(new Set(found).size).toBe(found.length);
+    expect(found[0]).toBe(titled.id);
+    const newest = described.slice(-DESCRIPTION_CANDIDATES).map((f) => f.id);
+    expect(new Set(found.slice(1, 1 + DESCRIPTION_CANDIDATES))).toEqual(new Set(newest));
+    const older = described
+      .slice(0, -DESCRIPTION_CANDIDATES)
+      .map((f) => f.id)
+      .reverse();
+    expect(found.slice(1 + DESCRIPTION_CANDIDATES)).toEqual(older);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   SNIPPET_TOKENS,
   snippetOf,
   toMatchExpression,
+  toNamedExpression,
 } from '../../functions/services/catalogue/internal/search-query';
 
 const viewer = (userId: string, roles: Viewer['roles'] = ['viewer']): Viewer => ({
@@ -46,6 +47,12 @@ describe('search text', () => {
     expect(toMatchExpression('last light')).toBe(`"last" AND ${lastAsPrefix('light')}`);
     expect(toMatchExpression("cartographer's")).toBe(`"cartographer" AND ${lastAsPrefix('s')}`);
     expect(toMatchExpression('owner_ab12')).toBe(`"owner" AND ${lastAsPrefix('ab12')}`);
+  });
+
+  it('the named match: every word in the title, category or creators, the last also as a prefix', () => {
+    expect(toNamedExpression('last light')).toBe('{title category creators} : ("last" AND "light"*)');
+    expect(toNamedExpression('" OR * NEAR(')).toBe('{title category creators} : ("OR" AND "NEAR"*)');
+    expect(toNamedExpression('*** ---')).toBeNull();
   });
 
   it('leaves nothing of FTS5 syntax and nothing to search in punctuation alone', () => {

@@ -1,9 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../../functions/db/client';
-import { categories, profiles } from '../../../functions/db/schema';
+import { categories, profiles, videos } from '../../../functions/db/schema';
 import { runScheduled } from '../../../functions/scheduled';
 import type { SearchResult } from '../../../functions/services/catalogue';
+import { DESCRIPTION_CANDIDATES, SEARCH_PAGE_SIZE } from '../../../functions/services/catalogue/internal/search-query';
 import { jsonInit, makeUser, type TestUser, uid } from '../factories';
 import { call, env } from '../worker-call';
 import { filmCall, makeCategory, makeFilm, reviewAs } from './factories';
@@ -68,6 +69,86 @@ describe('search ranking', { timeout: 60_000 }, () => {
     expect(second.hits).toHaveLength(2);
     expect(second.hasMore).toBe(false);
     expect(new Set([...ids(first), ...ids(second)]).size).toBe(22);
+  });
+});
+
+/** Every page of a search, in order, until the last one says there is no more. */
+const allPages = async (q: string) => {
+  const found: string[] = [];
+  for (let page = 1; ; page++) {
+    const r = await search(q, page);
+    expect(r.hits.length).toBeLessThanOrEqual(SEARCH_PAGE_SIZE);
+    found.push(...ids(r));
+    if (!r.hasMore) return found;
+  }
+};
+
+// Title, category and creators' matches first by bm25; then the newest DESCRIPTION_CANDIDATES films
+// found with a description's help, by bm25; then the older ones, newest first (docs/performance.md,
+// "Search ranks a bounded candidate set").
+describe('search ranks a bounded candidate set', { timeout: 120_000 }, () => {
+  it('ranks a title hit above a description that repeats the word, whatever bm25 says of their lengths', async () => {
+    // bm25 weighs a hit by its row's length against the average row: many short films make the title
+    // film's long description weigh its title hit down, and on bm25 alone the film whose description
+    // is the word 300 times over came first.
+    const w = word();
+    const cat = await makeCategory();
+    const short = Array.from({ length: 100 }, () => ({
+      id: crypto.randomUUID(),
+      title: `Short ${uid()}`,
+      description: 'A short film.',
+      categoryId: cat.id,
+      contributorId: owner.id,
+      reviewStatus: 'approved' as const,
+    }));
+    for (let i = 0; i < short.length; i += 10)
+      await getDb(env)
+        .insert(videos)
+        .values(short.slice(i, i + 10));
+    const repeated = await makeFilm(owner, { title: `Echo ${uid()}`, description: Array(300).fill(w).join(' ') });
+    const inTitle = await makeFilm(owner, {
+      title: `The Long and Winding ${w} Affair of Many Words`,
+      description: Array(1600).fill('la').join(' '),
+    });
+    const result = await search(w);
+    expect(ids(result)).toEqual([inTitle.id, repeated.id]);
+    expect(result.hits[0]?.titleHighlighted).toContainEqual({ text: w, hit: true });
+    expect(result.hits[1]?.descriptionHighlighted).toContainEqual({ text: w, hit: true });
+  });
+
+  it('pages through more description matches than it ranks, each film exactly once, the older ones newest first', async () => {
+    const w = word();
+    const db = getDb(env);
+    const cat = await makeCategory();
+    const row = (title: string, description: string) => ({
+      id: crypto.randomUUID(),
+      title,
+      description,
+      categoryId: cat.id,
+      contributorId: owner.id,
+      reviewStatus: 'approved' as const,
+    });
+    // Written straight to the table (the index's triggers index them), oldest first: 25 more than ranked.
+    const described = Array.from({ length: DESCRIPTION_CANDIDATES + 25 }, (_, i) =>
+      row(`Story ${uid()}`, `Film ${i} of the ${w} series.`),
+    );
+    for (let i = 0; i < described.length; i += 10) await db.insert(videos).values(described.slice(i, i + 10));
+    const titled = row(`${w} Begins`, 'Nothing to see.');
+    await db.insert(videos).values(titled);
+
+    const found = await allPages(w);
+    expect(found).toHaveLength(described.length + 1);
+    expect(new Set(found).size).toBe(found.length);
+    // The title match first, though it was written last.
+    expect(found[0]).toBe(titled.id);
+    // Then the newest description matches, ranked; then the older ones, newest first.
+    const newest = described.slice(-DESCRIPTION_CANDIDATES).map((f) => f.id);
+    expect(new Set(found.slice(1, 1 + DESCRIPTION_CANDIDATES))).toEqual(new Set(newest));
+    const older = described
+      .slice(0, -DESCRIPTION_CANDIDATES)
+      .map((f) => f.id)
+      .reverse();
+    expect(found.slice(1 + DESCRIPTION_CANDIDATES)).toEqual(older);
   });
 });
 

@@ -59,6 +59,29 @@ export function toMatchExpression(query: string): string | null {
   return terms.map((t, i) => (i === last ? `({title category creators} : "${t}"* OR "${t}")` : `"${t}"`)).join(' AND ');
 }
 
+/** The columns whose matches rank first: a film's title, its category and its creators' names. */
+const NAMED_COLUMNS = '{title category creators}';
+
+/**
+ * The MATCH expression for films the query finds in their title, category or creators' names alone:
+ * every word there (each word in any of them), the last one also as the start of a word, as in
+ * toMatchExpression. These films are ranked first, by bm25 (docs/performance.md, "Search ranks a
+ * bounded candidate set").
+ */
+export function toNamedExpression(query: string): string | null {
+  const terms = searchTerms(query);
+  if (terms.length === 0) return null;
+  const last = terms.length - 1;
+  return `${NAMED_COLUMNS} : (${terms.map((t, i) => (i === last ? `"${t}"*` : `"${t}"`)).join(' AND ')})`;
+}
+
+/**
+ * How many of the newest description matches (films found only with their description's help) are
+ * ranked by bm25 after the named matches; older ones follow, newest first, unscored. Chosen by
+ * measurement: docs/performance.md, "Search ranks a bounded candidate set".
+ */
+export const DESCRIPTION_CANDIDATES = 100;
+
 const OPEN = '\u0001';
 const CLOSE = '\u0002';
 
