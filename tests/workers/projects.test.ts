@@ -284,4 +284,16 @@ describe('the creator dashboard overview', () => {
     expect(o.waiting.find((w) => w.kind === 'payouts')).toMatchObject({ count: 1, cents: 2500 });
     expect(o.campaigns.find((c) => c.id === voting.id)).toMatchObject({ backers: 0, daysLeft: 30 });
   });
+
+  it('counts days left only while a campaign runs: none on a draft (active) or a completed one', async () => {
+    const me = await makeUser(['contributor'], 'dash_days');
+    const live = await makeCampaign({ owner: me, status: 'live' });
+    const draft = await makeCampaign({ owner: me, status: 'active' });
+    const done = await makeCampaign({ owner: me, status: 'completed' });
+    const o = await creatorOverview(testDeps(), asViewer(me, ['contributor']));
+    const days = (id: string) => o.campaigns.find((c) => c.id === id)?.daysLeft;
+    expect(days(live.id)).toBe(30);
+    expect(days(draft.id)).toBeNull();
+    expect(days(done.id)).toBeNull();
+  });
 });

@@ -40,7 +40,8 @@ export interface CreatorOverview {
     raisedCents: number;
     goalCents: number;
     backers: number;
-    daysLeft: number;
+    /** Days to the end date while the campaign runs (live or paused); null before it starts and once it ended. */
+    daysLeft: number | null;
     href: string;
   }[];
   projects: { id: string; title: string; stage: ProjectStage; hidden: boolean; href: string }[];
@@ -237,7 +238,7 @@ export async function creatorOverview(
       raisedCents: c.currentAmount,
       goalCents: c.goalAmount,
       backers: backersOf.get(`escrow:${c.id}`) ?? 0,
-      daysLeft: daysLeft(c.endDate, today),
+      daysLeft: c.status === 'live' || c.status === 'paused' ? daysLeft(c.endDate, today) : null,
       href: `/contributor/campaign-progress/${c.id}`,
     })),
     projects: mine.map((p) => ({
