@@ -174,8 +174,16 @@ describe('a dispute raised in TEST mode, as a test card would', () => {
     expect(standing?.kind).toBe('dispute_lost');
     expect(totals).toMatchObject({ paidCents: 4000, disputedCents: 4000, heldCents: 0 });
     expect(await adminStatusOf(admin, payer, sessionId)).toBe('dispute lost');
-    // Told once: closing wrote no second notice.
-    expect((await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id)).toHaveLength(1);
+    // Told how it ended, once each: the team and the admins, a notice and a mail.
+    const closed = (await disputeNoticesOf(campaign.id)).filter((n) => n.title === 'Dispute lost');
+    expect(closed.filter((n) => n.userId === campaign.owner.id)).toHaveLength(1);
+    expect(closed.filter((n) => n.userId === admin.id)).toHaveLength(1);
+    expect(closed[0]?.message).toContain('decided for the payer');
+    expect((await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id)).toHaveLength(2);
+    const closedMails = (await db().select().from(followUps).where(like(followUps.key, 'dispute-closed:%'))).filter(
+      (m) => m.payload.includes(campaign.id),
+    );
+    expect(closedMails.filter((m) => m.key.endsWith(`:${campaign.owner.id}`))).toHaveLength(1);
   });
 
   it('opened then won: back in escrow, and the payer sees it held with the dispute won', async () => {
@@ -201,6 +209,9 @@ describe('a dispute raised in TEST mode, as a test card would', () => {
     expect(await (await call(page)).text()).toContain('data-dispute-status="won"');
     expect((await call(`${page}/dispute/lost`, form)).status).toBe(303);
     expect(await kindsOf(pi)).toEqual(['dispute', 'dispute_won']);
+    const won = (await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id);
+    expect(won.map((n) => n.title).sort()).toEqual(['Dispute won', 'Payment disputed']);
+    expect(won.find((n) => n.title === 'Dispute won')?.message).toContain('back in escrow');
   });
 
   it('a session that was not paid cannot be disputed (409), an unknown one is 404', async () => {
@@ -249,7 +260,7 @@ async function credited(campaignId: string, amountCents: number) {
 }
 
 describe('dispute events delivered to the webhook', () => {
-  it('closed before created, and every event repeated: each group written once, the team told once', async () => {
+  it('closed before created, and every event repeated: each group written once, the team told once of each', async () => {
     const campaign = await makeCampaign({ status: 'live' });
     const p = await credited(campaign.id, 3000);
     const id = `dp_${uid()}`;
@@ -267,7 +278,8 @@ describe('dispute events delivered to the webhook', () => {
     expect(await kindsOf(p.pi)).toEqual(['dispute', 'dispute_lost']);
     expect(await balance(`escrow:${campaign.id}`)).toBe(0);
     expect(await balance(`written_off:${campaign.id}`)).toBe(3000 + STRIPE_DISPUTE_FEE_CENTS);
-    expect((await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id)).toHaveLength(1);
+    const told = (await disputeNoticesOf(campaign.id)).filter((n) => n.userId === campaign.owner.id);
+    expect(told.map((n) => n.title).sort()).toEqual(['Dispute lost', 'Payment disputed']);
     await expectLedgerBalanced(db());
   });
 

@@ -19,7 +19,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topic 'wallet' (creator_coin): a campaign's coin waits for the reader's wallet | /account#wallets (both) |
  * | topic 'collaboration' (info): a marketplace request or collaboration of the reader's | /marketplace#mine (both) |
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
- * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed | /contributor/campaign-analytics/{campaignId} (both) |
+ * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed, or its dispute is won or lost | /contributor/campaign-analytics/{campaignId} (both) |
  * | topics 'hidden-film', 'hidden-listing', 'hidden-profile', 'hidden-project' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account, /projects#mine (both) |
  * | topic 'backing' (info): a campaign the reader paid into reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
@@ -52,7 +52,7 @@ export interface TargetInput {
    * 'backers': a team member's tally of new payments to the campaign, updated in place; 'payout': the reader's own
    * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
    * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined;
-   * 'dispute': a payment to the campaign is disputed (docs/money.md, "Disputes").
+   * 'dispute': a payment to the campaign is disputed, or its dispute won or lost (docs/money.md, "Disputes").
    * 'backing': news of a campaign the reader paid into (docs/backing.md, "Told").
    */
   topic?: string | null;

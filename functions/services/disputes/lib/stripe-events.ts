@@ -16,7 +16,7 @@ import { ringCampaign } from '../../../realtime/campaign-bell';
 import { type LedgerLine, ledgerPayment, ledgerWrite } from '../../ledger';
 import type { EventChange, EventHandler } from '../../payments';
 import { paymentMetadata } from '../../payments';
-import { disputeNotices } from '../internal/notices';
+import { disputeClosedNotices, disputeNotices } from '../internal/notices';
 
 type Statement = BatchItem<'sqlite'>;
 
@@ -119,7 +119,25 @@ async function onDispute(deps: Deps, dispute: Stripe.Dispute, change: EventChang
       console.error(
         `stripe [admin]: dispute ${dispute.id} says ${state}, the ledger has it ${before.outcome}; left as is`,
       );
-    } else statements.push(...closing(state, cents, dispute, source, c, posting));
+    } else {
+      const closed = closing(state, cents, dispute, source, c, posting);
+      statements.push(
+        ...closed.statements,
+        ...(await disputeClosedNotices(
+          deps,
+          {
+            disputeId: dispute.id,
+            campaignId: c,
+            cents,
+            holding,
+            posted: closed.posted,
+            outcome: state,
+            feeCents: closed.feeCents,
+          },
+          change,
+        )),
+      );
+    }
   }
   change.afterCommit(() => ringCampaign(deps.campaignBell, c));
   return statements;
@@ -152,21 +170,25 @@ function closing(
     kind: 'dispute_won' | 'dispute_lost',
     memo: string,
     lines: LedgerLine[],
-  ) => {
-    statements: Statement[];
-  },
-): Statement[] {
+  ) => { statements: Statement[]; posted: SQL },
+): { statements: Statement[]; posted: SQL; feeCents: number } {
   if (outcome === 'won')
-    return posting('dispute_won', 'dispute_won', `dispute ${dispute.id} won: back where it was`, [
-      { account: `disputed:${campaignId}`, amountCents: -cents },
-      { account: source, amountCents: cents },
-    ]).statements;
+    return {
+      ...posting('dispute_won', 'dispute_won', `dispute ${dispute.id} won: back where it was`, [
+        { account: `disputed:${campaignId}`, amountCents: -cents },
+        { account: source, amountCents: cents },
+      ]),
+      feeCents: 0,
+    };
   const fee = disputeFeeCents(dispute.balance_transactions);
-  return posting('dispute_lost', 'dispute_lost', `dispute ${dispute.id} lost: written off with Stripe's fee`, [
-    { account: `disputed:${campaignId}`, amountCents: -cents },
-    { account: `dispute_fee:${campaignId}`, amountCents: -fee },
-    { account: `written_off:${campaignId}`, amountCents: cents + fee },
-  ]).statements;
+  return {
+    ...posting('dispute_lost', 'dispute_lost', `dispute ${dispute.id} lost: written off with Stripe's fee`, [
+      { account: `disputed:${campaignId}`, amountCents: -cents },
+      { account: `dispute_fee:${campaignId}`, amountCents: -fee },
+      { account: `written_off:${campaignId}`, amountCents: cents + fee },
+    ]),
+    feeCents: fee,
+  };
 }
 
 type DisputeEventType = 'charge.dispute.created' | 'charge.dispute.updated' | 'charge.dispute.closed';
