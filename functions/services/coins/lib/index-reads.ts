@@ -9,7 +9,7 @@ import {
   vestingAllocations,
 } from '../../../chain/coins';
 import type { Db } from '../../../db/client';
-import { type CoinDeploymentRow, coinEvents } from '../../../db/schema';
+import { type CoinDeploymentRow, coinEvents, coinIndexCursors } from '../../../db/schema';
 import { COIN_DISTRIBUTION } from '../../../domain/coins/supply';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -115,3 +115,38 @@ export async function indexedVesting(
 
 /** Said in place of the coin's figures until the indexer has read its deployment. */
 export const NOT_INDEXED = 'The coin’s history has not been read from the chain yet.';
+
+/** A coin's sale as its campaign's live channel sends it (functions/realtime/protocol.ts, `CoinSaleFigures`). */
+export interface IndexedSaleFigures {
+  sold: number;
+  left: number;
+  /** The sale's events are indexed up to and including this block: a purchase mined in it or before is counted. */
+  indexedThrough: number;
+}
+
+/**
+ * The campaign's coin sale as indexed, for the campaign's live channel; null when the indexer does
+ * not follow a sale of this campaign on this chain (no coin deployed, or not reached yet).
+ */
+export async function indexedSaleFigures(
+  db: Db,
+  chainId: number,
+  campaignId: string,
+): Promise<IndexedSaleFigures | null> {
+  // One statement, so the sum and the cursor are read from the same commit of the indexer's batch.
+  const row = await db
+    .select({
+      sold: sql<number>`coalesce(sum(cast(${coinEvents.amount} as integer)), 0)`,
+      next: sql<number | null>`(select ${coinIndexCursors.nextBlock} from ${coinIndexCursors} where ${and(
+        eq(coinIndexCursors.chainId, chainId),
+        eq(coinIndexCursors.campaignId, campaignId),
+        eq(coinIndexCursors.contract, 'drop'),
+      )})`,
+    })
+    .from(coinEvents)
+    .where(and(eq(coinEvents.chainId, chainId), eq(coinEvents.campaignId, campaignId), eq(coinEvents.kind, 'purchase')))
+    .get();
+  if (row?.next == null) return null;
+  const sold = Number(row.sold);
+  return { sold, left: COIN_DISTRIBUTION.fanSupply - sold, indexedThrough: Number(row.next) - 1 };
+}
