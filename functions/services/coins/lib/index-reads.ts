@@ -150,3 +150,29 @@ export async function indexedSaleFigures(
   const sold = Number(row.sold);
   return { sold, left: COIN_DISTRIBUTION.fanSupply - sold, indexedThrough: Number(row.next) - 1 };
 }
+
+/**
+ * What `address` holds of each coin on the chain (the coin's 18-decimal units, by campaign), from the
+ * indexed transfers: every transfer to it minus every transfer from it — what `balanceOf` answers at
+ * the block the index reached. Coins it never held are absent.
+ */
+export async function indexedBalances(db: Db, chainId: number, address: string): Promise<Map<string, bigint>> {
+  const who = address.toLowerCase();
+  const of = { campaignId: coinEvents.campaignId, amount: coinEvents.amount };
+  const transfer = and(eq(coinEvents.chainId, chainId), eq(coinEvents.kind, 'transfer'));
+  const [sent, received] = await Promise.all([
+    db
+      .select(of)
+      .from(coinEvents)
+      .where(and(transfer, eq(coinEvents.account, who))),
+    db
+      .select(of)
+      .from(coinEvents)
+      .where(and(transfer, eq(coinEvents.counterparty, who))),
+  ]);
+  const balances = new Map<string, bigint>();
+  const add = (campaignId: string, v: bigint) => balances.set(campaignId, (balances.get(campaignId) ?? 0n) + v);
+  for (const t of received) add(t.campaignId, BigInt(t.amount));
+  for (const t of sent) add(t.campaignId, -BigInt(t.amount));
+  return balances;
+}
