@@ -4,12 +4,19 @@ import {
   COIN_SUPPLY,
   ONE_COIN,
   RESERVE_SCHEDULE,
+  splitProceeds,
   TEAM_SCHEDULE,
   vestedAfter,
   vestingAllocations,
 } from '../../../chain/coins';
 import type { Db } from '../../../db/client';
-import { type CoinDeploymentRow, coinEvents, coinIndexCursors } from '../../../db/schema';
+import {
+  type CoinDeploymentRow,
+  type CoinEventKind,
+  coinEvents,
+  coinIndexBlocks,
+  coinIndexCursors,
+} from '../../../db/schema';
 import { COIN_DISTRIBUTION } from '../../../domain/coins/supply';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -175,4 +182,120 @@ export async function indexedBalances(db: Db, chainId: number, address: string):
   for (const t of received) add(t.campaignId, BigInt(t.amount));
   for (const t of sent) add(t.campaignId, -BigInt(t.amount));
   return balances;
+}
+
+/**
+ * The chain's time as the index knows it: the later of the worker's clock and the newest indexed
+ * block's time (a local chain's time may be moved ahead of the clock; a public chain's follows it).
+ */
+async function indexedChainTime(db: Db, chainId: number, now: Date): Promise<Date> {
+  const row = await db
+    .select({ at: sql<number | null>`max(${coinIndexBlocks.time})` })
+    .from(coinIndexBlocks)
+    .where(eq(coinIndexBlocks.chainId, chainId))
+    .get();
+  const head = row?.at == null ? 0 : Number(row.at);
+  return new Date(Math.max(now.getTime(), head));
+}
+
+/** One vesting contract as one member sees it (coin units, 18 decimals), as `MemberVesting` answers. */
+export interface IndexedMemberVesting {
+  contract: string;
+  allocation: bigint;
+  vested: bigint;
+  released: bigint;
+  releasable: bigint;
+  locked: bigint;
+  cliffEnd: Date;
+  end: Date;
+}
+
+/** One member's side of a deployed coin, from the index (the same figures `memberCoinRead` reads from the chain). */
+export interface IndexedMemberCoin {
+  sold: number;
+  /** USDC units credited to the payee and not yet withdrawn. */
+  proceeds: bigint;
+  team: IndexedMemberVesting;
+  reserve: IndexedMemberVesting;
+  /** The time the vesting figures are judged at (`indexedChainTime`). */
+  chainTime: Date;
+}
+
+/**
+ * One member's side of a deployed coin from the index and the pinned split (docs/coins.md,
+ * "Collecting: the members' page"): their credit is, per indexed purchase, their part of its cost as the
+ * sale splits it (`splitProceeds`), less their indexed withdrawals; per vesting contract their
+ * allocation (`vestingAllocations`), vested on the contract's schedule from the coin's mint, less their
+ * indexed releases. An error until the indexer has read the deployment.
+ */
+export async function indexedMemberCoin(
+  db: Db,
+  chainId: number,
+  deployment: Pick<
+    CoinDeploymentRow,
+    'campaignId' | 'members' | 'feePercent' | 'dropAddress' | 'teamVestingAddress' | 'reserveVestingAddress'
+  >,
+  payee: string,
+  now: Date,
+): Promise<IndexedMemberCoin | { error: string }> {
+  const member = payee.toLowerCase();
+  const index = deployment.members.findIndex((m) => m.address.toLowerCase() === member);
+  const ofCampaign = (kind: CoinEventKind) =>
+    and(eq(coinEvents.chainId, chainId), eq(coinEvents.campaignId, deployment.campaignId), eq(coinEvents.kind, kind));
+  const [minted, costs, withdrawn, released, sale, chainTime] = await Promise.all([
+    db
+      .select({ at: sql<number | null>`min(${coinEvents.blockTime})` })
+      .from(coinEvents)
+      .where(and(ofCampaign('transfer'), eq(coinEvents.account, ZERO)))
+      .get(),
+    // Purchases of the same cost are credited alike: one row per distinct cost.
+    db
+      .select({ cost: coinEvents.value, count: sql<number>`count(*)` })
+      .from(coinEvents)
+      .where(ofCampaign('purchase'))
+      .groupBy(coinEvents.value),
+    db
+      .select({ value: coinEvents.value })
+      .from(coinEvents)
+      .where(and(ofCampaign('withdrawal'), eq(coinEvents.account, member))),
+    db
+      .select({ contract: coinEvents.contract, amount: coinEvents.amount })
+      .from(coinEvents)
+      .where(and(ofCampaign('release'), eq(coinEvents.account, member))),
+    indexedSale(db, chainId, deployment.campaignId),
+    indexedChainTime(db, chainId, now),
+  ]);
+  if (minted?.at == null || index < 0) return { error: NOT_INDEXED };
+  const shares = deployment.members.map((m) => BigInt(m.sharePermille));
+  let proceeds = 0n;
+  for (const c of costs)
+    proceeds += (splitProceeds(BigInt(c.cost), deployment.feePercent, shares).members[index] ?? 0n) * BigInt(c.count);
+  for (const w of withdrawn) proceeds -= BigInt(w.value);
+  const start = BigInt(Math.floor(Number(minted.at) / 1000));
+  const t = BigInt(Math.floor(chainTime.getTime() / 1000));
+  const elapsed = t > start ? t - start : 0n;
+  const at = (seconds: bigint) => new Date(Number(seconds) * 1000);
+  const vesting = (contract: string | null, coins: bigint, schedule: typeof TEAM_SCHEDULE): IndexedMemberVesting => {
+    const address = (contract ?? '').toLowerCase();
+    const allocation = vestingAllocations(coins * ONE_COIN, shares)[index] ?? 0n;
+    const vested = vestedAfter(allocation, schedule, elapsed);
+    const out = released.filter((r) => r.contract === address).reduce((s, r) => s + BigInt(r.amount), 0n);
+    return {
+      contract: contract ?? '',
+      allocation,
+      vested,
+      released: out,
+      releasable: vested - out,
+      locked: allocation - vested,
+      cliffEnd: at(start + schedule.cliff),
+      end: at(start + schedule.cliff + schedule.vesting),
+    };
+  };
+  return {
+    sold: sale.sold,
+    proceeds,
+    team: vesting(deployment.teamVestingAddress, COIN_SUPPLY.team, TEAM_SCHEDULE),
+    reserve: vesting(deployment.reserveVestingAddress, COIN_SUPPLY.reserve, RESERVE_SCHEDULE),
+    chainTime,
+  };
 }
