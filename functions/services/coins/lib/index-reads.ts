@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { CoinVesting } from '../../../chain/coin-vesting';
 import {
   COIN_SUPPLY,
@@ -189,12 +189,15 @@ export async function indexedBalances(db: Db, chainId: number, address: string):
  * block's time (a local chain's time may be moved ahead of the clock; a public chain's follows it).
  */
 async function indexedChainTime(db: Db, chainId: number, now: Date): Promise<Date> {
+  // The highest block's time (block times never go down), found through the primary key.
   const row = await db
-    .select({ at: sql<number | null>`max(${coinIndexBlocks.time})` })
+    .select({ at: coinIndexBlocks.time })
     .from(coinIndexBlocks)
     .where(eq(coinIndexBlocks.chainId, chainId))
+    .orderBy(desc(coinIndexBlocks.number))
+    .limit(1)
     .get();
-  const head = row?.at == null ? 0 : Number(row.at);
+  const head = row ? row.at.getTime() : 0;
   return new Date(Math.max(now.getTime(), head));
 }
 
