@@ -60,4 +60,15 @@ export interface CampaignFigures {
   escrow: number;
   released: number;
   refunded: number;
+  /** The campaign's creator coin sale, from the coin index; absent or null without an indexed coin. */
+  coin?: CoinSaleFigures | null;
+}
+
+/** A coin's sale as indexed (docs/coins.md, "The index"): pushed to open coins pages when a purchase is indexed. */
+export interface CoinSaleFigures {
+  /** Whole coins sold, and still for sale. */
+  sold: number;
+  left: number;
+  /** The sale's events are indexed up to and including this block: a purchase mined in it or before is in `sold`. */
+  indexedThrough: number;
 }

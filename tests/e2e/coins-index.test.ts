@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { createPublicClient, createWalletClient, http, type PublicClient } from 'viem';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberVestingCollectAbi } from '../../functions/chain/collect-abi';
 import { buyLocally, localChainAddresses } from '../../functions/chain/deploy';
 import { HARDHAT_DEV_KEYS } from '../../functions/chain/dev-keys';
 import { hardhat } from '../../functions/domain/chains/definitions';
@@ -24,6 +25,8 @@ const methods: string[] = [];
 let movieId = '';
 let campaignId = '';
 let drop = '';
+/** The demo creator's session (cora: Hardhat's account 2, a pinned member of NIGHT with her wallet linked). */
+let creatorCookie = '';
 
 beforeAll(async () => {
   const port = await freePort();
@@ -55,6 +58,7 @@ beforeAll(async () => {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  creatorCookie = cookie;
   const mine = (await (await fetch(`${server.url}/api/campaigns/mine`, { headers: { cookie } })).json()) as {
     campaigns: { id: string; movieId: string; title: string }[];
   };
@@ -80,6 +84,34 @@ async function soldOnPage(): Promise<number> {
   if (!sold) throw new Error(`the coins page shows no sale:\n${html.slice(0, 2000)}`);
   return Number(sold.replaceAll(',', ''));
 }
+
+const saleReads = [
+  { inputs: [], name: 'coinsSold', outputs: [{ type: 'uint256' }], stateMutability: 'view', type: 'function' },
+  { inputs: [], name: 'coin', outputs: [{ type: 'address' }], stateMutability: 'view', type: 'function' },
+  {
+    inputs: [{ type: 'address' }],
+    name: 'withdrawable',
+    outputs: [{ type: 'uint256' }],
+    stateMutability: 'view',
+    type: 'function',
+  },
+] as const;
+const transferAbi = [
+  {
+    inputs: [{ type: 'address' }, { type: 'uint256' }],
+    name: 'transfer',
+    outputs: [{ type: 'bool' }],
+    stateMutability: 'nonpayable',
+    type: 'function',
+  },
+  {
+    inputs: [{ type: 'address' }],
+    name: 'balanceOf',
+    outputs: [{ type: 'uint256' }],
+    stateMutability: 'view',
+    type: 'function',
+  },
+] as const;
 
 const hourly = () => fetch(`${server.url}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('17 * * * *')}`);
 
@@ -131,5 +163,128 @@ describe('coin figures from the index', () => {
     methods.length = 0;
     await soldOnPage();
     expect(methods).toEqual([]);
+  });
+});
+
+describe('every page of coin figures reads the index', () => {
+  const transport = () => http(server.chainUrl);
+  const client = () => createPublicClient({ chain: hardhat, transport: transport() }) as PublicClient;
+  const usdc = () => localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).usdc;
+  const cora = privateKeyToAddress(HARDHAT_DEV_KEYS[2]);
+  const page = (path: string) => fetch(`${server.url}${path}`, { headers: { cookie: creatorCookie } });
+  const sale = async (name: 'coinsSold' | 'coin') =>
+    client().readContract({ address: drop as `0x${string}`, abi: saleReads, functionName: name });
+
+  it('/account shows a wallet’s coins after a transfer, and the Coins tab a member’s figures, without one chain call', async () => {
+    // A fan buys 30 and gives cora 12: her balance exists only as transfers, never as a purchase of hers.
+    const fan = createWalletClient({
+      account: privateKeyToAccount(HARDHAT_DEV_KEYS[8]),
+      chain: hardhat,
+      transport: transport(),
+    });
+    await buyLocally(fan, client(), { usdc: usdc(), drop: drop as `0x${string}` }, 30);
+    const coin = (await sale('coin')) as `0x${string}`;
+    const sent = await fan.writeContract({
+      address: coin,
+      abi: transferAbi,
+      functionName: 'transfer',
+      args: [cora, 12n * 10n ** 18n],
+    });
+    expect((await client().waitForTransactionReceipt({ hash: sent })).status).toBe('success');
+    const held = async () => {
+      const html = await (await page('/account')).text();
+      return Number(/data-held="NIGHT" data-held-coins="(\d+)"/.exec(html)?.[1] ?? 0);
+    };
+    await hourly();
+    await expect.poll(held).toBe(12);
+    const onChain = await client().readContract({
+      address: coin,
+      abi: transferAbi,
+      functionName: 'balanceOf',
+      args: [cora],
+    });
+    expect(BigInt(await held()) * 10n ** 18n).toBe(onChain);
+
+    methods.length = 0;
+    const account = await page('/account');
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain('data-held="NIGHT"');
+    const tab = await page('/contributor?tab=coins');
+    expect(tab.status).toBe(200);
+    const html = await tab.text();
+    expect(methods).toEqual([]);
+
+    // The Coins tab's figures, from the index, are the chain's own.
+    expect(Number(/data-coin-sold="(\d+)"/.exec(html)?.[1])).toBe(Number(await sale('coinsSold')));
+    const credit = await client().readContract({
+      address: drop as `0x${string}`,
+      abi: saleReads,
+      functionName: 'withdrawable',
+      args: [cora],
+    });
+    expect(/data-proceeds="(\d+)"/.exec(html)?.[1]).toBe(String(credit));
+    // Each vesting contract as the contract itself answers: allocation, vested at the chain's time, released, cliff.
+    const block = await client().getBlock();
+    for (const key of ['team', 'reserve'] as const) {
+      const section = new RegExp(
+        `data-vesting="${key}" data-contract="(0x[0-9a-fA-F]{40})" data-allocation="(\\d+)" data-vested="(\\d+)" data-releasable="(\\d+)" data-locked="(\\d+)" data-released="(\\d+)"`,
+      ).exec(html);
+      if (!section) throw new Error(`no ${key} vesting on the Coins tab`);
+      const [, address, allocation, vested, releasable, locked, released] = section;
+      const read = { address: address as `0x${string}`, abi: memberVestingCollectAbi } as const;
+      expect(allocation).toBe(
+        String(await client().readContract({ ...read, functionName: 'allocation', args: [cora] })),
+      );
+      expect(vested).toBe(
+        String(await client().readContract({ ...read, functionName: 'vestedAmount', args: [cora, block.timestamp] })),
+      );
+      expect(released).toBe(String(await client().readContract({ ...read, functionName: 'released', args: [cora] })));
+      expect(BigInt(releasable)).toBe(BigInt(vested) - BigInt(released));
+      expect(BigInt(locked)).toBe(BigInt(allocation) - BigInt(vested));
+    }
+  });
+
+  it('an open coins page moves its sold figure, coins left and meter when a purchase is indexed, without a reload', async () => {
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${server.url}/movie/${movieId}/coins`);
+      const number = async (selector: string) =>
+        Number(((await tab.locator(selector).textContent()) ?? '').replaceAll(',', ''));
+      const before = await number('[data-sold-text]');
+      // The page's own state: a reload would lose it.
+      await tab.evaluate(() => {
+        (window as unknown as { stayed: boolean }).stayed = true;
+      });
+      const buyer = createWalletClient({
+        account: privateKeyToAccount(HARDHAT_DEV_KEYS[9]),
+        chain: hardhat,
+        transport: transport(),
+      });
+      await buyLocally(buyer, client(), { usdc: usdc(), drop: drop as `0x${string}` }, 9);
+      // As the coins page does after a purchase: a hint for the indexer, whose run rings the campaign's channel.
+      await fetch(`${server.url}/api/wallets/coin-purchases`, {
+        method: 'POST',
+        headers: { origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify({ campaignId, txHash: `0x${'cd'.repeat(32)}` }),
+      });
+      await expect.poll(() => number('[data-sold-text]'), { timeout: 30_000 }).toBe(before + 9);
+      expect(await number('[data-left-text]')).toBe(100_000 - before - 9);
+      expect(await number('[data-left-hint]')).toBe(100_000 - before - 9);
+      expect(await tab.locator('[data-sale] meter').evaluate((m) => (m as HTMLMeterElement).value)).toBe(before + 9);
+      expect(await tab.locator('[data-coin-count]').getAttribute('max')).toBe(String(100_000 - before - 9));
+      expect(await tab.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      expect(before + 9).toBe(Number(await sale('coinsSold')));
+      for (const width of [1366, 375]) {
+        await tab.setViewportSize({ width, height: 900 });
+        await screenshot(tab, `coins-live-sold-${width}`);
+      }
+      expect(errors).toEqual([]);
+      await tab.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

@@ -1,12 +1,19 @@
 import { and, eq } from 'drizzle-orm';
 import type { Address, PublicClient } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coinDropAbi, creatorCoinAbi } from '../../functions/chain';
+import { coinDropAbi, creatorCoinAbi, memberVestingAbi } from '../../functions/chain';
 import { buyLocally } from '../../functions/chain/deploy';
 import { coinDeployments, coinEvents, coinIndexCursors } from '../../functions/db/schema';
 import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
-import { type IndexOptions, indexedHolders, indexedSale, runCoinIndexer } from '../../functions/services/coins';
-import { type Chain, campaign, deployCampaign, startChain } from '../chain/support';
+import {
+  type IndexOptions,
+  indexedBalances,
+  indexedHolders,
+  indexedMemberCoin,
+  indexedSale,
+  runCoinIndexer,
+} from '../../functions/services/coins';
+import { type Chain, campaign, deployCampaign, ok, startChain } from '../chain/support';
 import { createLibsqlDb, libsqlDeps } from '../support/libsql';
 import { insertCampaign } from '../support/libsql-fixtures';
 
@@ -192,5 +199,116 @@ describe('the coin indexer', () => {
     expect(rows.map((r) => r.account).sort()).toEqual(
       [t.chain.fan.account.address, script.account.address].map((a) => a.toLowerCase()).sort(),
     );
+  });
+});
+
+describe('figures derived from the index', () => {
+  it('a wallet’s balance after transfers, and a member’s credit and vesting, equal the contracts’ own views', async () => {
+    const t = await setup();
+    const { chain, coin } = t;
+    const members = coin.params.members.map((m, i) => ({
+      userId: `member-${i}`,
+      username: `member_${i}`,
+      address: m.address,
+      sharePermille: m.share,
+    }));
+    await t.db.update(coinDeployments).set({ members }).where(eq(coinDeployments.campaignId, t.campaignId));
+    // Purchases of odd sizes (two of the same cost), a withdrawal, a release after the team's cliff, transfers.
+    for (const [who, coins] of [
+      [chain.fan, 7],
+      [chain.otherFan, 13],
+      [chain.stranger, 7],
+    ] as const)
+      await t.buy(who, coins);
+    const [originator, contributorA] = [chain.originator, chain.contributorA];
+    await ok(
+      chain,
+      contributorA.writeContract({
+        address: coin.drop,
+        abi: coinDropAbi,
+        functionName: 'withdraw',
+        args: [contributorA.account.address],
+      }),
+    );
+    await t.buy(chain.fan, 5);
+    await chain.test.increaseTime({ seconds: 7 * 2_628_000 });
+    await chain.test.mine({ blocks: 1 });
+    await ok(
+      chain,
+      originator.writeContract({
+        address: coin.teamVesting,
+        abi: memberVestingAbi,
+        functionName: 'release',
+        args: [originator.account.address],
+      }),
+    );
+    const one = 10n ** 18n;
+    await ok(
+      chain,
+      chain.fan.writeContract({
+        address: coin.coin,
+        abi: creatorCoinAbi,
+        functionName: 'transfer',
+        args: [chain.contributorB.account.address, 4n * one],
+      }),
+    );
+    await ok(
+      chain,
+      originator.writeContract({
+        address: coin.coin,
+        abi: creatorCoinAbi,
+        functionName: 'transfer',
+        args: [chain.fan.account.address, one / 3n],
+      }),
+    );
+    await t.index();
+
+    const read = chain.client;
+    const balanceOf = (a: Address) =>
+      read.readContract({ address: coin.coin, abi: creatorCoinAbi, functionName: 'balanceOf', args: [a] });
+    for (const who of [chain.fan, chain.contributorB, originator, chain.stranger, chain.treasury]) {
+      const held = await indexedBalances(t.db, LOCAL_CHAIN_ID, who.account.address);
+      expect(held.get(t.campaignId) ?? 0n).toBe(await balanceOf(who.account.address));
+    }
+
+    // Judged at the chain's time as indexed: the worker's clock is behind the moved chain here.
+    const now = (await read.getBlock()).timestamp;
+    const deployment = { ...(await t.db.select().from(coinDeployments).get()), members } as Parameters<
+      typeof indexedMemberCoin
+    >[2];
+    for (const m of members) {
+      const got = await indexedMemberCoin(t.db, LOCAL_CHAIN_ID, deployment, m.address, new Date(0));
+      if ('error' in got) throw new Error(got.error);
+      const member = m.address as Address;
+      expect(got.chainTime.getTime()).toBe(Number(now) * 1000);
+      expect(got.sold).toBe(32);
+      expect(got.proceeds).toBe(
+        await read.readContract({ address: coin.drop, abi: coinDropAbi, functionName: 'withdrawable', args: [member] }),
+      );
+      for (const [address, v] of [
+        [coin.teamVesting, got.team],
+        [coin.reserveVesting, got.reserve],
+      ] as const) {
+        const view = <F extends 'allocation' | 'released'>(fn: F) =>
+          read.readContract({ address, abi: memberVestingAbi, functionName: fn as 'allocation', args: [member] });
+        const vested = await read.readContract({
+          address,
+          abi: memberVestingAbi,
+          functionName: 'vestedAmount',
+          args: [member, now],
+        });
+        const cliffEnd = await read.readContract({ address, abi: memberVestingAbi, functionName: 'cliffEnd' });
+        expect({ allocation: v.allocation, released: v.released, vested: v.vested, cliffEnd: v.cliffEnd }).toEqual({
+          allocation: await view('allocation'),
+          released: await view('released'),
+          vested,
+          cliffEnd: new Date(Number(cliffEnd) * 1000),
+        });
+        expect(v.releasable).toBe(v.vested - v.released);
+      }
+    }
+    // The release happened: the originator's team figures show it.
+    const origin = await indexedMemberCoin(t.db, LOCAL_CHAIN_ID, deployment, originator.account.address, new Date(0));
+    expect('error' in origin ? 0n : origin.team.released).toBeGreaterThan(0n);
   });
 });

@@ -78,6 +78,9 @@ export const coinEvents = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.chainId, t.txHash, t.logIndex] }),
     index('coin_events_campaign_idx').on(t.campaignId, t.kind, t.blockNumber),
+    // A wallet's holdings (/account): its transfers out and in, per chain (docs/coins.md, "Holdings").
+    index('coin_events_account_idx').on(t.chainId, t.account, t.kind),
+    index('coin_events_counterparty_idx').on(t.chainId, t.counterparty, t.kind),
     index('coin_events_block_idx').on(t.chainId, t.blockNumber),
     check('coin_events_kind_ck', sql`${t.kind} in (${oneOf(COIN_EVENT_KINDS)})`),
   ],

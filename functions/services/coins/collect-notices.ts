@@ -32,7 +32,8 @@ async function deployedCoins(deps: Deps, chainId: number) {
  * A withdrawal or release someone sent from /creator-token-management, told to the server by its hash:
  * the server reads the receipt from the chain itself and, for each `Withdrawn` of a known sale and each
  * `Released` of a known vesting contract that pays a pinned member, notifies that member (type
- * creator_coin, topic coin-withdrawn / coin-released) once per event however often it is told.
+ * creator_coin, topic coin-withdrawn / coin-released) once per event however often it is told, and
+ * asks the chain's indexer for a run.
  * 404 for a transaction the chain does not know; 409 for one that reverted.
  */
 export async function recordCoinReceipt(deps: Deps, actor: Actor, raw: unknown): Promise<{ notified: number }> {
@@ -48,6 +49,7 @@ export async function recordCoinReceipt(deps: Deps, actor: Actor, raw: unknown):
   const deployed = await deployedCoins(deps, coins.chain.id);
   const uow = new UnitOfWork(deps, actor);
   let notified = 0;
+  const moved = new Set<string>();
   const tell = async (
     d: CoinDeploymentRow,
     who: string,
@@ -55,6 +57,7 @@ export async function recordCoinReceipt(deps: Deps, actor: Actor, raw: unknown):
     topic: 'coin-withdrawn' | 'coin-released',
     message: string,
   ) => {
+    moved.add(d.campaignId);
     const member = d.members.find((m) => same(m.address, who));
     if (!member) return;
     notified += 1;
@@ -112,6 +115,10 @@ export async function recordCoinReceipt(deps: Deps, actor: Actor, raw: unknown):
     );
   }
   if (uow.size > 0) await uow.commit();
+  // The Coins tab reads the index: a withdrawal or release made here is indexed now, as a purchase is
+  // (best-effort, limited per coin by the indexer; docs/coins.md, "The index").
+  const { indexer } = deps.coinChain;
+  if (indexer) await Promise.all([...moved].map((id) => indexer.nudge(id).catch(() => undefined)));
   return { notified };
 }
 

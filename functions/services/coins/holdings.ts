@@ -1,21 +1,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Address } from 'viem';
 import { type Actor, authorize } from '../../auth/authorize';
-import { chainClients } from '../../chain/client';
-import { readInTime } from '../../chain/read-in-time';
 import { campaigns, coinDeployments, walletLinks } from '../../db/schema';
 import { wholeCoins } from '../../domain/coins/usdc';
 import type { Deps } from '../../platform/deps';
-
-const balanceOfAbi = [
-  {
-    inputs: [{ type: 'address' }],
-    name: 'balanceOf',
-    outputs: [{ type: 'uint256' }],
-    stateMutability: 'view',
-    type: 'function',
-  },
-] as const;
+import { indexedBalances } from './lib/index-reads';
 
 export interface HeldCoin {
   symbol: string;
@@ -27,12 +15,12 @@ export interface HeldCoin {
   price: number;
 }
 
-/** Per linked wallet on the coins' chain: the creator coins it holds, or why the chain could not say. */
-export type WalletHoldings = Map<number, { address: string; held: HeldCoin[] } | { address: string; error: string }>;
+/** Per linked wallet on the coins' chain: the creator coins it holds. */
+export type WalletHoldings = Map<number, { address: string; held: HeldCoin[] }>;
 
 /**
- * The creator coins each of the viewer's linked wallets holds, read from the chain now (every coin
- * deployed on the coins' chain, one batch, in time for a page). Only the coins' chain has coins; a
+ * The creator coins each of the viewer's linked wallets holds, as indexed (every coin deployed on the
+ * coins' chain; the balance its indexed transfers add up to). Only the coins' chain has coins; a
  * wallet linked elsewhere has none. Empty when coins are off.
  */
 export async function walletHoldings(deps: Deps, actor: Actor): Promise<WalletHoldings> {
@@ -52,7 +40,7 @@ export async function walletHoldings(deps: Deps, actor: Actor): Promise<WalletHo
         symbol: coinDeployments.symbol,
         name: coinDeployments.name,
         price: coinDeployments.price,
-        coin: coinDeployments.coinAddress,
+        campaignId: coinDeployments.campaignId,
         movieId: campaigns.movieId,
       })
       .from(coinDeployments)
@@ -66,30 +54,15 @@ export async function walletHoldings(deps: Deps, actor: Actor): Promise<WalletHo
       ),
   ]);
   if (!link) return out;
-  const { client } = chainClients(coins);
-  const read = await readInTime(
-    Promise.all(
-      deployed.map((d) =>
-        client.readContract({
-          address: d.coin as Address,
-          abi: balanceOfAbi,
-          functionName: 'balanceOf',
-          args: [link.address as Address],
-        }),
-      ),
-    ),
-  );
-  if ('error' in read) {
-    out.set(chainId, { address: link.address, error: read.error });
-    return out;
-  }
+  // From the index, never from the chain as the page is made (docs/coins.md, "Holdings").
+  const balances = await indexedBalances(deps.db, chainId, link.address);
   const held = deployed
-    .map((d, i) => ({
+    .map((d) => ({
       symbol: d.symbol,
       name: d.name,
       movieId: d.movieId,
       price: d.price,
-      coins: Number(wholeCoins(read.value[i] ?? 0n)),
+      coins: Number(wholeCoins(balances.get(d.campaignId) ?? 0n)),
     }))
     .filter((h) => h.coins > 0);
   out.set(chainId, { address: link.address, held });

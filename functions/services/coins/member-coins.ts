@@ -6,6 +6,7 @@ import { type MemberVestingRead, memberCoinRead } from '../../chain/member-coins
 import { campaigns, coinDeployments } from '../../db/schema';
 import { explorerAddressUrl } from '../../domain/coins/state';
 import type { Deps } from '../../platform/deps';
+import { type IndexedMemberVesting, indexedMemberCoin } from './lib/index-reads';
 
 export interface MemberVesting {
   key: 'team' | 'reserve';
@@ -49,7 +50,7 @@ export interface MemberCoin {
     | { error: string };
 }
 
-const vestingOf = (key: MemberVesting['key'], v: MemberVestingRead): MemberVesting => ({
+const vestingOf = (key: MemberVesting['key'], v: MemberVestingRead | IndexedMemberVesting): MemberVesting => ({
   key,
   contract: v.contract,
   allocation: String(v.allocation),
@@ -64,10 +65,16 @@ const vestingOf = (key: MemberVesting['key'], v: MemberVestingRead): MemberVesti
 /**
  * Every deployed coin on the coins' chain whose pinned split names the viewer, with their share, the
  * payee pinned for them, the proceeds they can withdraw and, per vesting contract, what is vested,
- * releasable and still locked — read from the chain now, in time for a page. Empty when coins are off
- * or the viewer is no member of any coin. docs/coins.md, "Collecting: the members' page".
+ * releasable and still locked. Empty when coins are off or the viewer is no member of any coin.
+ * `from: 'chain'` (the members' page, where they withdraw and release) reads the chain now, in time for
+ * the page, at its latest block; `from: 'index'` (the Coins tab) reads the index and asks the chain
+ * nothing. docs/coins.md, "Collecting: the members' page".
  */
-export async function memberCoins(deps: Deps, actor: Actor): Promise<MemberCoin[]> {
+export async function memberCoins(
+  deps: Deps,
+  actor: Actor,
+  { from }: { from: 'chain' | 'index' } = { from: 'chain' },
+): Promise<MemberCoin[]> {
   const viewer = authorize(actor, 'coin.read-own');
   const coins = deps.coinChain.coins;
   if (!coins) return [];
@@ -83,15 +90,20 @@ export async function memberCoins(deps: Deps, actor: Actor): Promise<MemberCoin[
   return Promise.all(
     mine.map(async ({ deployment: d, movieId, title }): Promise<MemberCoin> => {
       const me = d.members.find((m) => m.userId === viewer.userId) as (typeof d.members)[number];
-      const read = await memberCoinRead(
-        clients,
-        {
-          drop: d.dropAddress as Address,
-          teamVesting: d.teamVestingAddress as Address,
-          reserveVesting: d.reserveVestingAddress as Address,
-        },
-        me.address as Address,
-      );
+      const read =
+        from === 'index'
+          ? await indexedMemberCoin(deps.db, coins.chain.id, d, me.address, deps.clock.now()).then((r) =>
+              'error' in r ? r : { value: r },
+            )
+          : await memberCoinRead(
+              clients,
+              {
+                drop: d.dropAddress as Address,
+                teamVesting: d.teamVestingAddress as Address,
+                reserveVesting: d.reserveVestingAddress as Address,
+              },
+              me.address as Address,
+            );
       return {
         campaignId: d.campaignId,
         movieId,

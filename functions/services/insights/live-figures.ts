@@ -5,15 +5,17 @@ import { campaigns, ledgerEntries } from '../../db/schema';
 import { isPublicCampaign, PUBLIC_STATE_LABELS } from '../../domain/campaigns/public-state';
 import type { Deps } from '../../platform/deps';
 import type { CampaignFigures } from '../../realtime/protocol';
+import { indexedSaleFigures } from '../coins';
 import { campaignBackers, fundingRow, pausedReasonOf, publicStateOf } from '../payments';
 
 /**
  * A public campaign's live figures — raised, goal, backers and state — as its channel sends them to
  * every open film page; null for a campaign that does not exist or is not public (isPublicCampaign),
  * whoever asks: the channel is open to anonymous visitors, so it shows only what anyone may see.
+ * With coins on, also its coin's sale as indexed (the coins page's sold and left figures).
  */
 export async function campaignLiveFigures(
-  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
+  { db, clock, config }: Pick<Deps, 'db' | 'clock' | 'followUps' | 'config'>,
   actor: Actor,
   campaignId: string,
 ): Promise<CampaignFigures | null> {
@@ -22,7 +24,12 @@ export async function campaignLiveFigures(
   if (!row || !isPublicCampaign(row)) return null;
   const now = clock.now();
   const state = publicStateOf(row, now);
-  const [backers, escrow] = await Promise.all([campaignBackers(db, campaignId), escrowByKind(db, campaignId)]);
+  const chainId = config.coins?.chain.id;
+  const [backers, escrow, coin] = await Promise.all([
+    campaignBackers(db, campaignId),
+    escrowByKind(db, campaignId),
+    chainId === undefined ? null : indexedSaleFigures(db, chainId, campaignId),
+  ]);
   return {
     kind: 'campaign',
     campaignId,
@@ -36,6 +43,7 @@ export async function campaignLiveFigures(
     escrow: escrow.payment + escrow.refund + escrow.release,
     released: -escrow.release,
     refunded: -escrow.refund,
+    coin,
   };
 }
 

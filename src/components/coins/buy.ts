@@ -124,30 +124,20 @@ export async function showHoldings(card: HTMLElement) {
   if (read) await renderHoldings(sale, read.coins);
 }
 
-/** Moves the page's sale figures by a purchase's receipt: sold up, left down, the meter with them. */
-function applyPurchase(sale: Sale, coins: number) {
-  const block = document.querySelector<HTMLElement>('[data-sale]');
-  if (block) {
-    const sold = Number(block.dataset.sold ?? 0) + coins;
-    const left = Math.max(0, Number(block.dataset.left ?? 0) - coins);
-    block.dataset.sold = String(sold);
-    block.dataset.left = String(left);
-    const soldText = $(block, '[data-sold-text]');
-    const leftText = $(block, '[data-left-text]');
-    if (soldText) soldText.textContent = sold.toLocaleString('en-US');
-    if (leftText) leftText.textContent = left.toLocaleString('en-US');
-    const meter = $<HTMLMeterElement>(block, 'meter');
-    if (meter) {
-      meter.value = sold;
-      meter.textContent = `${sold} sold`;
-    }
-    sale.card.dataset.left = String(left);
-    const input = $<HTMLInputElement>(sale.card, '[data-coin-count]');
-    if (input) input.max = String(left);
-    const hint = $(sale.card, '[data-left-hint]');
-    if (hint) hint.textContent = left.toLocaleString('en-US');
-    sale.card.dispatchEvent(new Event('coin-refresh'));
-  }
+/** A purchase this page made, by its receipt. */
+export interface OwnPurchase {
+  hash: string;
+  block: number;
+  coins: number;
+}
+
+/**
+ * Tells the card of a purchase's receipt: it moves the sold figure, the meter and the coins left until
+ * the index counts the purchase (src/scripts/coin-card.ts).
+ */
+function applyPurchase(sale: Sale, receipt: TransactionReceipt, coins: number) {
+  const detail: OwnPurchase = { hash: receipt.transactionHash, block: Number(receipt.blockNumber), coins };
+  sale.card.dispatchEvent(new CustomEvent('coin-purchased', { detail }));
 }
 
 class Dialog {
@@ -380,7 +370,7 @@ class Dialog {
       void call(api.wallets['coin-purchases'].$post({ json: { campaignId: sale.campaignId, txHash: hash } })).catch(
         () => undefined,
       );
-      applyPurchase(sale, Number(bought.coins));
+      applyPurchase(sale, receipt, Number(bought.coins));
       const before = Number($(sale.card, '[data-holdings]')?.dataset.holdings ?? 0);
       await renderHoldings(sale, BigInt(before) + bought.coins);
       if (this.balance !== null) this.balance -= bought.cost;

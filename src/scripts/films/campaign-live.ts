@@ -6,18 +6,10 @@ import {
   progressPercent,
 } from '../../../functions/domain/campaigns/format';
 import { formatMoney } from '../../../functions/domain/money/format';
-import {
-  CAMPAIGN_LIVE_PATH,
-  CAMPAIGN_POLL_MS,
-  type CampaignFigures,
-  CLOSE_CAMPAIGN_GONE,
-  HEARTBEAT_MS,
-  PING,
-  PONG,
-  reconnectDelay,
-} from '../../../functions/realtime/protocol';
+import { CAMPAIGN_POLL_MS, type CampaignFigures } from '../../../functions/realtime/protocol';
 
 import { api, call } from '../../lib/api-client';
+import { watchCampaign } from '../../lib/campaign-socket';
 
 /**
  * The film page's campaign figures, live: a socket to the campaign's channel sends raised, backers
@@ -73,10 +65,6 @@ function show(f: Shown) {
 }
 
 let poll: ReturnType<typeof setInterval> | undefined;
-let socket: WebSocket | null = null;
-let attempt = 0;
-let gone = false;
-let failures = 0;
 
 async function readOnce() {
   try {
@@ -106,60 +94,20 @@ function stopPolling() {
   poll = undefined;
 }
 
-function connect() {
-  if (gone || socket || typeof WebSocket === 'undefined') return;
-  const url = new URL(`${CAMPAIGN_LIVE_PATH}/${encodeURIComponent(campaignId)}`, window.location.href);
-  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  const ws = new WebSocket(url);
-  socket = ws;
-  let heartbeat: ReturnType<typeof setInterval> | undefined;
-  ws.addEventListener('open', () => {
-    attempt = 0;
-    stopPolling();
-    heartbeat = setInterval(() => {
-      if (ws.readyState === WebSocket.OPEN) ws.send(PING);
-    }, HEARTBEAT_MS);
-  });
-  ws.addEventListener('message', (e) => {
-    if (e.data === PONG) return;
-    try {
-      const figures = JSON.parse(String(e.data)) as CampaignFigures;
-      if (figures.kind === 'campaign' && figures.campaignId === campaignId) show(figures);
-    } catch (err) {
-      console.error('bad campaign figures', err);
-    }
-  });
-  ws.addEventListener('close', (e) => {
-    clearInterval(heartbeat);
-    if (socket === ws) socket = null;
-    if (e.code === CLOSE_CAMPAIGN_GONE) {
-      // The campaign is no longer public: what the page shows stays as it was last true.
-      gone = true;
-      stopPolling();
-      return;
-    }
-    // The first time sockets fail, read once at once (the page may be a cached copy), then poll.
-    if (failures++ === 0) void readOnce();
-    startPolling();
-    setTimeout(connect, reconnectDelay(attempt++));
-  });
-}
-
-function reconnectNow() {
-  if (!socket && !gone && document.visibilityState === 'visible') {
-    attempt = 0;
-    connect();
-  }
-}
-
 if (block && campaignId) {
-  if (typeof WebSocket === 'undefined') {
+  const live = watchCampaign(campaignId, {
+    figures: show,
+    open: stopPolling,
+    // The first time sockets fail, read once at once (the page may be a cached copy), then poll.
+    down(first) {
+      if (first) void readOnce();
+      startPolling();
+    },
+    gone: stopPolling,
+  });
+  if (!live) {
     // No sockets in this browser: correct a cached page now, then poll.
     void readOnce();
     startPolling();
-  } else {
-    connect();
-    document.addEventListener('visibilitychange', reconnectNow);
-    window.addEventListener('online', reconnectNow);
   }
 }

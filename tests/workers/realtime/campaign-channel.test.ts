@@ -1,7 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { campaigns } from '../../../functions/db/schema';
+import { campaigns, coinEvents, coinIndexCursors } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
+import { BASE_SEPOLIA_ID, LOCAL_CHAIN_ID } from '../../../functions/domain/chains/info';
 import { type CampaignFigures, CLOSE_CAMPAIGN_GONE } from '../../../functions/realtime/protocol';
 import { makeCampaign } from '../campaign-factories';
 import { jsonInit, makeUser, ORIGIN, uid } from '../factories';
@@ -127,6 +129,51 @@ describe("a campaign's live figures on its film page", () => {
     expect(await late.waitFor(() => true)).toMatchObject({ raised: 4_000, backers: 2 });
     live.ws.close();
     late.ws.close();
+  });
+
+  it("carries the campaign's coin sale as indexed: sold, left and the block the sale is indexed through", async () => {
+    const campaign = await makeCampaign({ status: 'live' });
+    const live = await open(campaign.id);
+    // No coin followed by the indexer: nothing of a sale.
+    expect((await live.waitFor(() => true)).coin).toBeNull();
+    const drop = `0x${uid().padEnd(40, 'd')}`;
+    const event = (kind: 'purchase' | 'transfer', blockNumber: number, amount: string, chainId = LOCAL_CHAIN_ID) => ({
+      chainId,
+      txHash: `0x${uid().padEnd(64, '0')}`,
+      logIndex: 0,
+      blockNumber,
+      blockTime: new Date(),
+      campaignId: campaign.id,
+      contract: drop,
+      kind,
+      account: `0x${'b'.repeat(40)}`,
+      amount,
+      value: '0',
+    });
+    // As one run of the indexer writes them: events and the sale's cursor in one batch.
+    await db().batch([
+      db().insert(coinIndexCursors).values({
+        chainId: LOCAL_CHAIN_ID,
+        address: drop,
+        campaignId: campaign.id,
+        contract: 'drop',
+        nextBlock: 13,
+        updatedAt: new Date(),
+      }),
+      db()
+        .insert(coinEvents)
+        .values([
+          event('purchase', 5, '40'),
+          event('purchase', 12, '2'),
+          // Not the sale's purchases on this chain: not counted.
+          event('transfer', 12, String(10n ** 18n)),
+          event('purchase', 12, '1000', BASE_SEPOLIA_ID),
+        ]),
+    ]);
+    // The indexer rings the campaign's channel after a run that indexed a purchase.
+    await env.CAMPAIGN_CHANNEL.get(env.CAMPAIGN_CHANNEL.idFromName(campaign.id)).refresh(campaign.id);
+    expect((await live.waitFor((f) => !!f.coin)).coin).toEqual({ sold: 42, left: 99_958, indexedThrough: 12 });
+    live.ws.close();
   });
 
   it('tells open pages when the campaign pauses, and closes them when it is cancelled', async () => {

@@ -1,0 +1,2 @@
+CREATE INDEX `coin_events_account_idx` ON `coin_events` (`chain_id`,`account`,`kind`);--> statement-breakpoint
+CREATE INDEX `coin_events_counterparty_idx` ON `coin_events` (`chain_id`,`counterparty`,`kind`);
