@@ -149,6 +149,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: "an approved film's poster is public; any other only to its owner and admins",
   },
   'catalogue/search#searchFilms': { rule: 'catalogue.read', public: 'the catalogue: only approved films are indexed' },
+  'catalogue/search-campaigns#searchCampaigns': {
+    rule: 'catalogue.read',
+    public: 'only public campaigns of approved films are indexed (migration 0034)',
+  },
   'films/captions#addCaptions': 'film.edit-own',
   'films/captions#removeCaptions': 'film.edit-own',
   'films/captions#replaceCaptions': 'film.edit-own',
