@@ -77,6 +77,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'people/suspend#suspendAccount': 3,
   'scraper/import#importFilmPage': 2,
   'short-links/create#createShortLink': 2,
+  'short-links/share#sharePage': 2,
   'site-settings/clock#setClockOffset': 2,
   'site-settings/gate#unlockGate': 2,
   'site-settings/update#updateSiteSettings': 2,

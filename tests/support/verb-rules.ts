@@ -288,6 +288,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     rule: 'short-link.resolve',
     public: 'a short link leads to a page whose own rules apply when it is opened',
   },
+  'short-links/share#sharePage': {
+    rule: 'short-link.share',
+    public: "links only a catalogue film's public page or coins page, one code per page",
+  },
   'site-settings/clock#viewClock': {
     rule: 'clock.read-local',
     public: 'reads the time a local server runs on (the route exists only locally)',

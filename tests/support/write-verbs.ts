@@ -321,6 +321,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'reports/submit#submitReport': AUDITED,
   'short-links/create#createShortLink': PERSONAL,
   'short-links/resolve#resolveShortLink': 'read',
+  // The page's one short link: bookkeeping like createShortLink's, neither audited nor owing anything.
+  'short-links/share#sharePage': PERSONAL,
   'site-settings/clock#setClockOffset': { audits: true, owes: [] },
   'site-settings/clock#viewClock': 'read',
   'site-settings/gate#readSiteAccess': 'read',
