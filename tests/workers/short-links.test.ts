@@ -96,10 +96,11 @@ describe('short links: share a page (issue 49 item 5)', () => {
 
   it('gives one code to the same page shared at once', async () => {
     const filmId = await makeFilm(member.id);
-    const codes = await Promise.all(
-      Array.from({ length: 5 }, async () => (await (await share('film', filmId)).json<{ code: string }>()).code),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => share('film', filmId)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const codes = await Promise.all(answers.map(async (r) => (await r.json<{ code: string }>()).code));
     expect(new Set(codes).size).toBe(1);
+    expect(codes[0]).toMatch(/^[A-Za-z0-9]{7}$/);
   });
 
   it('links only a film in the catalogue: unknown or hidden is 404, another page kind 400', async () => {
