@@ -178,6 +178,7 @@ export const RULES = {
 
   'short-link.create': 'signed-in',
   'short-link.resolve': 'public',
+  'short-link.share': 'public',
 
   'site-settings.manage': 'admin',
 

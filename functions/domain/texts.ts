@@ -14,6 +14,7 @@ import { VOTE_TEXT } from './milestones/texts';
 import { PAYMENT_TEXT } from './payments/texts';
 import { REFUND_TEXT } from './refunds/texts';
 import { REPORT_TEXT } from './reports/texts';
+import { SHARE_TEXT } from './short-links/texts';
 import { CHROME_TEXT } from './site/chrome-texts';
 import { SITE_TEXT } from './site/texts';
 import { WALLET_TEXT } from './wallets/texts';
@@ -44,6 +45,7 @@ export const TEXT = {
   ...MARKETPLACE_TEXT,
   ...CONTENT_TEXT,
   ...REPORT_TEXT,
+  ...SHARE_TEXT,
 } as const;
 
 export type MessageKey = keyof typeof TEXT;

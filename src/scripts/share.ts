@@ -1,42 +1,65 @@
-import { api, call } from '../lib/api-client';
+import { SHARE_TEXT } from '../../functions/domain/short-links/texts';
+import { api, call, messageOf } from '../lib/api-client';
 import { toast } from '../stores/toast';
 
 /**
- * Share buttons ([data-share="/path"]): ask the API for a short link (POST /api/short-links) and
- * copy it; when short links are unavailable (404, an error), the page's own address is shared.
+ * Share controls (src/components/ShareControl.astro): the page's short link from
+ * POST /api/short-links/share — one code per page, made on the first share and the same ever after
+ * (kept here too, so a second press asks nothing) — given to the system share sheet where the
+ * browser has one, else copied with a toast; when copying is refused the link is shown to copy.
  */
-async function shortLink(path: string): Promise<string> {
-  const full = new URL(path, window.location.origin).href;
+const links = new Map<string, Promise<string>>();
+
+function linkOf(page: 'film' | 'coins', id: string): Promise<string> {
+  const key = `${page}:${id}`;
+  let link = links.get(key);
+  if (!link) {
+    link = call(api['short-links'].share.$post({ json: { page, id } })).then((d) => d.url);
+    link.catch(() => links.delete(key));
+    links.set(key, link);
+  }
+  return link;
+}
+
+async function copy(link: string, out: HTMLElement | null) {
+  if (out) {
+    out.textContent = link;
+    out.hidden = false;
+  }
   try {
-    const data = (await call(api['short-links'].index.$post({ json: { path } }))) as {
-      url?: string;
-      shortUrl?: string;
-      shortCode?: string;
-      code?: string;
-    };
-    const code = data.shortCode ?? data.code;
-    const url = data.url ?? data.shortUrl ?? (code ? `/s/${encodeURIComponent(code)}` : null);
-    return url ? new URL(url, window.location.origin).href : full;
+    await navigator.clipboard.writeText(link);
+    toast(SHARE_TEXT.shareLinkCopied, 'success');
   } catch {
-    return full;
+    toast(SHARE_TEXT.shareCopyBelow, 'info');
   }
 }
 
-for (const button of document.querySelectorAll<HTMLButtonElement>('[data-share]')) {
+for (const control of document.querySelectorAll<HTMLElement>('[data-share-control]')) {
+  const button = control.querySelector<HTMLButtonElement>('button[data-share-page]');
+  const out = control.querySelector<HTMLElement>('[data-share-result]');
+  if (!button) continue;
+  const page = button.dataset.sharePage === 'coins' ? 'coins' : 'film';
+  const id = button.dataset.shareId ?? '';
   button.addEventListener('click', async () => {
     button.disabled = true;
-    const link = await shortLink(button.dataset.share ?? window.location.pathname);
-    const out = document.querySelector<HTMLElement>('[data-share-result]');
-    if (out) {
-      out.textContent = link;
-      out.hidden = false;
-    }
     try {
-      await navigator.clipboard.writeText(link);
-      toast('Link copied', 'success');
-    } catch {
-      toast('Copy the link below to share', 'info');
+      const link = await linkOf(page, id);
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ title: button.dataset.shareTitle ?? document.title, url: link });
+        } catch (err) {
+          // Closing the sheet is the person's choice; any other refusal falls back to copying.
+          if (!(err instanceof DOMException && err.name === 'AbortError')) await copy(link, out);
+        }
+      } else {
+        await copy(link, out);
+      }
+    } catch (err) {
+      toast(messageOf(err) || SHARE_TEXT.shareFailed, 'error');
+    } finally {
+      button.disabled = false;
     }
-    button.disabled = false;
   });
+  // Drawn disabled until this script runs, so a press is never lost (docs/architecture.md, islands).
+  button.disabled = false;
 }

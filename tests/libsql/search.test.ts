@@ -8,11 +8,16 @@ import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Viewer } from '../../functions/auth/viewer';
 import { type Db, schema } from '../../functions/db/client';
-import { categories, profiles, videos } from '../../functions/db/schema';
+import { campaigns, categories, profiles, videos } from '../../functions/db/schema';
 import { mergeSearchIndex, searchIndexSegments } from '../../functions/db/search-index';
 import { updateProfile } from '../../functions/services/accounts';
 import { acceptInvitation, addMember, deleteCampaign, removeMember } from '../../functions/services/campaigns';
-import { type SearchResult, searchFilms } from '../../functions/services/catalogue';
+import {
+  type CampaignSearchResult,
+  type SearchResult,
+  searchCampaigns,
+  searchFilms,
+} from '../../functions/services/catalogue';
 import { DESCRIPTION_CANDIDATES } from '../../functions/services/catalogue/internal/search-query';
 import { approveFilm, createFilm, rejectFilm, updateFilm } from '../../functions/services/films';
 import { ANYONE } from '../support/actors';
@@ -250,5 +255,67 @@ describe("search's index merge on libSQL", () => {
     expect(await searchIndexSegments(ctx.db)).toBe(1);
     expect(await mergeSearchIndex(ctx.db)).toEqual({ calls: 0, segments: 1 });
     expect(await page()).toEqual(before);
+  });
+});
+
+describe('campaign search on libSQL (migration 0034)', () => {
+  type WithCampaigns = SearchResult & { campaigns: CampaignSearchResult };
+  const campaignsFor = async (q: string) =>
+    (
+      (await (await app.request(`/api/search?${new URLSearchParams({ q })}`)).json()) as WithCampaigns
+    ).campaigns.hits.map((h) => h.campaignId);
+
+  it("its triggers keep the index in step: public campaigns only, never a hidden film's", async () => {
+    const w = word();
+    const live = await insertCampaign(ctx.db, { title: `Open ${uid()}`, description: `Frames of ${w} by hand.` });
+    const draft = await insertCampaign(ctx.db, { status: 'active', description: `Draft ${w}.` });
+    await insertCampaign(ctx.db, { status: 'pending_approval', description: `Waiting ${w}.` });
+    await insertCampaign(ctx.db, { status: 'rejected', description: `Refused ${w}.` });
+    expect(await campaignsFor(w)).toEqual([live.id]);
+    // Launched, the draft joins; its title edited, it is found by the new one; cancelled, it leaves.
+    await ctx.db.update(campaigns).set({ status: 'live' }).where(eq(campaigns.id, draft.id));
+    expect(await campaignsFor(w)).toEqual(expect.arrayContaining([live.id, draft.id]));
+    const t = word();
+    await ctx.db
+      .update(campaigns)
+      .set({ title: `${t} Night` })
+      .where(eq(campaigns.id, draft.id));
+    expect(await campaignsFor(t)).toEqual([draft.id]);
+    await ctx.db.update(campaigns).set({ status: 'cancelled' }).where(eq(campaigns.id, draft.id));
+    expect(await campaignsFor(w)).toEqual([live.id]);
+    // The film hidden, then back; the campaign deleted.
+    await ctx.db.update(videos).set({ reviewStatus: 'rejected' }).where(eq(videos.id, live.movieId));
+    expect(await campaignsFor(w)).toEqual([]);
+    await ctx.db.update(videos).set({ reviewStatus: 'approved' }).where(eq(videos.id, live.movieId));
+    expect(await campaignsFor(w)).toEqual([live.id]);
+    await ctx.db.delete(campaigns).where(eq(campaigns.id, live.id));
+    expect(await campaignsFor(w)).toEqual([]);
+  });
+
+  it('indexes the public campaigns that existed before the migration', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'reelfund-campaign-search-'));
+    const folder = join(dir, 'migrations');
+    cpSync('./migrations', folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const at = journal.entries.findIndex((e) => e.tag.endsWith('_campaign_search'));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+    const client = createClient({ url: `file:${join(dir, 'old.db')}` });
+    try {
+      const libsql = drizzle(client, { schema });
+      const db = libsql as unknown as Db;
+      await migrate(libsql, { migrationsFolder: folder });
+      const w = word();
+      const live = await insertCampaign(db, { description: `Old ${w} reels.` });
+      await insertCampaign(db, { status: 'active', description: `Old draft ${w}.` });
+      writeFileSync(journalPath, JSON.stringify(journal));
+      await migrate(libsql, { migrationsFolder: folder });
+      const found = await searchCampaigns(libsqlDeps(db), ANYONE, w);
+      expect(found.hits.map((h) => h.campaignId)).toEqual([live.id]);
+    } finally {
+      client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

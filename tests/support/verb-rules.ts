@@ -149,6 +149,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: "an approved film's poster is public; any other only to its owner and admins",
   },
   'catalogue/search#searchFilms': { rule: 'catalogue.read', public: 'the catalogue: only approved films are indexed' },
+  'catalogue/search-campaigns#searchCampaigns': {
+    rule: 'catalogue.read',
+    public: 'only public campaigns of approved films are indexed (migration 0034)',
+  },
   'films/captions#addCaptions': 'film.edit-own',
   'films/captions#removeCaptions': 'film.edit-own',
   'films/captions#replaceCaptions': 'film.edit-own',
@@ -283,6 +287,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'short-links/resolve#resolveShortLink': {
     rule: 'short-link.resolve',
     public: 'a short link leads to a page whose own rules apply when it is opened',
+  },
+  'short-links/share#sharePage': {
+    rule: 'short-link.share',
+    public: "links only a catalogue film's public page or coins page, one code per page",
   },
   'site-settings/clock#viewClock': {
     rule: 'clock.read-local',

@@ -129,6 +129,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamFilm': 'read',
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
+  'catalogue/search-campaigns#searchCampaigns': 'read',
   // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
   'coins/collect-notices#noticeReleasableCoins': PERSONAL,
   'coins/collect-notices#recordCoinReceipt': PERSONAL,
@@ -320,6 +321,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'reports/submit#submitReport': AUDITED,
   'short-links/create#createShortLink': PERSONAL,
   'short-links/resolve#resolveShortLink': 'read',
+  // The page's one short link: bookkeeping like createShortLink's, neither audited nor owing anything.
+  'short-links/share#sharePage': PERSONAL,
   'site-settings/clock#setClockOffset': { audits: true, owes: [] },
   'site-settings/clock#viewClock': 'read',
   'site-settings/gate#readSiteAccess': 'read',

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { getDb } from '../../functions/db/client';
-import { shortUrls } from '../../functions/db/schema';
+import { shortUrls, videos } from '../../functions/db/schema';
 import { SHORT_LINK_KV_PREFIX } from '../../functions/domain/short-links/target';
+import { makeFilm } from './campaign-factories';
 import { jsonInit, makeUser, ORIGIN, type TestUser, uid } from './factories';
 import { call, env } from './worker-call';
 
@@ -61,6 +63,59 @@ describe('short links: create', () => {
     expect((await create('/s/abcdefg')).status).toBe(400);
     expect((await create('/admin?tab=settings')).status).toBe(403);
     expect((await create('/admin?tab=settings', admin)).status).toBe(200);
+  });
+});
+
+/** The Share control's call: anyone, for a catalogue film's page or coins page. */
+async function share(page: string, id: string, who: TestUser | null = null) {
+  return call('/api/short-links/share', jsonInit('POST', { page, id }, who?.cookie));
+}
+
+describe('short links: share a page (issue 49 item 5)', () => {
+  it("gives a film's page one code, made once and the same for everyone after; the code leads to the page", async () => {
+    const filmId = await makeFilm(member.id);
+    const first = await share('film', filmId);
+    expect(first.status, await first.clone().text()).toBe(200);
+    const link = await first.json<{ code: string; url: string }>();
+    expect(link.url).toBe(`${ORIGIN}/s/${link.code}`);
+    expect((await (await share('film', filmId)).json<{ code: string }>()).code).toBe(link.code);
+    expect((await (await share('film', filmId, admin)).json<{ code: string }>()).code).toBe(link.code);
+    // The mapping is stored: one row for the page, and the signed-in short link of the same path is the same code.
+    const rows = await getDb(env)
+      .select()
+      .from(shortUrls)
+      .where(eq(shortUrls.originalUrl, `/movie/${filmId}`));
+    expect(rows.map((r) => r.shortCode)).toEqual([link.code]);
+    expect((await codeFor(`/movie/${filmId}`)).code).toBe(link.code);
+    expect(await follow(`/s/${link.code}`)).toBe(`/movie/${filmId}`);
+    // The coins page has a code of its own.
+    const coins = await (await share('coins', filmId)).json<{ code: string }>();
+    expect(coins.code).not.toBe(link.code);
+    expect(await follow(`/s/${coins.code}`)).toBe(`/movie/${filmId}/coins`);
+  });
+
+  it('gives one code to the same page shared at once', async () => {
+    const filmId = await makeFilm(member.id);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => share('film', filmId)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const codes = await Promise.all(answers.map(async (r) => (await r.json<{ code: string }>()).code));
+    expect(new Set(codes).size).toBe(1);
+    expect(codes[0]).toMatch(/^[A-Za-z0-9]{7}$/);
+  });
+
+  it('links only a film in the catalogue: unknown or hidden is 404, another page kind 400', async () => {
+    expect((await share('film', `no-such-${uid()}`)).status).toBe(404);
+    const hiddenFilm = await makeFilm(member.id);
+    await getDb(env).update(videos).set({ reviewStatus: 'rejected' }).where(eq(videos.id, hiddenFilm));
+    expect((await share('film', hiddenFilm)).status).toBe(404);
+    expect((await share('film', hiddenFilm, member)).status).toBe(404);
+    expect((await share('admin', hiddenFilm)).status).toBe(400);
+    expect((await share('film', '../admin')).status).toBe(400);
+    const rows = await getDb(env)
+      .select()
+      .from(shortUrls)
+      .where(eq(shortUrls.originalUrl, `/movie/${hiddenFilm}`));
+    expect(rows).toEqual([]);
   });
 });
 

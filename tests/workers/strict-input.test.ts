@@ -18,6 +18,7 @@ const JSON_BODIES: Record<string, unknown> = {
   'POST /api/gate/unlock': { passcode: 'not-the-passcode' },
   'PUT /api/admin/site-settings': { comingSoonEnabled: false },
   'POST /api/short-links': { path: '/' },
+  'POST /api/short-links/share': { page: 'film', id: 'x' },
   'POST /api/messages/:userId': { message: 'Hello' },
   'POST /api/messages/:userId/read-all': {},
   'POST /api/uploads': { kind: 'video', fileName: 'film.webm', size: 10, head: 'GkXfow==' },

@@ -7,3 +7,4 @@ export * from './lib/film-access';
 export * from './lib/popularity';
 export * from './media';
 export * from './search';
+export * from './search-campaigns';

@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
-import { createShortLink } from '../../../functions/services/short-links';
+import { createShortLink, sharePage } from '../../../functions/services/short-links';
+import { makeFilm } from '../campaign-factories';
 import { asViewer, makeUser } from '../factories';
 import { scenario } from './harness';
 
@@ -11,5 +12,15 @@ describe('write path: short links', { timeout: 30_000 }, () => {
     run: (s, viewer) => createShortLink(s, viewer, { path: `/search?q=${crypto.randomUUID()}` }),
     // Not a page of this site: 400.
     refuse: (s, viewer) => createShortLink(s, viewer, { path: 'https://elsewhere.example/x' }),
+  });
+
+  scenario('short-links/share#sharePage', {
+    setup: async () => {
+      const viewer = asViewer(await makeUser([], 'wps_sharer'), ['viewer']);
+      return { viewer, filmId: await makeFilm(viewer.userId) };
+    },
+    run: (s, { viewer, filmId }) => sharePage(s, viewer, { page: 'film', id: filmId }),
+    // A film that does not exist: 404.
+    refuse: (s, { viewer }) => sharePage(s, viewer, { page: 'film', id: crypto.randomUUID() }),
   });
 });

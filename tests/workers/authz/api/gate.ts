@@ -1,3 +1,5 @@
+import { makeFilm } from '../../campaign-factories';
+import { makeUser } from '../../factories';
 import type { RouteExpectation } from '../types';
 import { everyone, onlyRoles, signedIn } from '../types';
 
@@ -22,6 +24,13 @@ const expectations: RouteExpectation[] = [
     route: 'POST /api/short-links',
     request: () => ({ path: '/api/short-links', body: { path: '/faq' } }),
     expect: signedIn(200),
+  },
+  {
+    // A catalogue film's page: anyone may share it (an unknown or hidden film is 404: short-links.test.ts).
+    route: 'POST /api/short-links/share',
+    setup: async () => ({ movieId: await makeFilm((await makeUser(['contributor'], 'sharer')).id) }),
+    request: (_a, f) => ({ path: '/api/short-links/share', body: { page: 'film', id: f.movieId } }),
+    expect: everyone(200),
   },
 ];
 export default expectations;
