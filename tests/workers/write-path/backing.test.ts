@@ -70,11 +70,15 @@ describe('write path: backing', { timeout: 30_000 }, () => {
   });
 
   scenario('backing/follow#followCampaign', {
-    setup: async () => ({ campaignId: (await makeCampaign({ status: 'live' })).id, fan: await makeUser([], 'wp_fan') }),
+    setup: async () => ({
+      campaignId: (await makeCampaign({ status: 'live' })).id,
+      draftId: (await makeCampaign()).id,
+      fan: await makeUser([], 'wp_fan'),
+    }),
     run: (s, f) => followCampaign(s, asViewer(f.fan, ['viewer']), f.campaignId),
     route: (f) => call(`/api/me/follows/${f.campaignId}`, jsonInit('PUT', undefined, f.fan.cookie)),
     // A campaign that is not public: 404.
-    refuse: async (s, f) => followCampaign(s, asViewer(f.fan, ['viewer']), (await makeCampaign()).id),
+    refuse: (s, f) => followCampaign(s, asViewer(f.fan, ['viewer']), f.draftId),
   });
 
   scenario('backing/follow#unfollowCampaign', {
