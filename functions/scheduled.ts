@@ -4,6 +4,7 @@ import { mergeSearchIndex } from './db/search-index';
 import type { Bindings } from './env';
 import { runDueFollowUps } from './follow-ups';
 import { createDeps, prepareClock } from './platform/create-deps';
+import { tellEndingCampaigns } from './services/backing';
 import { completeEndedCampaigns } from './services/campaigns';
 import { indexCoinEvents, noticeReleasableCoins } from './services/coins';
 import { closeExpiredVotes, releaseCompletedCampaigns } from './services/milestones';
@@ -35,6 +36,12 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   // Live campaigns past their end complete (money already stopped at the exact end: docs/end-dates.md).
   const ended = await completeEndedCampaigns(deps, JOB);
   if (ended.length) console.log('scheduled: ended campaigns completed', ended);
+  // Followers hear 48 hours before a live campaign's end, once per end date (docs/backing.md, "Following").
+  const ending = await tellEndingCampaigns(deps, JOB).catch((err) => {
+    console.error('scheduled: telling followers of ending campaigns failed (next hour retries):', err);
+    return [];
+  });
+  if (ending.length) console.log('scheduled: followers told campaigns end soon', ending);
   // Completed campaigns whose closing release did not commit; their payouts go out with the payouts job.
   const closings = await releaseCompletedCampaigns(deps, JOB);
   if (closings.length) console.log('scheduled: completed campaigns released', closings);
@@ -75,5 +82,5 @@ export async function runScheduled(_controller: Pick<ScheduledController, 'cron'
   });
   if (coinIndex?.events) console.log('scheduled: coin events indexed', coinIndex);
   while (pending.length) await Promise.all(pending.splice(0));
-  return { followUps, uploads, votes, ended, closings, payouts, refunds, coinNotices, searchIndex, coinIndex };
+  return { followUps, uploads, votes, ended, ending, closings, payouts, refunds, coinNotices, searchIndex, coinIndex };
 }

@@ -63,6 +63,7 @@ export const RULES = {
   'backing.receipt-guest': 'public',
   'backing.request-link': 'public',
   'backing.tell': 'system',
+  'backing.tell-ending': 'system',
 
   'campaign.approve': 'admin',
   'campaign.complete-ended': 'system',
@@ -114,6 +115,8 @@ export const RULES = {
   'film.watch': 'signed-in',
 
   'follow-up.run': 'system',
+
+  'follow.own': 'signed-in',
 
   'funding.read': 'public',
 

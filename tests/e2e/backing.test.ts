@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKING_TEXT, GUEST_LINK_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
+import { BACKING_TEXT, FOLLOW_TEXT, GUEST_LINK_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
 import { apiJson, freeFilm, localDate, open, signIn, signUp, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot } from './browser';
 
@@ -216,6 +216,59 @@ describe('my backing in the browser', () => {
     await page.getByRole('heading', { level: 1, name: BACKING_TEXT.receiptTitle }).waitFor();
     expect(await page.locator('[data-amount]').textContent()).toBe('$19.00 USD');
     await screenshot(page, `backing-guest-receipt-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('following a campaign in the browser (docs/backing.md, "Following")', () => {
+  it.each([375, 1366])('at %i px: follow on the film page, see it on /backing, unfollow there', async (width) => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width, height: 900 } });
+    await signUp(context, 'follower');
+    const live = await apiJson<{ campaigns: { campaignId: string; movieId: string }[] }>(
+      context,
+      'GET',
+      '/api/campaigns/live',
+    );
+    const campaign = live.campaigns[0];
+    if (!campaign) throw new Error('the seed has a live campaign');
+    await page.goto(`/movie/${campaign.movieId}`);
+    await ready(page);
+    const control = page.locator(`[data-public-campaign] [data-follow="${campaign.campaignId}"]`);
+    expect(await control.textContent()).toBe(FOLLOW_TEXT.follow);
+    await control.click();
+    await expect.poll(() => control.getAttribute('data-following')).toBe('true');
+    expect(await control.textContent()).toBe(FOLLOW_TEXT.following);
+    await screenshot(page, `film-following-${width}`);
+    // The server says so too: a new page draws it followed.
+    await page.reload();
+    await expect.poll(() => control.textContent()).toBe(FOLLOW_TEXT.following);
+
+    await page.goto('/backing');
+    await ready(page);
+    const row = page.locator(`[data-followed-campaign="${campaign.campaignId}"]`);
+    await row.waitFor();
+    const unfollow = row.getByRole('button', { name: new RegExp(`^${FOLLOW_TEXT.unfollow}: `) });
+    await screenshot(page, `backing-following-${width}`);
+    await unfollow.click();
+    await expect.poll(() => row.locator('[data-follow]').getAttribute('data-following')).toBe('false');
+    expect(await row.locator('[data-follow]').textContent()).toBe(FOLLOW_TEXT.follow);
+    await page.reload();
+    await page.locator('[data-followed-none]').waitFor();
+    expect(await row.count()).toBe(0);
+    await screenshot(page, `backing-unfollowed-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a guest is sent to sign in from the film page and brought back', async () => {
+    const { page, context, errors } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    const live = await apiJson<{ campaigns: { movieId: string }[] }>(context, 'GET', '/api/campaigns/live');
+    const movieId = live.campaigns[0]?.movieId ?? '';
+    await page.goto(`/movie/${movieId}`);
+    await page.locator('[data-public-campaign] [data-follow-sign-in]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/auth');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/movie/${movieId}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,12 +3,26 @@ import type Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { systemActor } from '../../functions/auth/system-actor';
 import type { Db } from '../../functions/db/client';
-import { checkoutSessions, escrowRefunds, followUps, notifications, user } from '../../functions/db/schema';
-import { TOLD_TEXT } from '../../functions/domain/backing/texts';
+import {
+  campaignFollows,
+  checkoutSessions,
+  escrowRefunds,
+  followUps,
+  notifications,
+  user,
+} from '../../functions/db/schema';
+import { FOLLOW_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
 import { FUNDING_TERMS_VERSION } from '../../functions/domain/payments/terms';
 import { fillText, TEXT } from '../../functions/domain/texts';
+import { manualClock } from '../../functions/platform/clock';
 import type { Mailer } from '../../functions/platform/mailer';
-import { tellBackers } from '../../functions/services/backing';
+import {
+  followCampaign,
+  followedCampaigns,
+  tellBackers,
+  tellEndingCampaigns,
+  unfollowCampaign,
+} from '../../functions/services/backing';
 import { ledgerPayment } from '../../functions/services/ledger';
 import { creditToCampaign, type PaymentFacts } from '../../functions/services/payments';
 import { createCheckout } from '../../functions/services/payments/internal/create-checkout';
@@ -229,5 +243,65 @@ describe('telling backers on libSQL', { timeout: 60_000 }, () => {
     expect(sent.find((m) => m.to === guest)?.subject).toBe(TEXT.refundedTitle);
     // Told accounts exist: the notice's user is a real one.
     expect(await ctx.db.select().from(user).where(eq(user.id, fan.userId))).toHaveLength(1);
+  });
+});
+
+describe('following on libSQL (docs/backing.md, "Following")', { timeout: 60_000 }, () => {
+  it('follows once however often and concurrently asked, refuses a non-public campaign, unfollows idempotently', async () => {
+    const campaign = await insertCampaign(ctx.db);
+    const draft = await insertCampaign(ctx.db, { status: 'active' });
+    const fan = await insertPerson(ctx.db, { prefix: 'follower' });
+    const deps = libsqlDeps(ctx.db);
+    const runs = await Promise.all([1, 2, 3].map(() => followCampaign(deps, fan, campaign.id)));
+    expect(runs.filter((r) => r.followed)).toHaveLength(1);
+    expect((await followedCampaigns(deps, fan)).map((c) => c.campaignId)).toEqual([campaign.id]);
+    await expect(followCampaign(deps, fan, draft.id)).rejects.toMatchObject({ code: 'not_found' });
+    expect((await unfollowCampaign(deps, fan, campaign.id)).unfollowed).toBe(true);
+    expect((await unfollowCampaign(deps, fan, campaign.id)).unfollowed).toBe(false);
+    expect(await ctx.db.select().from(campaignFollows).where(eq(campaignFollows.userId, fan.userId))).toEqual([]);
+  });
+
+  it('backers and followers are one audience: 120 followers, 10 of them backers, each told once; the 48-hours notice once', async () => {
+    const campaign = await insertCampaign(ctx.db, { endDate: '2026-03-03' });
+    const people = [];
+    for (let i = 0; i < 120; i++) people.push(await insertPerson(ctx.db, { prefix: 'follower' }));
+    const deps = libsqlDeps(ctx.db);
+    for (const p of people) await followCampaign(deps, p, campaign.id);
+    for (const p of people.slice(0, 10)) await credit(ctx.db, campaign.id, { userId: p.userId }, 100);
+
+    const { deps: job, sent } = counting();
+    const event = { kind: 'completed' } as const;
+    expect(
+      await Promise.all([
+        tellBackers(job, SYSTEM, { campaignId: campaign.id, event }),
+        tellBackers(job, SYSTEM, { campaignId: campaign.id, event }),
+      ]),
+    ).toEqual([120, 120]);
+    const notes = await ctx.db
+      .select({ userId: notifications.userId, title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.campaignId, campaign.id), eq(notifications.topic, 'backing')));
+    expect(notes.map((n) => n.userId).sort()).toEqual(people.map((p) => p.userId).sort());
+    const backers = new Set(people.slice(0, 10).map((p) => p.userId));
+    for (const n of notes)
+      expect(n.title).toBe(backers.has(n.userId) ? TOLD_TEXT.completedTitle : FOLLOW_TEXT.completedTitle);
+    expect(sent.map((m) => m.to).sort()).toEqual(people.map((p) => p.email).sort());
+
+    // 47 hours before its end (2026-03-04T00:00Z), the job owes the notice once however often it runs.
+    const at = manualClock(Date.parse('2026-03-02T01:00:00Z'));
+    const hourly = libsqlDeps(ctx.db, { clock: at, mailer: { send: async () => {} } });
+    expect(await tellEndingCampaigns(hourly, SYSTEM)).toContain(campaign.id);
+    expect(await tellEndingCampaigns(hourly, SYSTEM)).not.toContain(campaign.id);
+    const ending = await ctx.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.campaignId, campaign.id), eq(notifications.topic, 'campaign-ending')));
+    expect(ending).toHaveLength(120);
+    expect(
+      await ctx.db
+        .select({ key: followUps.key })
+        .from(followUps)
+        .where(eq(followUps.key, `told:ending:${campaign.id}:2026-03-03`)),
+    ).toHaveLength(1);
   });
 });

@@ -51,6 +51,9 @@ export const VERB_RULES: Record<string, VerbRule> = {
     public: 'anyone may apply to become a creator; the answer is the same whether the email applied before',
   },
   'audit/list#listAudit': 'audit.read',
+  'backing/follow#followCampaign': 'follow.own',
+  'backing/follow#unfollowCampaign': 'follow.own',
+  'backing/followed#followedCampaigns': 'follow.own',
   'backing/guest#guestBacking': {
     rule: 'backing.read-guest',
     public:
@@ -68,6 +71,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'backing/receipt#paymentReceipt': 'backing.receipt-own',
   'backing/statement#myBackingStatementCsv': 'backing.read-own',
   'backing/tell-backers#tellBackers': 'backing.tell',
+  'backing/tell-ending#tellEndingCampaigns': 'backing.tell-ending',
   'marketplace/browse#browseListings': 'listing.browse',
   'marketplace/edit#editListing': 'listing.edit',
   'marketplace/listing#getListing': 'listing.read',

@@ -183,6 +183,9 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'insights/creator-campaigns#creatorCampaigns': 'read',
   'insights/film-campaign#filmCampaignView': 'read',
   'insights/live-figures#campaignLiveFigures': 'read',
+  'backing/follow#followCampaign': PERSONAL,
+  'backing/follow#unfollowCampaign': PERSONAL,
+  'backing/followed#followedCampaigns': 'read',
   'backing/guest#guestBacking': 'read',
   'backing/guest#requestBackingLink': {
     audits: false,
@@ -197,6 +200,11 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     audits: false,
     owes: ['mail'],
     note: 'each backer\'s mail; a refund event marks its refund rows told (docs/backing.md, "Told")',
+  },
+  'backing/tell-ending#tellEndingCampaigns': {
+    audits: false,
+    owes: ['tell-backers'],
+    note: 'one per live campaign with a follower ending within 48 hours, once per end date; none: nothing',
   },
   'insights/statement#memberStatement': 'read',
   'insights/statement#memberStatementCsv': 'read',

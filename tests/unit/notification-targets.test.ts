@@ -77,6 +77,15 @@ describe('the popover target mapping', () => {
     expect(to({ type: 'info', topic: 'backing', campaignId: 'c1' }, admin)).toBe('/backing');
   });
 
+  it("opens a followed campaign's 48-hours notice (topic campaign-ending) on its film page, else /backing", () => {
+    for (const viewer of [member, admin]) {
+      expect(to({ type: 'info', topic: 'campaign-ending', campaignId: 'c1', movieId: 'm 1' }, viewer)).toBe(
+        '/movie/m%201',
+      );
+      expect(to({ type: 'info', topic: 'campaign-ending', campaignId: 'c1' }, viewer)).toBe('/backing');
+    }
+  });
+
   it("opens a team's tally of new backers on the film's donate page, for a member and an admin alike", () => {
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm 1' })).toBe('/movie/m%201/donate');
     expect(to({ type: 'success', topic: 'backers', campaignId: 'c1', movieId: 'm1' }, { isAdmin: true })).toBe(

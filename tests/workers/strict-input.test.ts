@@ -115,6 +115,8 @@ const NO_JSON_BODY: Record<string, string> = {
   'POST /api/payouts/connect': 'no body',
   'PUT /api/my-list/:videoId': 'no body',
   'DELETE /api/my-list/:videoId': 'no body',
+  'PUT /api/me/follows/:campaignId': 'no body',
+  'DELETE /api/me/follows/:campaignId': 'no body',
   'POST /api/watch/:videoId/view': 'no body',
   'DELETE /api/campaigns/:id': 'no body',
   'POST /api/campaigns/:id/submit': 'no body',

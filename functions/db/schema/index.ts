@@ -8,6 +8,7 @@ export * from './coin-index';
 export * from './coins';
 export * from './content';
 export * from './creator-messages';
+export * from './follows';
 export * from './ledger';
 export * from './marketplace';
 export * from './notifications';

@@ -85,3 +85,25 @@ export const TOLD_TEXT = {
     'Your {count} payments to "{campaign}", {amount} in all, were refunded in full because the campaign was cancelled.',
   mail: '{message}\n\nYour payments and where the money is now: {link}\n\n— Reelfund',
 } as const;
+
+/**
+ * Following a campaign (docs/backing.md, "Following"): the control, the /backing section, and what a
+ * follower who paid nothing hears (a backer who follows reads the backers' words).
+ */
+export const FOLLOW_TEXT = {
+  follow: 'Follow',
+  following: 'Following',
+  unfollow: 'Unfollow',
+  followHint: 'Hear when it reaches a milestone, 48 hours before it ends, and when it ends.',
+  heading: 'Campaigns you follow',
+  lead: 'You hear when each reaches a milestone, 48 hours before it ends, and when it ends.',
+  none: 'You follow no campaign. Follow one from its film page to hear how it goes.',
+  raisedOf: '{raised} raised of {goal}',
+  milestoneTitle: 'A campaign you follow reached a milestone',
+  completedTitle: 'A campaign you follow is complete',
+  ended: '"{title}", a campaign you follow, reached its end date and is complete.',
+  endingTitle: 'A campaign you follow ends soon',
+  ending: '"{title}" ends in 48 hours or less: its last day of funding is {date} (UTC).',
+  mail: '{message}\n\nThe campaigns you follow: {link}\n\n— Reelfund',
+  mailFilm: '{message}\n\nSee the campaign: {link}\n\n— Reelfund',
+} as const;

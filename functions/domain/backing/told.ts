@@ -1,7 +1,7 @@
 import { formatCents } from '../campaigns/format';
 import { fillText } from '../fill-text';
 import { TEXT } from '../texts';
-import { TOLD_TEXT } from './texts';
+import { FOLLOW_TEXT, TOLD_TEXT } from './texts';
 
 /**
  * What the backers of a campaign are told (docs/backing.md, "Told"): one notice (signed in) and one
@@ -20,16 +20,42 @@ export type ToldEvent =
   /** The campaign was cancelled: each person hears once every payment of theirs was refunded. */
   | { kind: 'cancelled' }
   /** One payment was refunded in full in the Stripe Dashboard: its payer hears. */
-  | { kind: 'refunded'; paymentIntentId: string };
+  | { kind: 'refunded'; paymentIntentId: string }
+  /** The campaign ends within 48 hours (its last day `endDate`): its followers hear (docs/backing.md, "Following"). */
+  | { kind: 'ending'; endDate: string };
 
 export type ToldKind = ToldEvent['kind'];
 
 /**
- * Who hears an event. Today only the campaign's backers; issue 49 adds 'followers', a second
- * audience of the same path (a person in both hears once: the notice and mail keys are per person).
+ * Who hears an event: the campaign's backers, its followers, or both — one audience, the union
+ * de-duplicated by person, so someone in both hears once (docs/backing.md, "Following").
  */
-export const TOLD_AUDIENCES = ['backers'] as const;
+export const TOLD_AUDIENCES = ['backers', 'followers'] as const;
 export type ToldAudience = (typeof TOLD_AUDIENCES)[number];
+
+/**
+ * The audiences of each event. Followers hear of a milestone, of the end — on its date, by an admin,
+ * or by the team's vote to complete (its release) — and, alone, of the 48 hours before it; a release
+ * that extends the campaign and the refunds are about backers' money only.
+ */
+export function toldAudiences(e: ToldEvent): readonly ToldAudience[] {
+  switch (e.kind) {
+    case 'milestone':
+    case 'ended':
+    case 'completed':
+      return TOLD_AUDIENCES;
+    case 'released':
+      return e.outcome === 'completed' ? TOLD_AUDIENCES : ['backers'];
+    case 'ending':
+      return ['followers'];
+    default:
+      return ['backers'];
+  }
+}
+
+/** The notice's topic: the 48-hours notice opens the film page (where it is funded); the rest /backing. */
+export const toldTopic = (e: ToldEvent): 'backing' | 'campaign-ending' =>
+  e.kind === 'ending' ? 'campaign-ending' : 'backing';
 
 /** The events about money handed back: told from the refund rows, each person once all theirs are made. */
 export const isRefundEvent = (e: ToldEvent): e is Extract<ToldEvent, { kind: 'cancelled' | 'refunded' }> =>
@@ -46,6 +72,9 @@ export function toldKey(campaignId: string, e: ToldEvent): string {
       return `told:${e.kind}:${campaignId}:${e.number}`;
     case 'refunded':
       return `told:refunded:${e.paymentIntentId}`;
+    case 'ending':
+      // Per end date: a campaign whose end moved later (an extension) is told again before its new end.
+      return `told:ending:${campaignId}:${e.endDate}`;
     default:
       return `told:${e.kind}:${campaignId}`;
   }
@@ -54,6 +83,8 @@ export function toldKey(campaignId: string, e: ToldEvent): string {
 /** What one person reads: the campaign's title, and for a refund what they were handed back. */
 export interface ToldFor {
   title: string;
+  /** They paid into it (false: they only follow it, and read a follower's words). */
+  backed?: boolean;
   amountCents?: number;
   payments?: number;
 }
@@ -62,10 +93,11 @@ export interface ToldFor {
 export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: string } {
   const title = p.title;
   const amount = formatCents(p.amountCents ?? 0);
+  const follower = p.backed === false;
   switch (e.kind) {
     case 'milestone':
       return {
-        title: TOLD_TEXT.milestoneTitle,
+        title: follower ? FOLLOW_TEXT.milestoneTitle : TOLD_TEXT.milestoneTitle,
         message: fillText(TOLD_TEXT.milestone, { title, number: String(e.number), goal: formatCents(e.goalCents) }),
       };
     case 'released':
@@ -79,9 +111,17 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
         }),
       };
     case 'ended':
-      return { title: TEXT.campaignEnded, message: fillText(TEXT.campaignEndedBacker, { title }) };
+      return {
+        title: TEXT.campaignEnded,
+        message: fillText(follower ? FOLLOW_TEXT.ended : TEXT.campaignEndedBacker, { title }),
+      };
     case 'completed':
-      return { title: TOLD_TEXT.completedTitle, message: fillText(TOLD_TEXT.completed, { title }) };
+      return {
+        title: follower ? FOLLOW_TEXT.completedTitle : TOLD_TEXT.completedTitle,
+        message: fillText(TOLD_TEXT.completed, { title }),
+      };
+    case 'ending':
+      return { title: FOLLOW_TEXT.endingTitle, message: fillText(FOLLOW_TEXT.ending, { title, date: e.endDate }) };
     case 'cancelled':
       return {
         title: TEXT.refundedTitle,
@@ -95,8 +135,18 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
   }
 }
 
-/** The mail of an event: the notice's words and the link to the person's payments. */
-export const toldMail = (text: { title: string; message: string }, link: string) => ({
+/**
+ * The mail of an event: the notice's words and a link — a backer's to their payments, a follower's
+ * to the campaigns they follow, the 48-hours notice's to the film page.
+ */
+export const toldMail = (
+  text: { title: string; message: string },
+  link: string,
+  to: 'backer' | 'follower' | 'film' = 'backer',
+) => ({
   subject: text.title,
-  text: fillText(TOLD_TEXT.mail, { message: text.message, link }),
+  text: fillText(to === 'film' ? FOLLOW_TEXT.mailFilm : to === 'follower' ? FOLLOW_TEXT.mail : TOLD_TEXT.mail, {
+    message: text.message,
+    link,
+  }),
 });

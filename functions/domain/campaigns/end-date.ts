@@ -44,6 +44,17 @@ export function checkoutExpiresAt(endDate: string, now: Date): number | undefine
   return end < now.getTime() + CHECKOUT_SESSION_MAX_MS ? Math.floor(end / 1000) : undefined;
 }
 
+/** Followers are told this long before a campaign's end (docs/backing.md, "Following"). */
+export const ENDING_NOTICE_MS = 48 * 3_600_000;
+
+/**
+ * The latest end date (YYYY-MM-DD) whose end is at most ENDING_NOTICE_MS after `now`: a live
+ * campaign with an end date from utcToday(now) to this one ends within 48 hours.
+ */
+export function endingNoticeLastDate(now: Date): string {
+  return utcToday(new Date(now.getTime() + ENDING_NOTICE_MS - DAY_MS));
+}
+
 /** The last UTC date still funding at `now` (YYYY-MM-DD): campaigns with an end_date before it ended. */
 export function utcToday(now: Date): string {
   return now.toISOString().slice(0, 10);

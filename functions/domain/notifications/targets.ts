@@ -21,7 +21,8 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed, or its dispute is won or lost | /contributor/campaign-analytics/{campaignId} (both) |
  * | topics 'hidden-film', 'hidden-listing', 'hidden-profile', 'hidden-project' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account, /projects#mine (both) |
- * | topic 'backing' (info): a campaign the reader paid into reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
+ * | topic 'backing' (info): a campaign the reader paid into or follows reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
+ * | topic 'campaign-ending' (info): a campaign the reader follows ends within 48 hours | the film page /movie/{movieId}, else /backing (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *
  * A message (creator_messages) leads to its thread with the compose box open and focused, ready to
@@ -53,7 +54,8 @@ export interface TargetInput {
    * payout; 'application': their creator application; 'wallet': a campaign's coin waits for the reader to link a wallet;
    * 'coin-releasable' / 'coin-withdrawn' / 'coin-released': the reader's own coins unlocking, or a collect call mined;
    * 'dispute': a payment to the campaign is disputed, or its dispute won or lost (docs/money.md, "Disputes").
-   * 'backing': news of a campaign the reader paid into (docs/backing.md, "Told").
+   * 'backing': news of a campaign the reader paid into or follows (docs/backing.md, "Told").
+   * 'campaign-ending': a campaign the reader follows ends within 48 hours (docs/backing.md, "Following").
    */
   topic?: string | null;
 }
@@ -70,6 +72,8 @@ export function notificationTarget(n: TargetInput, viewer: TargetViewer): string
   if (n.topic === 'wallet') return ACCOUNT_WALLETS;
   if (n.topic === 'collaboration') return MARKETPLACE_MINE;
   if (n.topic === 'backing') return BACKING_PAGE;
+  // Still time to fund it: the film page, where its Fund button is.
+  if (n.topic === 'campaign-ending') return n.movieId ? `/movie/${seg(n.movieId)}` : BACKING_PAGE;
   if ((COIN_COLLECT_TOPICS as readonly (string | null | undefined)[]).includes(n.topic)) return COIN_COLLECT_PAGE;
   if (n.topic === 'dispute')
     return n.campaignId ? `/contributor/campaign-analytics/${seg(n.campaignId)}` : NOTIFICATIONS_PAGE;

@@ -30,6 +30,7 @@ export const NOTIFICATION_TOPICS = [
   'hidden-profile',
   'hidden-project',
   'backing',
+  'campaign-ending',
 ] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 

@@ -3,6 +3,7 @@ import { isAdmin, isContributor, isEditor, isViewer } from '../../domain/users/r
 import { currentViewer, requireViewer } from '../../http/session';
 import type { AppEnv } from '../../http/types';
 import { backingRoutes } from './backing';
+import { followRoutes } from './follows';
 import { statementRoutes } from './statement';
 
 /**
@@ -30,4 +31,6 @@ export const meRoutes = new Hono<AppEnv>()
   // The member's own statement: JSON and CSV.
   .route('/', statementRoutes)
   // The backer's own payments: JSON and a yearly CSV.
-  .route('/', backingRoutes);
+  .route('/', backingRoutes)
+  // The campaigns the viewer follows.
+  .route('/', followRoutes);

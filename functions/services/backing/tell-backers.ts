@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { campaigns } from '../../db/schema';
-import { isRefundEvent, type ToldEvent } from '../../domain/backing/told';
+import { isRefundEvent, type ToldEvent, toldAudiences } from '../../domain/backing/told';
 import type { Deps } from '../../platform/deps';
 import { campaignTeam } from '../campaigns';
-import { type AudiencePage, backersPage, refundedPage, type ToldPerson } from './internal/audience';
+import { type AudiencePage, audiencePage, refundedPage, type ToldPerson } from './internal/audience';
 import { tellChunk } from './internal/tell';
 
 /** People told per batch: each a mail follow-up row, so a batch stays small on D1. */
 const TOLD_CHUNK = 50;
 
 /**
- * Tells the backers of a campaign of one event (docs/backing.md, "Told"): the 'tell-backers'
+ * Tells the backers and followers of a campaign of one event (docs/backing.md, "Told", "Following"): the 'tell-backers'
  * follow-up a change owes runs it, and the refunds call it once payments were handed back. The
  * audience is read a page at a time and each page is told in a batch of its own, so any number of
  * backers is told in chunks; a run interrupted half-way is finished by the next (the follow-up is
@@ -26,7 +26,7 @@ export async function tellBackers(
   const { db } = deps;
   const { campaignId, event } = told;
   const campaign = await db
-    .select({ id: campaigns.id, title: campaigns.title })
+    .select({ id: campaigns.id, title: campaigns.title, movieId: campaigns.movieId })
     .from(campaigns)
     .where(eq(campaigns.id, campaignId))
     .get();
@@ -34,7 +34,9 @@ export async function tellBackers(
   // The team hears the campaign's own events as its team; its money handed back, as anyone.
   const team = isRefundEvent(event) ? [] : (await campaignTeam(db, campaignId)).map((m) => m.userId);
   const page = (p: AudiencePage): Promise<ToldPerson[]> =>
-    isRefundEvent(event) ? refundedPage(db, campaignId, event, p) : backersPage(db, campaignId, team, p);
+    isRefundEvent(event)
+      ? refundedPage(db, campaignId, event, p)
+      : audiencePage(db, campaignId, toldAudiences(event), team, p);
   let count = 0;
   for (let after = ''; ; ) {
     const people = await page({ after, limit: TOLD_CHUNK });

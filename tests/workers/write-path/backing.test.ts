@@ -1,7 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { describe } from 'vitest';
 import { getDb } from '../../../functions/db/client';
-import { checkoutSessions } from '../../../functions/db/schema';
-import { requestBackingLink, tellBackers } from '../../../functions/services/backing';
+import { campaignFollows, campaigns, checkoutSessions } from '../../../functions/db/schema';
+import { utcToday } from '../../../functions/domain/campaigns/end-date';
+import {
+  followCampaign,
+  requestBackingLink,
+  tellBackers,
+  tellEndingCampaigns,
+  unfollowCampaign,
+} from '../../../functions/services/backing';
 import { ANYONE, TEST_SYSTEM } from '../../support/actors';
 import { makeCampaign } from '../campaign-factories';
 import { asViewer, jsonInit, makeUser, uid } from '../factories';
@@ -12,6 +20,8 @@ import { scenario } from './harness';
 /*
  * A guest's link request: not audited (anyone's request); it owes the link mail for an address that
  * paid. Telling a campaign's backers of an event: not audited (notices), a 'mail' per backer.
+ * Following and unfollowing: personal bookkeeping. The hourly job's 48-hours notice owes its
+ * 'tell-backers' follow-up, nothing audited.
  */
 registerMoneyTestHooks();
 
@@ -57,5 +67,43 @@ describe('write path: backing', { timeout: 30_000 }, () => {
     // Only the platform tells: a signed-in person is refused.
     refuse: (s, f) =>
       tellBackers(s, asViewer(f.backer, ['viewer']), { campaignId: f.campaignId, event: { kind: 'completed' } }),
+  });
+
+  scenario('backing/follow#followCampaign', {
+    setup: async () => ({
+      campaignId: (await makeCampaign({ status: 'live' })).id,
+      draftId: (await makeCampaign()).id,
+      fan: await makeUser([], 'wp_fan'),
+    }),
+    run: (s, f) => followCampaign(s, asViewer(f.fan, ['viewer']), f.campaignId),
+    route: (f) => call(`/api/me/follows/${f.campaignId}`, jsonInit('PUT', undefined, f.fan.cookie)),
+    // A campaign that is not public: 404.
+    refuse: (s, f) => followCampaign(s, asViewer(f.fan, ['viewer']), f.draftId),
+  });
+
+  scenario('backing/follow#unfollowCampaign', {
+    setup: async () => {
+      const campaignId = (await makeCampaign({ status: 'live' })).id;
+      const fan = await makeUser([], 'wp_fan');
+      await getDb(env).insert(campaignFollows).values({ campaignId, userId: fan.id });
+      return { campaignId, fan };
+    },
+    run: (s, f) => unfollowCampaign(s, asViewer(f.fan, ['viewer']), f.campaignId),
+    route: (f) => call(`/api/me/follows/${f.campaignId}`, jsonInit('DELETE', undefined, f.fan.cookie)),
+  });
+
+  scenario('backing/tell-ending#tellEndingCampaigns', {
+    // A live campaign with a follower, whose last day is tomorrow: it ends within 48 hours.
+    setup: async () => {
+      const campaignId = (await makeCampaign({ status: 'live' })).id;
+      const fan = await makeUser([], 'wp_fan');
+      const tomorrow = utcToday(new Date(Date.now() + 86_400_000));
+      await getDb(env).update(campaigns).set({ endDate: tomorrow }).where(eq(campaigns.id, campaignId));
+      await getDb(env).insert(campaignFollows).values({ campaignId, userId: fan.id });
+      return { campaignId, fan };
+    },
+    run: (s) => tellEndingCampaigns(s, TEST_SYSTEM),
+    // Only the hourly job tells: a signed-in person is refused.
+    refuse: (s, f) => tellEndingCampaigns(s, asViewer(f.fan, ['viewer'])),
   });
 });

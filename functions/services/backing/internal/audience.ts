@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { checkoutSessions, escrowRefunds, user } from '../../../db/schema';
-import type { ToldEvent } from '../../../domain/backing/told';
+import { campaignFollows, checkoutSessions, escrowRefunds, user } from '../../../db/schema';
+import type { ToldAudience, ToldEvent } from '../../../domain/backing/told';
 
 /**
  * One person an event is told to: an account (a notice and a mail to its address) or a guest (a mail
@@ -12,6 +12,8 @@ export interface ToldPerson {
   userId: string | null;
   /** Where their mail goes: the account's address, or the guest's email (lower case). */
   email: string | null;
+  /** They paid into the campaign (false: they only follow it). */
+  backed?: boolean;
   /** A refund event: what they were handed back, how many payments, and the refund rows it tells. */
   amountCents?: number;
   payments?: number;
@@ -24,22 +26,21 @@ export interface AudiencePage {
   limit: number;
 }
 
-/**
- * The backers of a campaign: everyone with a payment to it the ledger credited (`payment:<pi>`) and
- * did not refund — an account, or a guest by email — once each, whatever the number of their
- * payments. The team (`exclude`) hears the campaign's events as its team and is left out.
- */
-export async function backersPage(db: Db, campaignId: string, exclude: string[], page: AudiencePage) {
+/** A JSON array: one bound parameter whatever the size of the team (D1 binds at most 100). */
+const notIn = (column: SQL | typeof checkoutSessions.payerId, exclude: string[]) =>
+  sql`(${column} is null or ${column} not in (select value from json_each(${JSON.stringify(exclude)})))`;
+
+/** The backers' rows of the audience: one row per credited, unrefunded payment, keyed by person. */
+function backerRows(db: Db, campaignId: string, exclude: string[], after: string) {
   const person = sql<string>`coalesce(${checkoutSessions.payerId}, 'guest:' || lower(${checkoutSessions.guestEmail}))`;
-  const rows = await db
+  return db
     .select({
-      key: person,
-      userId: sql<string | null>`max(${checkoutSessions.payerId})`,
-      guestEmail: sql<string | null>`max(lower(${checkoutSessions.guestEmail}))`,
-      accountEmail: sql<string | null>`max(${user.email})`,
+      key: person.as('key'),
+      userId: sql<string | null>`${checkoutSessions.payerId}`.as('user_id'),
+      guestEmail: sql<string | null>`lower(${checkoutSessions.guestEmail})`.as('guest_email'),
+      backed: sql<number>`1`.as('backed'),
     })
     .from(checkoutSessions)
-    .leftJoin(user, eq(user.id, checkoutSessions.payerId))
     .where(
       and(
         eq(checkoutSessions.campaignId, campaignId),
@@ -47,16 +48,71 @@ export async function backersPage(db: Db, campaignId: string, exclude: string[],
         sql`(${checkoutSessions.payerId} is not null or ${checkoutSessions.guestEmail} is not null)`,
         sql`exists (select 1 from ledger_groups g where g.idempotency_key = 'payment:' || ${checkoutSessions.paymentIntentId} and g.campaign_id = ${campaignId})`,
         sql`not exists (select 1 from ledger_groups r where r.idempotency_key = 'refund:' || ${checkoutSessions.paymentIntentId})`,
-        // A JSON array: one bound parameter whatever the size of the team (D1 binds at most 100).
-        sql`(${checkoutSessions.payerId} is null or ${checkoutSessions.payerId} not in (select value from json_each(${JSON.stringify(exclude)})))`,
-        sql`${person} > ${page.after}`,
+        notIn(checkoutSessions.payerId, exclude),
+        sql`${person} > ${after}`,
       ),
-    )
-    .groupBy(person)
-    .orderBy(person)
+    );
+}
+
+/** The followers' rows of the audience: accounts, keyed by their id as a signed-in backer is. */
+function followerRows(db: Db, campaignId: string, exclude: string[], after: string) {
+  return db
+    .select({
+      key: sql<string>`${campaignFollows.userId}`.as('key'),
+      userId: sql<string | null>`${campaignFollows.userId}`.as('user_id'),
+      guestEmail: sql<string | null>`null`.as('guest_email'),
+      backed: sql<number>`0`.as('backed'),
+    })
+    .from(campaignFollows)
+    .where(
+      and(
+        eq(campaignFollows.campaignId, campaignId),
+        notIn(sql`${campaignFollows.userId}`, exclude),
+        sql`${campaignFollows.userId} > ${after}`,
+      ),
+    );
+}
+
+/**
+ * One page of an event's audience (docs/backing.md, "Following"): the union of its audiences —
+ * backers, followers, or both — de-duplicated in SQL by the person's key, so a follower who also
+ * paid is one person (`backed`), told once. The team (`exclude`) is left out of both.
+ */
+export async function audiencePage(
+  db: Db,
+  campaignId: string,
+  audiences: readonly ToldAudience[],
+  exclude: string[],
+  page: AudiencePage,
+): Promise<ToldPerson[]> {
+  const parts = [
+    audiences.includes('backers') ? backerRows(db, campaignId, exclude, page.after) : null,
+    audiences.includes('followers') ? followerRows(db, campaignId, exclude, page.after) : null,
+  ].filter((q) => q !== null);
+  const [first, second] = parts;
+  if (!first) return [];
+  const a = (second ? first.unionAll(second) : first).as('audience');
+  const key = sql<string>`"audience"."key"`;
+  const rows = await db
+    .select({
+      key,
+      userId: sql<string | null>`max(${a.userId})`,
+      guestEmail: sql<string | null>`max(${a.guestEmail})`,
+      accountEmail: sql<string | null>`max(${user.email})`,
+      backed: sql<number>`max(${a.backed})`,
+    })
+    .from(a)
+    .leftJoin(user, eq(user.id, a.userId))
+    .groupBy(key)
+    .orderBy(key)
     .limit(page.limit);
   return rows.map(
-    (r): ToldPerson => ({ key: r.key, userId: r.userId, email: r.userId ? r.accountEmail : r.guestEmail }),
+    (r): ToldPerson => ({
+      key: r.key,
+      userId: r.userId,
+      email: r.userId ? r.accountEmail : r.guestEmail,
+      backed: Boolean(r.backed),
+    }),
   );
 }
 

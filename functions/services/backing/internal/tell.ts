@@ -3,7 +3,7 @@ import type { Actor } from '../../../auth/authorize';
 import { escrowRefunds, notifications } from '../../../db/schema';
 import { UnitOfWork } from '../../../db/unit-of-work';
 import { guestLinkUrl, signGuestLink } from '../../../domain/backing/guest-link';
-import { type ToldEvent, toldKey, toldMail, toldText } from '../../../domain/backing/told';
+import { type ToldEvent, toldKey, toldMail, toldText, toldTopic } from '../../../domain/backing/told';
 import type { Deps } from '../../../platform/deps';
 import { type Doorbell, ringQuietly } from '../../../realtime/doorbell';
 import { onceId } from '../../notifications';
@@ -27,28 +27,39 @@ async function ringTold(bell: Doorbell, written: unknown) {
 export async function tellChunk(
   deps: TellDeps,
   actor: Actor,
-  campaign: { id: string; title: string },
+  campaign: { id: string; title: string; movieId: string },
   event: ToldEvent,
   people: ToldPerson[],
 ): Promise<number> {
   const { db, config, clock } = deps;
   const key = toldKey(campaign.id, event);
   const base = config.PUBLIC_URL.replace(/\/$/, '');
+  const topic = toldTopic(event);
   const uow = new UnitOfWork(deps, actor);
   const notices: { id: string; userId: string; title: string; message: string }[] = [];
   const mailed = new Set<string>();
   for (const p of people) {
-    const text = toldText(event, { title: campaign.title, amountCents: p.amountCents, payments: p.payments });
+    const text = toldText(event, {
+      title: campaign.title,
+      backed: p.backed,
+      amountCents: p.amountCents,
+      payments: p.payments,
+    });
     if (p.userId) notices.push({ id: await onceId(`${key}:${p.userId}`), userId: p.userId, ...text });
     const to = p.email?.trim().toLowerCase();
     // One mail per address: a guest who also paid from an account with that address gets one.
     if (!to || mailed.has(to)) continue;
     mailed.add(to);
-    // An account's link is /backing; a guest's a signed link to the payments of their email (30 days).
-    const link = p.userId
-      ? `${base}/backing`
-      : guestLinkUrl(base, await signGuestLink(config.AUTH_SECRET, to, clock.now()));
-    uow.owe('mail', { to, ...toldMail(text, link) }, { key: `${key}:${to}` });
+    // The 48-hours notice links the film page; an account's other mail /backing; a guest's a signed
+    // link to the payments of their email (30 days).
+    const link =
+      topic === 'campaign-ending'
+        ? `${base}/movie/${encodeURIComponent(campaign.movieId)}`
+        : p.userId
+          ? `${base}/backing`
+          : guestLinkUrl(base, await signGuestLink(config.AUTH_SECRET, to, clock.now()));
+    const kind = topic === 'campaign-ending' ? 'film' : p.backed === false ? 'follower' : 'backer';
+    uow.owe('mail', { to, ...toldMail(text, link, kind) }, { key: `${key}:${to}` });
   }
   if (notices.length) {
     const v = (field: string) => sql`json_extract(value, ${`$.${field}`})`;
@@ -68,7 +79,7 @@ export async function tellChunk(
               campaignId: sql<string>`${campaign.id}`.as('campaign_id'),
               actorId: sql<null>`null`.as('actor_id'),
               videoId: sql<null>`null`.as('video_id'),
-              topic: sql<'backing'>`'backing'`.as('topic'),
+              topic: sql<typeof topic>`${topic}`.as('topic'),
               backerKeys: sql<null>`null`.as('backer_keys'),
               amountCents: sql<null>`null`.as('amount_cents'),
               // As nextCreatedAt (notify.ts): now, but after the reader's newest notice.

@@ -6,7 +6,7 @@ import { TEXT } from '../../../domain/texts';
 import type { Role } from '../../../domain/users/roles';
 import { isAdmin, isContributor } from '../../../domain/users/roles';
 
-/** The film (movie id) of each campaign, so creator_coin and backers notifications can lead to the film's coins or donate page. */
+/** The film (movie id) of each campaign, so creator_coin, backers and campaign-ending notifications can lead to the film's pages. */
 export async function resolveCampaignFilms(db: Db, campaignIds: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(campaignIds)];
   const out = new Map<string, string>();
@@ -46,8 +46,9 @@ export interface Reach {
  */
 export function reachOf(n: TargetInput, viewer: { isAdmin: boolean; isContributor: boolean }, onTeam: boolean): Reach {
   const target = notificationTarget(n, viewer);
-  // The reader's own payments (/backing) open whatever became of the campaign or their place in it.
-  if (!n.campaignId || n.topic === 'backing') return { target, note: null };
+  // The reader's own payments (/backing) open whatever became of the campaign or their place in it;
+  // a followed campaign's film page is anyone's.
+  if (!n.campaignId || n.topic === 'backing' || n.topic === 'campaign-ending') return { target, note: null };
   const closed = { target: NOTIFICATIONS_PAGE, note: TEXT.offTeam };
   // A payout is the reader's own, on the payouts page (creators' only); anyone else is led to the campaign.
   if (n.topic === 'payout') {
@@ -106,7 +107,9 @@ export async function targetsFor<T extends TargetInput & { id: string }>(
   const filmCampaigns = [
     ...new Set(
       rows
-        .filter((r) => (r.type === 'creator_coin' || r.topic === 'backers') && r.campaignId)
+        .filter(
+          (r) => (r.type === 'creator_coin' || r.topic === 'backers' || r.topic === 'campaign-ending') && r.campaignId,
+        )
         .map((r) => r.campaignId as string),
     ),
   ];

@@ -1,4 +1,5 @@
-import { everyone, type RouteExpectation, signedIn } from '../types';
+import { makeCampaign } from '../../campaign-factories';
+import { everyone, type Fixture, type RouteExpectation, signedIn } from '../types';
 
 /** A backer's own payments: anyone signed in gets theirs (none, here); signed out is 401. */
 const expectations: RouteExpectation[] = [
@@ -20,3 +21,15 @@ expectations.push({
   }),
   expect: everyone(202),
 });
+
+/**
+ * Following a public campaign (docs/backing.md, "Following"): anyone signed in, each for themselves;
+ * signed out is 401. Unknown and non-public campaigns (404) are in tests/workers/follows.test.ts.
+ */
+const liveCampaign = async () => ({ campaignId: (await makeCampaign({ status: 'live' })).id });
+const followPath = (_: unknown, f: Fixture) => ({ path: `/api/me/follows/${String(f.campaignId)}` });
+expectations.push(
+  { route: 'GET /api/me/follows', expect: signedIn(200) },
+  { route: 'PUT /api/me/follows/:campaignId', setup: liveCampaign, request: followPath, expect: signedIn(200) },
+  { route: 'DELETE /api/me/follows/:campaignId', setup: liveCampaign, request: followPath, expect: signedIn(200) },
+);
