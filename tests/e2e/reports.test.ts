@@ -215,6 +215,9 @@ describe('reports', () => {
     await toastText(a.page, REPORT_TEXT.reportHidden);
 
     expect(await status(reporter.page, `/movie/${filmId}`)).toBe(404);
+    // Its funding, donation and coins pages are gone with it.
+    for (const page of ['fund', 'donate', 'coins'])
+      expect(await status(reporter.page, `/movie/${filmId}/${page}`)).toBe(404);
     await open(reporter.page, `/search?q=${encodeURIComponent(title)}`);
     expect(await reporter.page.locator(`[data-film-id="${filmId}"]`).count()).toBe(0);
     await expect
@@ -233,6 +236,7 @@ describe('reports', () => {
     expect(live.campaigns.map((c) => c.campaignId)).not.toContain(campaignId);
     // Its owner still opens it.
     expect(await status(creator.page, `/movie/${filmId}`)).toBe(200);
+    expect(await status(creator.page, `/movie/${filmId}/coins`)).toBe(200);
     for (const p of [a, creator, reporter]) await p.context.close();
   });
 
