@@ -97,10 +97,16 @@ export function coinFigures(
     if (before <= 0n && after > 0n) holders++;
     else if (before > 0n && after <= 0n) holders--;
   };
+  // Days keyed by their number since the epoch: one date string per day, not one per event.
+  const byNumber = new Map<number, CoinDay>();
   for (const e of sorted) {
-    const date = dayOf(e.blockTime);
-    const day = byDay.get(date) ?? blank(date);
-    byDay.set(date, day);
+    const n = Math.floor(e.blockTime / DAY_MS);
+    let day = byNumber.get(n);
+    if (!day) {
+      day = blank(dayOf(n * DAY_MS));
+      byNumber.set(n, day);
+      byDay.set(day.date, day);
+    }
     if (e.kind === 'purchase') {
       day.coinsSold += Number(e.amount);
       day.usdcRaised += BigInt(e.value);
