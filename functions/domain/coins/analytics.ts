@@ -49,6 +49,14 @@ export interface CoinFigures {
   topHolders: { address: string; balance: bigint }[];
 }
 
+/** One day's purchases, summed: `day` is the day's number since the epoch (UTC). */
+export interface PurchaseDay {
+  day: number;
+  coins: number;
+  usdc: bigint;
+  purchases: number;
+}
+
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000';
 /** How many holders the page and the CSV name. */
 export const TOP_HOLDERS = 10;
@@ -66,6 +74,8 @@ export function coinFigures(
   events: readonly AnalyticsEvent[],
   contracts: { drop: string; vesting: readonly string[] },
   today: string,
+  /** Purchases already summed by day (the database does it; `events` then carries none). */
+  purchaseDays: readonly PurchaseDay[] = [],
 ): CoinFigures {
   const sorted = [...events].sort((a, b) => a.blockNumber - b.blockNumber || a.logIndex - b.logIndex);
   const minted = new Set(
@@ -99,14 +109,19 @@ export function coinFigures(
   };
   // Days keyed by their number since the epoch: one date string per day, not one per event.
   const byNumber = new Map<number, CoinDay>();
-  for (const e of sorted) {
-    const n = Math.floor(e.blockTime / DAY_MS);
+  const dayNumbered = (n: number) => {
     let day = byNumber.get(n);
     if (!day) {
       day = blank(dayOf(n * DAY_MS));
       byNumber.set(n, day);
       byDay.set(day.date, day);
     }
+    return day;
+  };
+  const withEvents = new Set<string>();
+  for (const e of sorted) {
+    const day = dayNumbered(Math.floor(e.blockTime / DAY_MS));
+    withEvents.add(day.date);
     if (e.kind === 'purchase') {
       day.coinsSold += Number(e.amount);
       day.usdcRaised += BigInt(e.value);
@@ -124,6 +139,12 @@ export function coinFigures(
     }
     day.holders = holders;
   }
+  for (const p of purchaseDays) {
+    const day = dayNumbered(p.day);
+    day.coinsSold += p.coins;
+    day.usdcRaised += p.usdc;
+    day.purchases += p.purchases;
+  }
   const first = [...byDay.keys()].sort()[0];
   const days: CoinDay[] = [];
   if (first) {
@@ -131,7 +152,9 @@ export function coinFigures(
     let held = 0;
     for (let t = Date.parse(`${first}T00:00:00Z`); t <= Date.parse(`${last}T00:00:00Z`); t += DAY_MS) {
       const date = dayOf(t);
-      const day = byDay.get(date) ?? { ...blank(date), holders: held };
+      const day = byDay.get(date) ?? blank(date);
+      // A day without a transfer keeps the holders of the day before.
+      if (!withEvents.has(date)) day.holders = held;
       held = day.holders;
       days.push(day);
     }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Actor, authorize } from '../../auth/authorize';
 import { coinDeployments, coinEvents, profiles, walletAddresses } from '../../db/schema';
 import { type CoinFigures, coinFigures, coinFiguresCsv } from '../../domain/coins/analytics';
@@ -58,19 +58,36 @@ export async function coinAnalytics(
         .get()
     : undefined;
   if (!chain || !deployment) return { ...base, coin: null, figures: null, names: new Map() };
-  const events = await db
-    .select({
-      kind: coinEvents.kind,
-      blockNumber: coinEvents.blockNumber,
-      logIndex: coinEvents.logIndex,
-      blockTime: sql<number>`${coinEvents.blockTime}`,
-      account: coinEvents.account,
-      counterparty: coinEvents.counterparty,
-      amount: coinEvents.amount,
-      value: coinEvents.value,
-    })
-    .from(coinEvents)
-    .where(and(eq(coinEvents.chainId, chain.id), eq(coinEvents.campaignId, access.campaign.id)));
+  // Purchases are summed by day in the database; only transfers and releases are read one by one
+  // (balances need every transfer, in order). At 10,000 purchases that halves the rows read.
+  const where = and(eq(coinEvents.chainId, chain.id), eq(coinEvents.campaignId, access.campaign.id));
+  const dayNumber = sql<number>`${coinEvents.blockTime} / 86400000`;
+  const [purchaseDays, events] = await Promise.all([
+    db
+      .select({
+        day: dayNumber,
+        coins: sql<number>`sum(cast(${coinEvents.amount} as integer))`,
+        usdc: sql<string>`cast(sum(cast(${coinEvents.value} as integer)) as text)`,
+        purchases: sql<number>`count(*)`,
+      })
+      .from(coinEvents)
+      .where(and(where, eq(coinEvents.kind, 'purchase')))
+      .groupBy(dayNumber),
+    db
+      .select({
+        kind: coinEvents.kind,
+        blockNumber: coinEvents.blockNumber,
+        logIndex: coinEvents.logIndex,
+        blockTime: sql<number>`${coinEvents.blockTime}`,
+        account: coinEvents.account,
+        counterparty: coinEvents.counterparty,
+        amount: coinEvents.amount,
+        value: coinEvents.value,
+      })
+      .from(coinEvents)
+      .where(and(where, inArray(coinEvents.kind, ['transfer', 'release'])))
+      .orderBy(asc(coinEvents.blockNumber), asc(coinEvents.logIndex)),
+  ]);
   const figures = coinFigures(
     events.map((e) => ({ ...e, blockTime: Number(e.blockTime) })),
     {
@@ -78,6 +95,12 @@ export async function coinAnalytics(
       vesting: [deployment.teamVestingAddress ?? '', deployment.reserveVestingAddress ?? ''],
     },
     deps.clock.now().toISOString().slice(0, 10),
+    purchaseDays.map((p) => ({
+      day: Number(p.day),
+      coins: Number(p.coins),
+      usdc: BigInt(p.usdc ?? '0'),
+      purchases: Number(p.purchases),
+    })),
   );
   return {
     ...base,
