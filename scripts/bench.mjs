@@ -6,6 +6,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
 import { campaignLiveFigures } from './bench/campaign-live.mjs';
+import { coinIndexFigures } from './bench/coin-index.mjs';
 import { DASHBOARD_P95_TARGET_MS, dashboardLatency } from './bench/dashboard.mjs';
 import { firstFrame } from './bench/first-frame.mjs';
 import { fuzzFigures } from './bench/fuzz.mjs';
@@ -119,6 +120,26 @@ async function printDashboardFigures() {
   );
 }
 
+/** The coin-index section: the indexer at 10,000 purchases on the local chain's EVM, then coin analytics (no server). */
+async function printCoinIndexFigures() {
+  console.log('Coin index (the indexer on libSQL, a Hardhat chain in process: 10,000 purchases by 250 buyers)');
+  const c = await coinIndexFigures();
+  console.log(
+    `  chain: ${c.purchases.toLocaleString('en')} purchases (${c.sold.toLocaleString('en')} coins) in ${(c.loadMs / 1000).toFixed(1)} s; ` +
+      `${c.blocks.toLocaleString('en')} blocks`,
+  );
+  console.log(
+    `  indexed ${c.blocks.toLocaleString('en')} blocks and ${c.events.toLocaleString('en')} events in ${(c.indexMs / 1000).toFixed(1)} s ` +
+      `over ${c.passes} passes: ${c.blocksPerSecond.toFixed(0)} blocks/s, ${c.eventsPerSecond.toFixed(0)} events/s`,
+  );
+  console.log(
+    `  coin analytics (every figure the page renders; ${c.holders} holders, ${c.days} days): ` +
+      `p50 ${ms(c.renderP50)}, max ${ms(c.renderMax)} over ${c.renderRuns} runs; load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+  );
+}
+
 // `npm run bench -- --only realtime[,money,…]` (or `--only=…`) runs only the named sections;
 // `--only` with only search, fuzz and overview starts no server. BENCH_PORT moves the server off 4390 so a
 // partial run can go alongside a full one.
@@ -139,8 +160,9 @@ const SECTIONS = [
   'fuzz',
   'overview',
   'dashboard',
+  'coin-index',
 ];
-const SERVERLESS = ['search', 'fuzz', 'overview', 'dashboard'];
+const SERVERLESS = ['search', 'fuzz', 'overview', 'dashboard', 'coin-index'];
 const onlyArg = process.argv.find((a) => a.startsWith('--only'));
 const only = onlyArg
   ? (onlyArg.includes('=') ? onlyArg.split('=')[1] : process.argv[process.argv.indexOf(onlyArg) + 1]).split(',')
@@ -153,6 +175,7 @@ if (only?.every((name) => SERVERLESS.includes(name))) {
   if (section('fuzz')) await printFuzzFigures();
   if (section('overview')) await printOverviewFigures();
   if (section('dashboard')) await printDashboardFigures();
+  if (section('coin-index')) await printCoinIndexFigures();
   process.exit(0);
 }
 
@@ -472,6 +495,7 @@ try {
   if (section('fuzz')) await printFuzzFigures();
   if (section('overview')) await printOverviewFigures();
   if (section('dashboard')) await printDashboardFigures();
+  if (section('coin-index')) await printCoinIndexFigures();
 
   if (section('lighthouse')) {
     console.log(

@@ -95,6 +95,7 @@ export const RULES = {
   'content.publish': 'editor',
   'content.read': 'public',
 
+  'coin.analytics': 'public',
   'coin.deploy': 'admin',
   'coin.faucet': 'public',
   'coin.index': 'system',

@@ -4,6 +4,7 @@ import { INVITATION_TEXT } from './campaigns/invitation-texts';
 import { CAMPAIGN_SCREEN_TEXT } from './campaigns/screen-texts';
 import { TEAM_TEXT } from './campaigns/team-texts';
 import { CAMPAIGN_TEXT } from './campaigns/texts';
+import { COIN_ANALYTICS_TEXT } from './coins/analytics-texts';
 import { COIN_BUY_TEXT } from './coins/buy-texts';
 import { COIN_COLLECT_TEXT } from './coins/collect-texts';
 import { COIN_TEXT } from './coins/texts';
@@ -39,6 +40,7 @@ export const TEXT = {
   ...DISPUTE_TEXT,
   ...WALLET_TEXT,
   ...COIN_TEXT,
+  ...COIN_ANALYTICS_TEXT,
   ...COIN_BUY_TEXT,
   ...COIN_COLLECT_TEXT,
   ...APPLICATION_TEXT,

@@ -1,3 +1,4 @@
+import { COIN_ANALYTICS_TEXT } from '../../functions/domain/coins/analytics-texts';
 import { sniffImage } from '../../functions/domain/films/media-sniff';
 import { AVATAR_MAX_BYTES, AVATAR_TEXT, shownAvatarUrl } from '../../functions/domain/users/avatar';
 import { api, call, errorOf, messageOf, NETWORK_ERROR } from '../lib/api-client';
@@ -5,7 +6,8 @@ import { checkSession } from '../stores/session';
 import { toast } from '../stores/toast';
 
 /**
- * The account page: the profile form (username, avatar with its preview) and the password form.
+ * The account page: the profile form (username, avatar with its preview), the password form and the
+ * coin holder's naming choice.
  */
 
 /** Runs one submission: the button is busy meanwhile; a returned string is shown as the error. */
@@ -130,6 +132,21 @@ if (profileForm) {
     toast('Profile updated', 'success');
     // The header shows the new name at once.
     void checkSession();
+    return null;
+  });
+}
+
+// The choice to be named on coin analytics (docs/coins.md, "Coin analytics"): saved on its own.
+const coinNameForm = document.querySelector<HTMLFormElement>('[data-coin-name-form]');
+if (coinNameForm) {
+  const choice = coinNameForm.querySelector<HTMLInputElement>('[data-coin-name-choice]');
+  handle(coinNameForm, async () => {
+    try {
+      await call(api.account.profile.$patch({ json: { showCoinHolderName: Boolean(choice?.checked) } }));
+    } catch (err) {
+      return messageOf(err);
+    }
+    toast(COIN_ANALYTICS_TEXT.coinHolderNameSaved, 'success');
     return null;
   });
 }

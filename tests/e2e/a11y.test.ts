@@ -92,6 +92,7 @@ beforeAll(async () => {
     collaborationId: collaboration.id,
     requestId: waiting.id,
     coinMovieId: withCoin.movieId,
+    coinCampaignId: withCoin.id,
     movieId: campaign.movieId,
     creatorId: me.user.id,
     userId: me.user.id,
@@ -109,6 +110,8 @@ afterAll(async () => {
 /** A page path for a route: the campaign pages take the campaign id, the film pages the film id. */
 function pathFor(pattern: string): string {
   if (pattern === '/movie/:movieId/coins') return `/movie/${ids.coinMovieId}/coins`;
+  // Coin analytics with the demo coin's indexed history: charts, tables and the top holders.
+  if (pattern === '/contributor/coin-analytics/:campaignId') return `/contributor/coin-analytics/${ids.coinCampaignId}`;
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     if (name !== 'id') return ids[name] ?? 'no-such-record';
     if (pattern === '/collaboration/:id') return ids.requestId ?? '';

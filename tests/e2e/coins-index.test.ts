@@ -164,6 +164,67 @@ describe('coin figures from the index', () => {
     await soldOnPage();
     expect(methods).toEqual([]);
   });
+  it('shows the owner a fan’s purchase in the coin analytics chart and table, rendered with no chain call', async () => {
+    const analytics = `${server.url}/contributor/coin-analytics/${campaignId}`;
+    const fan = privateKeyToAccount(HARDHAT_DEV_KEYS[9]);
+    const transport = http(server.chainUrl);
+    const client = createPublicClient({ chain: hardhat, transport }) as PublicClient;
+    const wallet = createWalletClient({ account: fan, chain: hardhat, transport });
+    const usdc = localChainAddresses(privateKeyToAddress(HARDHAT_DEV_KEYS[0])).usdc;
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const signIn = await context.request.post(`${server.url}/api/auth/sign-in/email`, {
+        data: { email: 'creator@reelfund.local', password: DEMO_PASSWORD },
+        headers: { origin: server.url },
+      });
+      expect(signIn.status()).toBe(200);
+      const page = await context.newPage();
+      await page.goto(analytics);
+      const today = new Date().toISOString().slice(0, 10);
+      const soldToday = async () => {
+        const cell = page.locator(`[data-coin-days] tr[data-day="${today}"] [data-col="sold"]`);
+        return (await cell.count()) ? Number(((await cell.textContent()) ?? '0').replaceAll(',', '')) : 0;
+      };
+      const before = await soldToday();
+      expect(await page.locator(`[data-holder="${fan.address.toLowerCase()}"]`).count()).toBe(0);
+      // The fan buys 23 coins straight from the sale; the next index pass counts it.
+      await buyLocally(wallet, client, { usdc, drop: drop as `0x${string}` }, 23);
+      await hourly();
+      await expect
+        .poll(async () => {
+          await page.goto(analytics);
+          return soldToday();
+        })
+        .toBe(before + 23);
+      // The table names the fan's address among the holders, with the 23 coins.
+      const row = page.locator(`[data-holder="${fan.address.toLowerCase()}"]`);
+      expect(await row.count()).toBe(1);
+      expect(await row.locator('td.num').first().textContent()).toBe('23');
+      // The chart is drawn from the same figures: today's point carries the purchase.
+      const sales = page.locator('[data-coin-chart="sales"]');
+      await expect.poll(() => sales.getAttribute('data-drawn')).toBe('true');
+      const series = JSON.parse((await sales.getAttribute('data-series')) ?? '[]') as { date: string; sold: number }[];
+      expect(series.find((p) => p.date === today)?.sold).toBe(before + 23);
+      expect(await sales.locator('canvas').count()).toBeGreaterThan(0);
+      // Rendering the analytics page and its CSV asks the chain nothing.
+      methods.length = 0;
+      await page.goto(analytics);
+      const csv = await context.request.get(`${server.url}/api/campaigns/${campaignId}/coin-analytics.csv`);
+      expect(csv.status()).toBe(200);
+      expect(await csv.text()).toContain(fan.address.toLowerCase());
+      expect(methods).toEqual([]);
+      for (const width of [375, 1366]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(analytics);
+        await expect.poll(() => sales.getAttribute('data-drawn')).toBe('true');
+        await screenshot(page, `coin-analytics-${width}`);
+      }
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
 });
 
 describe('every page of coin figures reads the index', () => {

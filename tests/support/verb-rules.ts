@@ -18,6 +18,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'accounts/ensure-user#ensureUser': 'account.ensure',
   'accounts/sign-out-everywhere#signOutEverywhere': 'session.revoke-own',
   'accounts/update-profile#updateProfile': 'profile.edit-own',
+  'accounts/coin-holder-name#coinHolderNameChoice': 'profile.edit-own',
   'campaigns/agreements#agreementHistory': {
     rule: 'agreement.read',
     public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",
@@ -94,6 +95,15 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'campaigns/approve#approveCampaign': 'campaign.approve',
   'campaigns/coins#updateCoinSettings': 'campaign.edit-coins',
   'campaigns/complete-ended#completeEndedCampaign': 'campaign.complete-ended',
+  'coins/analytics#coinAnalytics': {
+    rule: 'coin.analytics',
+    public:
+      "a campaign's coin analytics: only its owner, approved team and admins; anyone else, signed out included, 404 as for an unknown id",
+  },
+  'coins/analytics#coinAnalyticsCsv': {
+    rule: 'coin.analytics',
+    public: 'the coin analytics as CSV, under the same rule as the page (coinAnalytics)',
+  },
   'coins/deploy#deployCreatorCoin': 'coin.deploy',
   'coins/faucet#giveTestUsdc': {
     rule: 'coin.faucet',

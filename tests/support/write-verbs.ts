@@ -34,6 +34,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     note: "a replaced uploaded picture: 'media-delete'; a creator with films: 'catalogue-bump'",
   },
   'accounts/avatar#streamAvatar': 'read',
+  'accounts/coin-holder-name#coinHolderNameChoice': 'read',
   'accounts/ensure-user#ensureUser': {
     audits: true,
     owes: [],
@@ -131,6 +132,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/search#searchFilms': 'read',
   'catalogue/search-campaigns#searchCampaigns': 'read',
   // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
+  'coins/analytics#coinAnalytics': 'read',
+  'coins/analytics#coinAnalyticsCsv': 'read',
   'coins/collect-notices#noticeReleasableCoins': PERSONAL,
   'coins/collect-notices#recordCoinReceipt': PERSONAL,
   // The chain's events copied into the index: the chain holds the record, nothing audited.

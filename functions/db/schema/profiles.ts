@@ -13,6 +13,8 @@ export const profiles = sqliteTable(
     avatarUrl: text('avatar_url'),
     /** Hidden by an admin after reports (docs/reports.md): the creator page is 404 to all but its owner and admins. */
     hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }),
+    /** Chosen on /account (default off): coin analytics name this person beside their wallet's coins (docs/coins.md). */
+    showCoinHolderName: integer('show_coin_holder_name', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,6 +8,8 @@ export const updateProfileInput = z
   .object({
     username: usernameSchema.optional(),
     avatarUrl: z.never({ error: AVATAR_TEXT.avatarLinkRefused }).optional(),
+    /** Whether creators' coin analytics may name this person beside their wallet's coins (default off). */
+    showCoinHolderName: z.boolean().optional(),
   })
   .strict();
 

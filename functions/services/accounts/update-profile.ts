@@ -9,7 +9,7 @@ import type { Deps } from '../../platform/deps';
 import { refreshCreatorPage } from './internal/owns-films';
 
 /**
- * A user edits their own profile name; usernames stay unique case-insensitively (the avatar is its
+ * A user edits their own profile name, or their choice to be named on coin analytics; usernames stay unique case-insensitively (the avatar is its
  * own verb: ./avatar.ts). When the name of someone with films changes, the catalogue cache is bumped (best-effort, after the write), so
  * cards, film and creator pages show the new one at once.
  */
@@ -21,7 +21,7 @@ export async function updateProfile(
   const viewer = authorize(actor, 'profile.edit-own');
   input = parseInput(updateProfileInput, input);
   const { db, cache } = deps;
-  if (!input.username) throw badRequest('Nothing to update');
+  if (!input.username && input.showCoinHolderName === undefined) throw badRequest('Nothing to update');
   if (input.username) {
     const taken = await db
       .select({ id: profiles.userId })
@@ -30,7 +30,10 @@ export async function updateProfile(
       .get();
     if (taken) throw conflict('That username is taken');
   }
-  const set = { username: input.username };
+  const set = {
+    ...(input.username ? { username: input.username } : {}),
+    ...(input.showCoinHolderName === undefined ? {} : { showCoinHolderName: input.showCoinHolderName }),
+  };
   const before = await db
     .select({ username: profiles.username })
     .from(profiles)
@@ -39,10 +42,13 @@ export async function updateProfile(
   // A person's own profile: no audit row. Their name shows on cards and pages: the cache follows.
   const uow = new UnitOfWork(deps, viewer).add(
     db.update(profiles).set(set).where(eq(profiles.userId, viewer.userId)).returning(),
-    db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)),
   );
+  if (input.username)
+    uow.add(db.update(user).set({ name: input.username, updatedAt: new Date() }).where(eq(user.id, viewer.userId)));
   const afterCommit =
-    before && before.username !== input.username ? await refreshCreatorPage(uow, cache, db, viewer.userId) : null;
+    before && input.username && before.username !== input.username
+      ? await refreshCreatorPage(uow, cache, db, viewer.userId)
+      : null;
   let updated: typeof profiles.$inferSelect | undefined;
   try {
     const [rows] = (await uow.commit()) as [(typeof profiles.$inferSelect)[]];

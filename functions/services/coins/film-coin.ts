@@ -39,6 +39,8 @@ export interface FilmCoin {
   vesting: CoinVesting | null;
   /** Percent of the holders' coins held by the ten largest holders (null while nobody holds any, or not asked for). */
   topTenShare: number | null;
+  /** The viewer may open the coin's analytics (owner, approved team, admins): the page links them. */
+  mayAnalyse: boolean;
 }
 
 /**
@@ -68,12 +70,11 @@ export async function filmCoin(
     .get();
   if (!row) return null;
   const campaignPublic = row.reviewStatus === 'approved' && isPublicCampaign(row.campaign);
-  if (!campaignPublic) {
-    // The contracts are public on chain whatever this page shows; the page shows them to the team first.
-    const access = viewer ? await loadCampaignAccess(deps.db, viewer, row.campaign.id) : null;
-    const r = access?.relation;
-    if (!r || !(r.isAdmin || r.isOwner || r.isMember)) return null;
-  }
+  const access = viewer ? await loadCampaignAccess(deps.db, viewer, row.campaign.id) : null;
+  const r = access?.relation;
+  // The contracts are public on chain whatever this page shows; the page shows them to the team first.
+  if (!campaignPublic && (!r || !(r.isAdmin || r.isOwner || r.isMember))) return null;
+  const mayAnalyse = Boolean(r && (r.isAdmin || r.isOwner || access?.membership?.approved));
   const d = row.deployment;
   const chainId = coins.chain.id;
   const contract = (key: FilmCoin['contracts'][number]['key'], label: string, address: string | null) => ({
@@ -102,6 +103,7 @@ export async function filmCoin(
     deployedAt: d.deployedAt,
     ...(await readIndex()),
     usdc: coins.usdc,
+    mayAnalyse,
   };
 
   // From the index, never from the chain as the page is made (docs/coins.md, "The index").

@@ -1,4 +1,5 @@
 /** The coins feature as other modules see it: its verbs, and what lib/ offers other features (docs/architecture.md, "Layers"). */
+export * from './analytics';
 export * from './collect-notices';
 export * from './deploy';
 export * from './faucet';

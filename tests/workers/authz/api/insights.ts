@@ -4,7 +4,7 @@ import { campaignSetup } from './campaigns';
 /**
  * The read side of the money. The breakdown is public for a live, paused or completed campaign
  * (tests/workers/insights.test.ts covers every status); its row uses a draft, which only the owner,
- * the team and admins may see. Analytics are for the owner, the approved team and admins. A
+ * the team and admins may see. Analytics (money and coin) are for the owner, the approved team and admins. A
  * statement is the caller's own: asked for one campaign, only its owner and team get one (an admin
  * has no lines there, so 404 like anyone unrelated).
  */
@@ -43,6 +43,13 @@ const expectations: RouteExpectation[] = [
     setup: campaignSetup('live'),
     request: campaignPath('/analytics'),
     expect: unrelated404({ admin: 200, owner: 200, member: 200 }),
+  },
+  {
+    // Coin analytics as CSV (docs/coins.md, "Coin analytics"): signed out too, 404 as for an unknown id.
+    route: 'GET /api/campaigns/:id/coin-analytics.csv',
+    setup: campaignSetup('live'),
+    request: campaignPath('/coin-analytics.csv'),
+    expect: unrelated404({ admin: 200, owner: 200, member: 200 }, 404),
   },
   {
     route: 'GET /api/me/statement',

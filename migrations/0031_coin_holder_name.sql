@@ -1,0 +1,1 @@
+ALTER TABLE `profiles` ADD `show_coin_holder_name` integer DEFAULT false NOT NULL;
