@@ -65,6 +65,7 @@ export const RULES = {
   'backing.tell': 'system',
 
   'campaign.approve': 'admin',
+  'campaign.browse': 'public',
   'campaign.complete-ended': 'system',
   'campaign.create': 'signed-in',
   'campaign.delete': 'signed-in',
