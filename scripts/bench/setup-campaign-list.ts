@@ -47,7 +47,7 @@ let ledgerLines = 0;
 try {
   sqlite.exec('BEGIN');
   const category = sqlite.prepare('INSERT OR IGNORE INTO categories (id, name, position) VALUES (?, ?, ?)');
-  CATEGORIES.forEach((id, i) => category.run(id, `Bench ${i + 1}`, 100 + i));
+  for (const [i, id] of CATEGORIES.entries()) category.run(id, `Bench ${i + 1}`, 100 + i);
   const film = sqlite.prepare(
     "INSERT INTO videos (id, title, contributor_id, review_status, category_id) VALUES (?, ?, ?, 'approved', ?)",
   );
