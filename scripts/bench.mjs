@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageWeight } from './bench/bytes.mjs';
+import { campaignListFigures, campaignListSetup } from './bench/campaign-list.mjs';
 import { campaignLiveFigures } from './bench/campaign-live.mjs';
 import { coinIndexFigures } from './bench/coin-index.mjs';
 import { DASHBOARD_P95_TARGET_MS, dashboardLatency } from './bench/dashboard.mjs';
@@ -34,9 +35,10 @@ export const PAGES = [
   '/search?q=harbor',
   '/my-list',
   '/movie/{film}',
+  '/campaigns',
 ];
 /** JavaScript budgets (gzip) of the pages that have one: the film page's is before play (issue 50). */
-const PAGE_JS_BUDGETS = { '/movie/{film}': 15 * 1024 };
+const PAGE_JS_BUDGETS = { '/movie/{film}': 15 * 1024, '/campaigns': 15 * 1024 };
 const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' };
 /** The campaign screens' weight is measured as the demo creator, owner of the seeded live campaign. */
 const DEMO_CREATOR = { email: 'creator@reelfund.local', password: 'reelfund-demo' };
@@ -147,6 +149,7 @@ const SECTIONS = [
   'pages',
   'content',
   'campaigns',
+  'campaign-list',
   'load',
   'load-memory',
   'short-link',
@@ -181,6 +184,7 @@ if (only?.every((name) => SERVERLESS.includes(name))) {
 
 const state = mkdtempSync(join(tmpdir(), 'reelfund-bench-'));
 let money;
+let campaignList;
 const port = Number(process.env.BENCH_PORT ?? 4390);
 // The worker's DevTools inspector (its V8 heap for load-memory), beside the server's own port.
 const inspectorPort = port + 5000;
@@ -200,6 +204,7 @@ const server = await serve({
   beforeStart: async (dir) => {
     await run('tsx', ['scripts/bench/setup-users.ts', '--persist-to', dir, '--count', '30'], { quiet: true });
     if (section('money') || section('campaign-live')) money = await moneySetup(dir);
+    if (section('campaign-list')) campaignList = await campaignListSetup(dir);
   },
 });
 const base = server.url;
@@ -231,6 +236,35 @@ try {
       });
     }
     console.table(rows);
+  }
+
+  if (section('campaign-list')) {
+    // Issue 49 item 6: /campaigns with 10,000 campaigns, each sort beside /browse-by-category in the same run.
+    console.log(
+      `/campaigns with ${campaignList.campaigns.toLocaleString('en')} campaigns (${campaignList.ledgerLines.toLocaleString('en')} ` +
+        `payments; loaded in ${(campaignList.loadMs / 1000).toFixed(1)} s) against /browse-by-category?category=` +
+        `${campaignList.categories[0]} (2,000 films), signed in, 10 connections, alternating 1-second slices; target p95 ≤ 1.5×`,
+    );
+    const rows = await campaignListFigures(base, { cookie, category: campaignList.categories[0] });
+    console.table(
+      rows.map((r) => ({
+        sort: r.sort,
+        status: r.status,
+        cards: r.cards,
+        'first (uncached)': ms(r.coldMs),
+        '/campaigns p50': ms(r.campaigns.p50),
+        '/campaigns p95': ms(r.campaigns.p95),
+        'browse p50': ms(r.browse.p50),
+        'browse p95': ms(r.browse.p95),
+        'p95 ratio (≤ 1.5)': `${(r.campaigns.p95 / r.browse.p95).toFixed(2)}: ${verdict(r.campaigns.p95 <= 1.5 * r.browse.p95)}`,
+        'non-200': r.bad,
+      })),
+    );
+    console.log(
+      `  load average ${loadavg()
+        .map((n) => n.toFixed(2))
+        .join(' ')}`,
+    );
   }
 
   if (section('content')) {
@@ -504,13 +538,18 @@ try {
     const dump = process.env.BENCH_LIGHTHOUSE_DIR;
     const keep = dump
       ? (path, run, lhr) =>
-          writeFileSync(join(dump, `${path === '/' ? 'home' : 'film'}-${run}.json`), JSON.stringify(lhr))
+          writeFileSync(
+            join(dump, `${path === '/' ? 'home' : path === '/campaigns' ? 'campaigns' : 'film'}-${run}.json`),
+            JSON.stringify(lhr),
+          )
       : undefined;
     // The home page five times in a row: each run must reach 95 (issue 50); the film page once.
     const home = await lighthouseFigures(base, ['/'], { runs: 5, keep });
     const filmPage = await lighthouseFigures(base, [`/movie/${film}`], { keep });
+    // /campaigns once (issue 49 item 6).
+    const campaignsPage = await lighthouseFigures(base, ['/campaigns'], { keep });
     console.table(
-      [...home, ...filmPage].map((r) => ({
+      [...home, ...filmPage, ...campaignsPage].map((r) => ({
         page: r.path,
         run: r.run,
         'score (target ≥ 95)': r.score ?? 'n/a',

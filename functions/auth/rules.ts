@@ -66,6 +66,7 @@ export const RULES = {
   'backing.tell-ending': 'system',
 
   'campaign.approve': 'admin',
+  'campaign.browse': 'public',
   'campaign.complete-ended': 'system',
   'campaign.create': 'signed-in',
   'campaign.delete': 'signed-in',

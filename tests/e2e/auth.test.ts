@@ -162,6 +162,7 @@ describe('accounts in the browser', () => {
     expect(visible).toEqual([
       '/',
       '/browse-by-category',
+      '/campaigns',
       '/new-and-popular',
       '/my-list',
       '/join-us',

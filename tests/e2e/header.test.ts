@@ -30,6 +30,7 @@ const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-r
 const ADMIN_LINKS = [
   ['/', 'Home'],
   ['/browse-by-category', 'Browse'],
+  ['/campaigns', 'Campaigns'],
   ['/new-and-popular', 'Popular Movies'],
   ['/my-list', 'My List'],
   ['/join-us', 'Join Us'],
@@ -228,10 +229,19 @@ describe("a creator's own payouts", () => {
 
 describe('desktop widths: every link of every role reachable in one click', () => {
   const roles = [
-    ['viewer@reelfund.local', ['/', '/browse-by-category', '/new-and-popular', '/my-list', '/join-us']],
+    ['viewer@reelfund.local', ['/', '/browse-by-category', '/campaigns', '/new-and-popular', '/my-list', '/join-us']],
     [
       'creator@reelfund.local',
-      ['/', '/browse-by-category', '/new-and-popular', '/my-list', '/join-us', '/contributor', '/messages'],
+      [
+        '/',
+        '/browse-by-category',
+        '/campaigns',
+        '/new-and-popular',
+        '/my-list',
+        '/join-us',
+        '/contributor',
+        '/messages',
+      ],
     ],
     ['admin@reelfund.local', ADMIN_LINKS.map(([href]) => href)],
   ] as const;

@@ -12,6 +12,8 @@ export const VERB_INPUTS: Record<string, number> = {
   'applications/reject#rejectApplication': 3,
   'applications/sign-up#signUpFromApplication': 2,
   'applications/submit#submitApplication': 2,
+  'campaigns/browse#browseCampaigns': 2,
+  'campaigns/browse#campaignCardFigures': 2,
   'content/editor#previewContent': 2,
   'content/home-pin#pinHome': 2,
   'content/image-hosts#addImageHost': 2,

@@ -19,6 +19,15 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'accounts/sign-out-everywhere#signOutEverywhere': 'session.revoke-own',
   'accounts/update-profile#updateProfile': 'profile.edit-own',
   'accounts/coin-holder-name#coinHolderNameChoice': 'profile.edit-own',
+  'campaigns/browse#browseCampaigns': {
+    rule: 'campaign.browse',
+    public: 'public campaigns of films in the catalogue only',
+  },
+  'campaigns/browse#campaignCardFigures': {
+    rule: 'campaign.browse',
+    public: 'the figures of public campaigns only, as their film pages show them',
+  },
+  'campaigns/browse#fundingNow': { rule: 'campaign.browse', public: 'public campaigns of films in the catalogue only' },
   'campaigns/agreements#agreementHistory': {
     rule: 'agreement.read',
     public: "a campaign's agreed splits are as public as its money breakdown (the same rule as campaignBreakdown)",

@@ -34,6 +34,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { pattern: '/browse-by-category', access: 'signed-in', title: 'Browse by category' },
   { pattern: '/new-and-popular', access: 'signed-in', title: 'Popular Movies' },
   { pattern: '/my-list', access: 'signed-in', title: 'My List' },
+  // Public like the film page (docs/campaigns.md); behind the coming-soon gate like it.
+  { pattern: '/campaigns', access: 'public', title: 'Campaigns' },
   { pattern: '/admin', access: 'admin', title: 'Admin dashboard' },
   { pattern: '/admin/add-movie', access: 'admin', title: 'Add a film' },
   { pattern: '/contributor/add-movie', access: 'creator', title: 'Add a film' },

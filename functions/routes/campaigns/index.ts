@@ -4,6 +4,8 @@ import { attemptLimits } from '../../auth/throttle';
 import {
   acceptSchema,
   addMemberSchema,
+  browseCampaignsInput,
+  campaignFiguresInput,
   candidatesQuery,
   coinSettingsSchema,
   createCampaignSchema,
@@ -24,6 +26,8 @@ import {
   acceptInvitation,
   addMember,
   approveCampaign,
+  browseCampaigns,
+  campaignCardFigures,
   createCampaign,
   declineInvitation,
   deleteCampaign,
@@ -59,6 +63,14 @@ export const campaignRoutes = new Hono<AppEnv>()
   .get('/live', async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ campaigns: await liveCampaigns(c.get('deps'), ANYONE) });
+  })
+  // The public list's cards (/campaigns) and their current figures, refreshed on focus (docs/campaigns.md).
+  .get('/browse', validate('query', browseCampaignsInput), async (c) => {
+    return c.json(await browseCampaigns(c.get('deps'), ANYONE, c.req.valid('query')));
+  })
+  .get('/figures', validate('query', campaignFiguresInput), async (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ figures: await campaignCardFigures(c.get('deps'), ANYONE, c.req.valid('query')) });
   })
   .get('/review-queue', async (c) => {
     const viewer = await currentViewer(c);

@@ -3,6 +3,7 @@ export * from './accept-invitation';
 export * from './add-member';
 export * from './agreements';
 export * from './approve';
+export * from './browse';
 export * from './coins';
 export * from './complete-ended';
 export * from './create';

@@ -5,6 +5,8 @@ const rows: PageExpectation[] = [
   { page: '/browse-by-category', expect: SIGNED_IN_PAGE },
   { page: '/new-and-popular', expect: SIGNED_IN_PAGE },
   { page: '/my-list', expect: SIGNED_IN_PAGE },
+  // Public like the film page (docs/campaigns.md).
+  { page: '/campaigns', expect: PUBLIC_PAGE },
   { page: '/search', path: () => '/search?q=film', expect: PUBLIC_PAGE },
   // The film page is public (watching needs sign-in, decided by the media route).
   { page: '/movie/:movieId', path: (f) => `/movie/${f.movieId}`, expect: PUBLIC_PAGE },
