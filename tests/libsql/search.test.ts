@@ -258,7 +258,7 @@ describe("search's index merge on libSQL", () => {
   });
 });
 
-describe('campaign search on libSQL (migration 0034)', () => {
+describe('campaign search on libSQL (migration 0033)', () => {
   type WithCampaigns = SearchResult & { campaigns: CampaignSearchResult };
   const campaignsFor = async (q: string) =>
     (

@@ -174,7 +174,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'catalogue/search#searchFilms': { rule: 'catalogue.read', public: 'the catalogue: only approved films are indexed' },
   'catalogue/search-campaigns#searchCampaigns': {
     rule: 'catalogue.read',
-    public: 'only public campaigns of approved films are indexed (migration 0034)',
+    public: 'only public campaigns of approved films are indexed (migration 0033)',
   },
   'films/captions#addCaptions': 'film.edit-own',
   'films/captions#removeCaptions': 'film.edit-own',

@@ -19,7 +19,7 @@ import { posterUrl } from './lib/cards';
 
 /**
  * Campaign search (issue 49 item 3): SQLite FTS5 over public campaigns' titles and descriptions
- * (the campaigns_fts table, kept in step by triggers — migrations/0034_campaign_search.sql), ranked
+ * (the campaigns_fts table, kept in step by triggers — migrations/0033_campaign_search.sql), ranked
  * by bm25 with a title hit weighing 10× a description hit, as films (docs/catalogue.md, "Search").
  * Its own table and query, beside the films' (functions/services/catalogue/search.ts).
  */

@@ -8,7 +8,7 @@ import { uid } from '../factories';
 import { call } from '../worker-call';
 
 /**
- * Search finds public campaigns by title and description (issue 49 item 3; migration 0034's
+ * Search finds public campaigns by title and description (issue 49 item 3; migration 0033's
  * campaigns_fts, kept in step by triggers): never a draft, one waiting for review, approved but not
  * launched, rejected or cancelled, nor a hidden film's.
  */
