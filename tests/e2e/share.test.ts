@@ -88,11 +88,12 @@ describe('campaigns in search', () => {
       await open(page, '/search?q=orchestra');
       const section = page.locator('[data-search-campaigns]');
       await expect.poll(() => section.locator('h2').textContent()).toBe('Campaigns');
-      const card = section.locator('[data-campaign-hit]').filter({ hasText: 'Tidewater: the score' });
+      // The card /campaigns draws, with its Follow control.
+      const card = section.locator('[data-campaign-card]').filter({ hasText: 'Tidewater: the score' });
       await expect.poll(() => card.count()).toBe(1);
-      expect(await card.locator('.raised').textContent()).toMatch(/raised of \$1,000\.00/);
-      expect(await card.locator('[data-campaign-state]').textContent()).toBeTruthy();
-      expect(await card.locator('mark').first().textContent()).toBe('orchestra');
+      expect(await card.locator('.raised').textContent()).toMatch(/ of \$1,000\.00/);
+      expect(await card.locator('[data-figure="state"]').textContent()).toBeTruthy();
+      expect(await card.locator('[data-follow], [data-follow-sign-in]').count()).toBe(1);
       // No sideways scroll on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       await screenshot(page, `search-campaigns-${width}`);

@@ -27,6 +27,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     rule: 'campaign.browse',
     public: 'the figures of public campaigns only, as their film pages show them',
   },
+  'campaigns/browse#campaignCards': {
+    rule: 'campaign.browse',
+    public: 'public campaigns of films in the catalogue only',
+  },
   'campaigns/browse#fundingNow': { rule: 'campaign.browse', public: 'public campaigns of films in the catalogue only' },
   'campaigns/agreements#agreementHistory': {
     rule: 'agreement.read',

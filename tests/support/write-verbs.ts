@@ -76,6 +76,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'campaigns/agreements#agreementHistory': 'read',
   'campaigns/browse#browseCampaigns': 'read',
+  'campaigns/browse#campaignCards': 'read',
   'campaigns/browse#campaignCardFigures': 'read',
   'campaigns/browse#fundingNow': 'read',
   'marketplace/browse#browseListings': 'read',

@@ -185,6 +185,16 @@ async function cardsOf(db: Db, ids: string[], now: Date): Promise<CampaignCardPr
   });
 }
 
+/** The cards of these public campaigns, in the order given (search's Campaigns section); others are left out. */
+export function campaignCards(
+  { db, clock }: Pick<Deps, 'db' | 'clock' | 'followUps'>,
+  actor: Actor,
+  ids: string[],
+): Promise<CampaignCardProps[]> {
+  authorize(actor, 'campaign.browse');
+  return cardsOf(db, ids, clock.now());
+}
+
 async function listPage(
   db: Db,
   now: Date,
