@@ -47,6 +47,9 @@ export default defineConfig({
           // A guard against a hang, not a speed target (those live in `npm run bench`): on a loaded 2-core CI
           // machine a test that takes 2 s alone can pass vitest's default 5 s.
           testTimeout: 20_000,
+          // A file's setup (beforeAll: users, campaigns, payments) is several tests' work: vitest's 10 s
+          // default failed insights.test.ts's on a loaded machine while it was right.
+          hookTimeout: 60_000,
         },
       },
       {
