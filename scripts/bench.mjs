@@ -35,10 +35,11 @@ export const PAGES = [
   '/search?q=harbor',
   '/my-list',
   '/movie/{film}',
+  '/movie/{campaign film}',
   '/campaigns',
 ];
 /** JavaScript budgets (gzip) of the pages that have one: the film page's is before play (issue 50). */
-const PAGE_JS_BUDGETS = { '/movie/{film}': 15 * 1024, '/campaigns': 15 * 1024 };
+const PAGE_JS_BUDGETS = { '/movie/{film}': 15 * 1024, '/movie/{campaign film}': 15 * 1024, '/campaigns': 15 * 1024 };
 const DEMO_VIEWER = { email: 'viewer@reelfund.local', password: 'reelfund-demo' };
 /** The campaign screens' weight is measured as the demo creator, owner of the seeded live campaign. */
 const DEMO_CREATOR = { email: 'creator@reelfund.local', password: 'reelfund-demo' };
@@ -214,16 +215,20 @@ try {
   const { cookie } = await signIn(base, DEMO_VIEWER.email, DEMO_VIEWER.password);
   const found = await (await fetch(`${base}/api/search?q=lighthouse`)).json();
   const film = found.hits[0]?.id ?? 'none';
+  // A film whose page carries a live campaign (funding, Follow, Share, the live figure): the seed's Harbor Lights.
+  const campaignFilm = (await (await fetch(`${base}/api/search?q=harbor`)).json()).hits[0]?.id ?? 'none';
 
   if (section('pages')) {
     console.log(
       'Page weight (compressed; JS = every script a cold visit loads up to hydration; signed in as the demo viewer)',
     );
     const rows = [];
+    const budgeted = [];
     for (const pattern of PAGES) {
-      const path = pattern.replace('{film}', film);
+      const path = pattern.replace('{film}', film).replace('{campaign film}', campaignFilm);
       const w = await pageWeight(base, path, { cookie });
       const budget = PAGE_JS_BUDGETS[pattern];
+      if (budget) budgeted.push({ pattern, w });
       rows.push({
         page: path,
         status: w.status,
@@ -236,6 +241,10 @@ try {
       });
     }
     console.table(rows);
+    // What a budgeted page loads, largest first: where to look when it misses.
+    for (const { pattern, w } of budgeted) {
+      console.log(`  ${pattern}: ${w.files.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ')}`);
+    }
   }
 
   if (section('campaign-list')) {

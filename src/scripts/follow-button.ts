@@ -6,8 +6,8 @@ import { toast } from '../stores/toast';
  * Every Follow control on the page ([data-follow="<campaign id>"], src/components/campaigns/FollowButton.astro):
  * PUT or DELETE /api/me/follows/<id>, each control of the same campaign shown alike. A control whose
  * state the page did not know (a cached card) is filled from GET /api/me/follows once signed in. A
- * signed-out visitor is sent to sign in and brought back. Clicks are handled once, on the document,
- * so controls added later work too.
+ * signed-out visitor is sent to sign in and brought back. src/scripts/on-demand.ts wires the
+ * controls and loads this module on the first press, or at once where a state is unknown.
  */
 const controls = (id?: string) =>
   [...document.querySelectorAll<HTMLButtonElement>('[data-follow]')].filter((b) => !id || b.dataset.follow === id);
@@ -35,7 +35,8 @@ function signIn() {
   window.location.assign(`/auth?redirect=${encodeURIComponent(back)}`);
 }
 
-async function toggle(button: HTMLButtonElement, id: string) {
+/** One press of a control (src/scripts/on-demand.ts loads this module on the press). */
+export async function toggle(button: HTMLButtonElement, id: string) {
   if ($session.get().status === 'signed-out') return signIn();
   const on = button.dataset.following === 'true';
   const same = controls(id);
@@ -52,16 +53,9 @@ async function toggle(button: HTMLButtonElement, id: string) {
   }
 }
 
-document.addEventListener('click', (event) => {
-  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-follow]');
-  const id = button?.dataset.follow;
-  if (!button || !id) return;
-  event.preventDefault();
-  void toggle(button, id);
-});
-
-// Live: the controls drawn disabled take presses now.
-for (const b of controls()) b.disabled = false;
-$session.subscribe((state) => {
-  if (state.status === 'signed-in') void fillUnknown();
-});
+/** Signed in: the controls whose state the page did not know are filled, once. */
+export function fillWhenSignedIn() {
+  $session.subscribe((state) => {
+    if (state.status === 'signed-in') void fillUnknown();
+  });
+}

@@ -1,5 +1,5 @@
 import { CHROME_TEXT } from '../../functions/domain/site/chrome-texts';
-import { shownAvatarUrl } from '../../functions/domain/users/avatar';
+import { shownAvatarUrl } from '../../functions/domain/users/avatar-url';
 import { $unread } from '../stores/notifications';
 import {
   $abilities,

@@ -5,12 +5,13 @@ import { api, call, messageOr } from '../lib/api-client';
  * The Report control (src/components/reports/ReportControl.astro): sends the reason and note of one
  * item; the server keeps one open report per person and item and says so when there is one.
  */
-for (const control of document.querySelectorAll<HTMLDetailsElement>('[data-report-control]')) {
+/** Wires one control's form (src/scripts/on-demand.ts loads this when the control is first opened). */
+export function wireReport(control: HTMLElement) {
   const form = control.querySelector<HTMLFormElement>('[data-report-form]');
   const ready = control.querySelector<HTMLFieldSetElement>('[data-report-ready]');
   const error = control.querySelector<HTMLElement>('[data-report-error]');
   const sent = control.querySelector<HTMLElement>('[data-report-sent]');
-  if (!form || !ready || !sent) continue;
+  if (!form || !ready || !sent) return;
   ready.disabled = false;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();

@@ -34,32 +34,28 @@ async function copy(link: string, out: HTMLElement | null) {
   }
 }
 
-for (const control of document.querySelectorAll<HTMLElement>('[data-share-control]')) {
-  const button = control.querySelector<HTMLButtonElement>('button[data-share-page]');
-  const out = control.querySelector<HTMLElement>('[data-share-result]');
-  if (!button) continue;
+/** One press of a Share button: the link shared, or copied (src/scripts/on-demand.ts loads this on the press). */
+export async function share(button: HTMLButtonElement) {
+  const control = button.closest<HTMLElement>('[data-share-control]');
+  const out = control?.querySelector<HTMLElement>('[data-share-result]') ?? null;
   const page = button.dataset.sharePage === 'coins' ? 'coins' : 'film';
   const id = button.dataset.shareId ?? '';
-  button.addEventListener('click', async () => {
-    button.disabled = true;
-    try {
-      const link = await linkOf(page, id);
-      if (typeof navigator.share === 'function') {
-        try {
-          await navigator.share({ title: button.dataset.shareTitle ?? document.title, url: link });
-        } catch (err) {
-          // Closing the sheet is the person's choice; any other refusal falls back to copying.
-          if (!(err instanceof DOMException && err.name === 'AbortError')) await copy(link, out);
-        }
-      } else {
-        await copy(link, out);
+  button.disabled = true;
+  try {
+    const link = await linkOf(page, id);
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: button.dataset.shareTitle ?? document.title, url: link });
+      } catch (err) {
+        // Closing the sheet is the person's choice; any other refusal falls back to copying.
+        if (!(err instanceof DOMException && err.name === 'AbortError')) await copy(link, out);
       }
-    } catch (err) {
-      toast(messageOf(err) || SHARE_TEXT.shareFailed, 'error');
-    } finally {
-      button.disabled = false;
+    } else {
+      await copy(link, out);
     }
-  });
-  // Drawn disabled until this script runs, so a press is never lost (docs/architecture.md, islands).
-  button.disabled = false;
+  } catch (err) {
+    toast(messageOf(err) || SHARE_TEXT.shareFailed, 'error');
+  } finally {
+    button.disabled = false;
+  }
 }

@@ -1,4 +1,7 @@
 import { formatBytes } from '../films/upload-plan';
+import { AVATAR_PATH } from './avatar-url';
+
+export { AVATAR_PATH, shownAvatarUrl } from './avatar-url';
 
 /**
  * Avatars are pictures people upload (JPEG, PNG or WebP, judged by their leading bytes), stored in
@@ -7,7 +10,6 @@ import { formatBytes } from '../films/upload-plan';
  * (the page's content policy loads images over https only) and shows the initial instead.
  */
 export const AVATAR_MAX_BYTES = 1_000_000;
-export const AVATAR_PATH = '/api/media/avatars/';
 
 export const AVATAR_TEXT = {
   avatarNotAnImage: "That file isn't an image we can take. Use a JPEG, PNG or WebP picture.",
@@ -19,13 +21,6 @@ export const AVATAR_TEXT = {
   avatarUpdated: 'Avatar updated',
   avatarRemoved: 'Avatar removed',
 } as const;
-
-/** The avatar address to show, or null for the initial: one of ours, or an https link saved before uploads. */
-export function shownAvatarUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  if (url.startsWith(AVATAR_PATH)) return url;
-  return /^https:\/\/\S+$/i.test(url) ? url : null;
-}
 
 /** The R2 key of one of our avatars, from its address; null for anything else. */
 export function avatarKeyOf(url: string | null | undefined): string | null {
