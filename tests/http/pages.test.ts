@@ -54,6 +54,9 @@ const REDIRECTS = new Set(['/s/:shortCode']);
 const RECORD_PAGES = new Set([
   '/movie/:movieId',
   '/movie/:movieId/creators',
+  '/movie/:movieId/fund',
+  '/movie/:movieId/donate',
+  '/movie/:movieId/coins',
   '/creator/:creatorId',
   '/collaborate/:listingId',
   '/collaboration/:id',
