@@ -70,7 +70,11 @@ const publicPages = PAGE_ROUTES.filter(
   (r) => r.access === 'public' && !REDIRECTS.has(r.pattern) && !RECORD_PAGES.has(r.pattern),
 );
 const protectedPages = PAGE_ROUTES.filter((r) => r.access !== 'public' && r.access !== 'local');
-const signedInPages = PAGE_ROUTES.filter((r) => r.access === 'signed-in' && !RECORD_PAGES.has(r.pattern));
+/** Campaign screens that answer 404 with their own not-found state (in the dashboard's frame) for an unknown id. */
+const NOT_FOUND_STATE_PAGES = new Set(['/contributor/coin-analytics/:campaignId']);
+const signedInPages = PAGE_ROUTES.filter(
+  (r) => r.access === 'signed-in' && !RECORD_PAGES.has(r.pattern) && !NOT_FOUND_STATE_PAGES.has(r.pattern),
+);
 
 /** The home page carries the brand as its title; every other page its route's title. */
 const expectedTitle = (route: PageRoute) => (route.pattern === '/' ? 'Reelfund' : `${route.title} · Reelfund`);
@@ -141,6 +145,15 @@ describe('record pages with an unknown id', () => {
     const res = await get(pattern.replace(/:[A-Za-z]+/g, 'no-such-record'), cookie);
     expect(res.status).toBe(404);
     expect(await res.text()).toContain(TEXT.notFoundTitle);
+  });
+});
+
+describe('campaign screens with an unknown id', () => {
+  it.each([...NOT_FOUND_STATE_PAGES])('%s answers 404 with its not-found state', async (pattern) => {
+    const cookie = await viewerCookie();
+    const res = await get(pattern.replace(/:[A-Za-z]+/g, 'no-such-record'), cookie);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('data-not-found="campaign"');
   });
 });
 
