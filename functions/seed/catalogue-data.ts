@@ -292,6 +292,15 @@ export const SEED_FILMS: SeedFilm[] = [
     owner: 'milo_maker',
     clip: 'clip-life',
   },
+  {
+    slug: 'room-tone',
+    title: 'Room Tone',
+    description: 'A sound recordist keeps thirty seconds of silence from every house she has ever worked in.',
+    category: 'drama',
+    year: 2023,
+    owner: 'milo_maker',
+    clip: 'clip-life',
+  },
   // Awaiting review: only its owner and admins can open it.
   {
     slug: 'work-in-progress',

@@ -54,12 +54,17 @@ describe('donating as a guest in TEST mode', () => {
     await expect.poll(() => page.locator('[data-status]').textContent()).toBe('Payment received');
   });
 
-  it('a film whose campaign is not live shows no form on the donate page', async () => {
+  it('a film without a campaign shows no form on the donate page; an unknown film is 404', async () => {
     const { page } = await newPage(browser);
-    const res = await page.goto(`${baseUrl()}/movie/no-such-film/donate`);
+    // The seed's The Last Lighthouse has no campaign.
+    const found = (await (await fetch(`${baseUrl()}/api/search?q=lighthouse`)).json()) as { hits: { id: string }[] };
+    const filmId = found.hits[0]?.id;
+    if (!filmId) throw new Error('the seed has The Last Lighthouse');
+    const res = await page.goto(`${baseUrl()}/movie/${filmId}/donate`);
     expect(res?.status()).toBe(200);
     expect(await page.locator('[data-fund-form]').count()).toBe(0);
     expect(await page.getByText('This film has no funding campaign.').count()).toBe(1);
+    expect((await page.goto(`${baseUrl()}/movie/no-such-film/donate`))?.status()).toBe(404);
   });
 });
 
