@@ -68,6 +68,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'backing/follow#followCampaign': 'follow.own',
   'backing/follow#unfollowCampaign': 'follow.own',
   'backing/followed#followedCampaigns': 'follow.own',
+  'backing/followed#followsCampaign': 'follow.own',
   'backing/guest#guestBacking': {
     rule: 'backing.read-guest',
     public:

@@ -193,6 +193,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'backing/follow#followCampaign': PERSONAL,
   'backing/follow#unfollowCampaign': PERSONAL,
   'backing/followed#followedCampaigns': 'read',
+  'backing/followed#followsCampaign': 'read',
   'backing/guest#guestBacking': 'read',
   'backing/guest#requestBackingLink': {
     audits: false,

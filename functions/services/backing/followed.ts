@@ -68,3 +68,14 @@ export async function followedCampaigns(
     };
   });
 }
+
+/** Whether the viewer follows this one campaign: the film page's Follow control, one row by its key. */
+export async function followsCampaign({ db }: Pick<Deps, 'db'>, actor: Actor, campaignId: string): Promise<boolean> {
+  const viewer = authorize(actor, 'follow.own');
+  const row = await db
+    .select({ campaignId: campaignFollows.campaignId })
+    .from(campaignFollows)
+    .where(and(eq(campaignFollows.campaignId, campaignId), eq(campaignFollows.userId, viewer.userId)))
+    .get();
+  return row !== undefined;
+}
