@@ -62,10 +62,11 @@ export async function handlePage(
   if (canonical !== url.pathname) return permanentRedirect(`${canonical}${url.search}`);
   const route = matchPageRoute(url.pathname);
   if (route && request.method !== 'GET' && request.method !== 'HEAD') return methodNotAllowed();
-  // One set of deps for the pipeline and the page it renders (Astro.locals.deps).
+  // One set of deps for the pipeline and the page it renders (Astro.locals.deps). A short link renders
+  // no page: it is answered before the page gets its deps.
   const deps = createDeps(env, { schedule: (work) => ctx.waitUntil(work) });
-  handDepsToPage(ctx, deps);
   if (isShortLinkPath(url.pathname)) return shortLinkRedirect(url.pathname, deps);
+  handDepsToPage(ctx, deps);
   await prepareClock(deps);
   const gate = await pageGate(request, deps, url);
   if (gate.locked) return gate.locked;

@@ -11,6 +11,23 @@ const redirect = (location: string, cacheControl: string) =>
 const home = () => redirect('/', 'private, no-store');
 
 /**
+ * The redirect's target per code, kept for the isolate's life like the code itself (a code never
+ * changes what it points to; functions/services/short-links/resolve.ts): a repeated hit parses no URL.
+ * Bounded: the oldest entry goes first.
+ */
+const targets = new Map<string, { original: string; publicUrl: string; target: string | null }>();
+const TARGETS_MAX = 10_000;
+
+function targetOf(code: string, original: string, publicUrl: string): string | null {
+  const kept = targets.get(code);
+  if (kept && kept.original === original && kept.publicUrl === publicUrl) return kept.target;
+  const target = sameSiteTarget(original, publicUrl);
+  if (targets.size >= TARGETS_MAX) targets.delete(targets.keys().next().value as string);
+  targets.set(code, { original, publicUrl, target });
+  return target;
+}
+
+/**
  * /s/{shortCode}, answered by the worker with no page at all: a redirect to
  * the stored same-site path; a missing, unknown or failing code goes home, and is logged.
  */
@@ -35,7 +52,7 @@ export async function shortLinkRedirect(pathname: string, deps: Deps): Promise<R
     console.warn('Short link not found:', code);
     return home();
   }
-  const target = sameSiteTarget(original, deps.config.PUBLIC_URL);
+  const target = targetOf(code, original, deps.config.PUBLIC_URL);
   if (!target) {
     console.warn('Short link leads off the site; going home instead:', code);
     return home();
