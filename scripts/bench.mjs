@@ -378,6 +378,7 @@ try {
     );
   }
 
+  const SHORT_LINK_SLICES = 30;
   if (section('short-link')) {
     console.log('Short-link redirect (/s/{code}) against a bare worker route answering a constant 302');
     const link = await (
@@ -390,7 +391,10 @@ try {
     // Three runs in a row, each the route and its baseline interleaved in 1-second slices after a warm-up,
     // every response's time pooled per side (load.mjs): the ratio of each run and their spread.
     const runs = [];
-    for (let i = 0; i < 3; i++) runs.push(await interleaved(`${base}/s/${link.code}`, `${base}/__bench/redirect`));
+    // 30 slices of each per run: a p99 over 10 had a handful of the machine's stalls in it, so a run's ratio
+    // said which side a stall fell on (docs/performance.md, "Short link: the bench").
+    for (let i = 0; i < 3; i++)
+      runs.push(await interleaved(`${base}/s/${link.code}`, `${base}/__bench/redirect`, { slices: SHORT_LINK_SLICES }));
     console.table(
       runs.map((short, i) => ({
         run: i + 1,
@@ -409,7 +413,7 @@ try {
     console.log(
       `  short-link p99 / bare 302 p99 over 3 runs: ${ratios.map((x) => x.toFixed(2)).join(', ')} ` +
         `(spread ${spread(ratios, (x) => x.toFixed(2))}): ${verdict(ratios.every((x) => x <= 1.2))}\n` +
-        '  each run: 2 s of each to warm up, then 10 slices of 1 s of each, alternating (A B B A …), 10 connections;\n' +
+        `  each run: 2 s of each to warm up, then ${SHORT_LINK_SLICES} slices of 1 s of each, alternating (A B B A …), 10 connections;\n` +
         '  p50/p99 over every response of the run (samples = route / bare).',
     );
   }
