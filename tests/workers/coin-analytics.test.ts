@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coinDeployments, coinEvents } from '../../functions/db/schema';
+import { coinDeployments, coinEvents, type PinnedMember } from '../../functions/db/schema';
 import { LOCAL_CHAIN_ID } from '../../functions/domain/chains/info';
 import { db } from './campaign-factories';
 import { coinCampaign, linkWallet } from './coins-support';
@@ -27,7 +27,7 @@ const DAY2 = midnight - 2 * 86_400_000 + 54_000_000;
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** A deployed coin with its history indexed: mint, two purchases, a transfer between holders, a release. */
-async function indexedCoin() {
+async function indexedCoin(members: PinnedMember[] = []) {
   const c = await coinCampaign();
   const fan = await makeUser([], 'fan');
   const fanWallet = (await linkWallet(fan)).toLowerCase();
@@ -45,7 +45,7 @@ async function indexedCoin() {
       symbol: c.symbol,
       price: 1000,
       feePercent: 10,
-      members: [],
+      members,
       coinAddress: addr(0xc0),
       dropAddress: DROP,
       teamVestingAddress: TEAM,
@@ -123,6 +123,18 @@ describe('coin analytics CSV', () => {
     expect(lines[5]).toBe('');
     const holders = lines.slice(lines.indexOf('Top holder,Username,Coins held') + 1).filter(Boolean);
     expect(holders).toEqual([`${c.fanWallet},,25`, `${c.friend},,17`, `${c.memberWallet},,2.5`]);
+  });
+
+  it('gives it to a member pinned in the coin’s split after they left the team', async () => {
+    const former = await makeUser(['contributor'], 'former');
+    const c = await indexedCoin([
+      { userId: former.id, username: former.username, address: addr(0xa2), sharePermille: 300 },
+    ]);
+    const res = await csvOf(c.id, former);
+    expect(res.status).toBe(200);
+    expect((await res.text()).split('\r\n')[0]).toBe(HEADER);
+    // The same page for the team's other people is still 404 (see below): the pin is what lets them in.
+    expect((await csvOf(c.id, c.fan)).status).toBe(404);
   });
 
   it('names a holder only after they chose it on /account', async () => {

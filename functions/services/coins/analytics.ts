@@ -22,8 +22,9 @@ export interface CoinAnalytics {
 
 /**
  * A campaign's coin analytics (docs/coins.md, "Coin analytics"), read from the indexed events only —
- * never from the chain. For the campaign's owner, its approved team and admins; anyone else, signed
- * out included, gets 404, as for an id that does not exist (nothing says the campaign has a coin).
+ * never from the chain. For the campaign's owner, its approved team, the members pinned in its deployed
+ * coin's split and admins; anyone else, signed out included, gets 404, as for an id that does not exist
+ * (nothing says the campaign has a coin).
  */
 export async function coinAnalytics(
   deps: Pick<Deps, 'db' | 'clock' | 'coinChain'>,
@@ -34,9 +35,8 @@ export async function coinAnalytics(
   const { db } = deps;
   const access = viewer ? await loadCampaignAccess(db, viewer, campaignId) : null;
   const r = access?.relation;
-  if (!access || !r || !(r.isOwner || r.isAdmin || access.membership?.approved)) {
-    throw notFound(TEXT.campaignNotFoundState);
-  }
+  if (!access || !r) throw notFound(TEXT.campaignNotFoundState);
+  const team = r.isOwner || r.isAdmin || access.membership?.approved === true;
   const base = {
     campaignId: access.campaign.id,
     title: access.campaign.title,
@@ -57,6 +57,10 @@ export async function coinAnalytics(
         )
         .get()
     : undefined;
+  // A member pinned in the deployed coin's split earns from its sales after leaving the team, so they
+  // see its analytics too (docs/coins.md, "Coin analytics").
+  const pinned = deployment?.members.some((m) => m.userId === viewer?.userId) ?? false;
+  if (!team && !pinned) throw notFound(TEXT.campaignNotFoundState);
   if (!chain || !deployment) return { ...base, coin: null, figures: null, names: new Map() };
   // Purchases are summed by day in the database; only transfers and releases are read one by one
   // (balances need every transfer, in order). At 10,000 purchases that halves the rows read.
