@@ -25,6 +25,7 @@ import {
   switchChain,
 } from '../../stores/wallet';
 import { coinDropBuyAbi, erc20PermitAbi } from './abi';
+import { $, type StepState, showMessage, showStep } from './dialog-steps';
 
 /**
  * The buy dialog of a film's coins page (docs/coins.md, "Buying from the coins page"): the connected
@@ -34,7 +35,6 @@ import { coinDropBuyAbi, erc20PermitAbi } from './abi';
  * what the receipt's `Purchased` event says, without a reload. Reads go through the wallet's provider.
  */
 type Step = 'permit' | 'approve' | 'buy' | 'receipt';
-type StepState = 'idle' | 'pending' | 'success' | 'error';
 
 interface Sale {
   card: HTMLElement;
@@ -65,8 +65,6 @@ const saleOf = (card: HTMLElement): Sale => ({
   usdc: card.dataset.usdc as Address,
   perCoin: BigInt(card.dataset.unitsPerCoin ?? '0'),
 });
-
-const $ = <T extends HTMLElement = HTMLElement>(root: Element, selector: string) => root.querySelector<T>(selector);
 
 /** The wallet's own words for a failure (viem keeps them as `details`), else the product's. */
 export function walletWords(err: unknown): string {
@@ -180,33 +178,15 @@ class Dialog {
   }
 
   step(step: Step, state: StepState, words?: string) {
-    const li = $(this.el, `[data-step="${step}"]`);
-    if (!li) return;
-    li.dataset.state = state;
-    const label = $(li, '[data-step-state]');
-    if (label)
-      label.textContent =
-        words ??
-        {
-          idle: COIN_BUY_TEXT.stepIdle,
-          pending: COIN_BUY_TEXT.stepPending,
-          success: COIN_BUY_TEXT.stepDone,
-          error: '',
-        }[state];
+    showStep(this.el, step, state, words);
   }
 
   error(message: string | null) {
-    const el = $(this.el, '[data-buy-error]');
-    if (!el) return;
-    el.textContent = message ?? '';
-    el.hidden = !message;
+    showMessage(this.el, '[data-buy-error]', message);
   }
 
   done(message: string | null) {
-    const el = $(this.el, '[data-buy-done]');
-    if (!el) return;
-    el.textContent = message ?? '';
-    el.hidden = !message;
+    showMessage(this.el, '[data-buy-done]', message);
   }
 
   private confirm(label: string | null, enabled: boolean) {

@@ -26,6 +26,7 @@ import {
   switchChain,
 } from '../../stores/wallet';
 import { walletWords } from './buy';
+import { $, type StepState, showMessage, showStep } from './dialog-steps';
 
 /**
  * The withdraw and release calls of /creator-token-management (docs/coins.md, "Collecting"): any
@@ -38,7 +39,6 @@ import { walletWords } from './buy';
 export type Collect = { kind: 'withdraw' } | { kind: 'release'; key: 'team' | 'reserve' };
 type Step = 'send' | 'receipt';
 
-const $ = <T extends HTMLElement = HTMLElement>(root: Element, selector: string) => root.querySelector<T>(selector);
 const day = (d: Date) =>
   d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -218,34 +218,16 @@ class Dialog {
     this.render();
   }
 
-  step(step: Step, state: 'idle' | 'pending' | 'success' | 'error', words?: string) {
-    const li = $(this.el, `[data-step="${step}"]`);
-    if (!li) return;
-    li.dataset.state = state;
-    const label = $(li, '[data-step-state]');
-    if (label)
-      label.textContent =
-        words ??
-        {
-          idle: COIN_BUY_TEXT.stepIdle,
-          pending: COIN_BUY_TEXT.stepPending,
-          success: COIN_BUY_TEXT.stepDone,
-          error: '',
-        }[state];
+  step(step: Step, state: StepState, words?: string) {
+    showStep(this.el, step, state, words);
   }
 
   error(message: string | null) {
-    const el = $(this.el, '[data-collect-error]');
-    if (!el) return;
-    el.textContent = message ?? '';
-    el.hidden = !message;
+    showMessage(this.el, '[data-collect-error]', message);
   }
 
   done(message: string | null) {
-    const el = $(this.el, '[data-collect-done]');
-    if (!el) return;
-    el.textContent = message ?? '';
-    el.hidden = !message;
+    showMessage(this.el, '[data-collect-done]', message);
   }
 
   /** The wallet and its network; the send button only on the coin's chain. */
