@@ -30,6 +30,8 @@ export const COIN_COLLECT_TEXT = {
   collectReleasableFrom: 'Nothing to release until {date}.',
   collectAllReleased: 'Everything vested is released.',
   collectChainError: 'The figures could not be read from the chain: {error}',
+  /** In place of a coin's figures until the indexer has read its deployment (not an error). */
+  collectNotIndexed: 'The coin’s history has not been read from the chain yet.',
   collectCoinPage: 'Coin page',
   collectWithdrawTitle: 'Withdraw {symbol} proceeds',
   collectReleaseTitle: 'Release {symbol} {contract}',

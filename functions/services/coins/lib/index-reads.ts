@@ -17,6 +17,7 @@ import {
   coinIndexBlocks,
   coinIndexCursors,
 } from '../../../db/schema';
+import { COIN_COLLECT_TEXT } from '../../../domain/coins/collect-texts';
 import { COIN_DISTRIBUTION } from '../../../domain/coins/supply';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
@@ -121,7 +122,7 @@ export async function indexedVesting(
 }
 
 /** Said in place of the coin's figures until the indexer has read its deployment. */
-export const NOT_INDEXED = 'The coin’s history has not been read from the chain yet.';
+export const NOT_INDEXED = COIN_COLLECT_TEXT.collectNotIndexed;
 
 /** A coin's sale as its campaign's live channel sends it (functions/realtime/protocol.ts, `CoinSaleFigures`). */
 export interface IndexedSaleFigures {
