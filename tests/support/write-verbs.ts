@@ -232,13 +232,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'milestones/expired-votes#closeExpiredVotes': {
     audits: true,
     owes: ['payouts', 'tell-backers'],
-    note: "'tell-backers' when the vote released money",
+    note: "'tell-backers' when the vote released money or completed the campaign",
   },
   'milestones/view#getExtensionVote': 'read',
   'milestones/vote#castExtensionVote': {
     audits: true,
     owes: ['payouts', 'tell-backers'],
-    note: "the final vote, which resolves the round ('tell-backers' when it released money); an earlier vote owes nothing",
+    note: "the final vote, which resolves the round ('tell-backers' when it released money or completed the campaign); an earlier vote owes nothing",
   },
   'my-list/add#addToMyList': PERSONAL,
   'my-list/list#listMyList': 'read',

@@ -1,9 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaignFollows, campaigns, followUps, notifications, user, videos } from '../../functions/db/schema';
+import {
+  campaignFollows,
+  campaigns,
+  followUps,
+  notifications,
+  user,
+  videos,
+} from '../../functions/db/schema';
 import { FOLLOW_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
 import { campaignEndsAt, utcToday } from '../../functions/domain/campaigns/end-date';
 import { fillText, TEXT } from '../../functions/domain/texts';
+import * as obj from '../../functions/payments/test-mode/objects';
 import { listOutbox } from '../../functions/platform/outbox';
 import { runScheduled } from '../../functions/scheduled';
 import { makeCampaign } from './campaign-factories';
@@ -41,6 +50,7 @@ async function paid(campaignId: string, amountCents: number, payerId: string) {
   await holdAtStripe(p, payerId);
   await recordCheckout(p, { userId: payerId });
   expect((await deliver(sessionCompleted(p, payerId))).status).toBe(200);
+  return p;
 }
 
 interface Note {
@@ -173,6 +183,56 @@ describe('followers are told, once each, with the backers', () => {
     // The team hears as its team, not as followers.
     expect((await notesAbout(member, c.id)).filter((n) => n.target === '/backing')).toEqual([]);
     expect(await mailsTo(member.email, FOLLOW_TEXT.milestoneTitle)).toEqual([]);
+  });
+});
+
+describe('a vote that completes releasing nothing', () => {
+  it('a vote that completes with nothing released tells backers and followers it is complete, once each', async () => {
+    const c = await makeCampaign({ status: 'live' });
+    await db().update(campaigns).set({ goalAmount: 10_000 }).where(eq(campaigns.id, c.id));
+    const title = await titleOf(c.id);
+    const backer = await makeUser([], 'zero_backer');
+    const follower = await makeUser([], 'zero_follower');
+    expect((await follow(follower, c.id)).status).toBe(200);
+    // This payment crosses the $100.00 goal: milestone 1, and the owner alone votes.
+    const p = await paid(c.id, 11_000, backer.id);
+    // Then its payer disputes it: out of escrow, so the vote has nothing to release.
+    const dispute = {
+      id: `dp_${p.pi}`,
+      object: 'dispute',
+      amount: 11_000,
+      currency: 'usd',
+      charge: `ch_${p.pi}`,
+      payment_intent: p.pi,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      balance_transactions: [],
+      created: obj.nowSeconds(),
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+    } as unknown as Stripe.Dispute;
+    expect((await deliver(obj.event('charge.dispute.created', `evt_${p.pi}`, dispute))).status).toBe(200);
+    const vote = await call(
+      '/api/functions/vote-campaign-extension',
+      jsonInit('POST', { campaignId: c.id, userId: c.owner.id, vote: false }, c.owner.cookie),
+    );
+    expect(vote.status).toBe(200);
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, c.id)).get())?.status).toBe('completed');
+    await runScheduled({ cron: '0 * * * *' }, env);
+    await runScheduled({ cron: '0 * * * *' }, env);
+
+    const message = fillText(TOLD_TEXT.voteCompleted, { title, number: '1' });
+    for (const [who, heading] of [
+      [backer, TOLD_TEXT.completedTitle],
+      [follower, FOLLOW_TEXT.completedTitle],
+    ] as const) {
+      expect((await notesAbout(who, c.id)).filter((n) => n.title === heading)).toEqual([
+        { title: heading, message, target: '/backing' },
+      ]);
+      expect(await mailsTo(who.email, heading)).toHaveLength(1);
+      expect(await notesAbout(who, c.id).then((n) => n.filter((x) => x.title === TOLD_TEXT.releasedTitle))).toEqual([]);
+    }
   });
 });
 

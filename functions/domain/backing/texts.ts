@@ -79,6 +79,7 @@ export const TOLD_TEXT = {
   releasedCompleted:
     'The team of "{title}" voted at milestone {number}: {amount} left escrow for the team, and the campaign is complete.',
   completedTitle: 'A campaign you backed is complete',
+  voteCompleted: '"{title}" is complete: its team\'s vote at milestone {number} ended the campaign.',
   completed:
     'An admin completed "{title}". The team keeps what it raised: what is still in escrow is released to it by the agreed split.',
   refundedCancelledMany:

@@ -13,6 +13,8 @@ export type ToldEvent =
   | { kind: 'milestone'; number: number; goalCents: number }
   /** The team's vote on milestone `number` released `amountCents` from escrow. */
   | { kind: 'released'; number: number; amountCents: number; outcome: 'extended' | 'completed'; goalCents: number }
+  /** The team's vote on milestone `number` completed the campaign and released nothing (escrow empty, or no split agreed). */
+  | { kind: 'vote-completed'; number: number }
   /** The campaign reached its end date and completed. */
   | { kind: 'ended' }
   /** An admin completed the campaign. */
@@ -35,12 +37,13 @@ export type ToldAudience = (typeof TOLD_AUDIENCES)[number];
 
 /**
  * The audiences of each event. Followers hear of a milestone, of the end — on its date, by an admin,
- * or by the team's vote to complete (its release) — and, alone, of the 48 hours before it; a release
- * that extends the campaign and the refunds are about backers' money only.
+ * or by the team's vote to complete (with its release or without) — and, alone, of the 48 hours
+ * before it; a release that extends the campaign and the refunds are about backers' money only.
  */
 export function toldAudiences(e: ToldEvent): readonly ToldAudience[] {
   switch (e.kind) {
     case 'milestone':
+    case 'vote-completed':
     case 'ended':
     case 'completed':
       return TOLD_AUDIENCES;
@@ -69,6 +72,7 @@ export function toldKey(campaignId: string, e: ToldEvent): string {
   switch (e.kind) {
     case 'milestone':
     case 'released':
+    case 'vote-completed':
       return `told:${e.kind}:${campaignId}:${e.number}`;
     case 'refunded':
       return `told:refunded:${e.paymentIntentId}`;
@@ -109,6 +113,11 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
           amount: formatCents(e.amountCents),
           goal: formatCents(e.goalCents),
         }),
+      };
+    case 'vote-completed':
+      return {
+        title: follower ? FOLLOW_TEXT.completedTitle : TOLD_TEXT.completedTitle,
+        message: fillText(TOLD_TEXT.voteCompleted, { title, number: String(e.number) }),
       };
     case 'ended':
       return {
