@@ -121,7 +121,10 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'campaigns/review-queue#listReviewQueue': 'read',
   'campaigns/screen#loadCampaignScreen': 'read',
   'campaigns/search-candidates#searchCandidates': 'read',
-  'campaigns/set-status#setCampaignStatus': { ...CAMPAIGN_CHANGE, note: "set to completed also 'tell-backers'" },
+  'campaigns/set-status#setCampaignStatus': {
+    ...CAMPAIGN_CHANGE,
+    note: "set to completed or cancelled also 'tell-backers'",
+  },
   'campaigns/submit#submitCampaign': CAMPAIGN_CHANGE,
   'campaigns/view#getCampaignView': 'read',
   'catalogue/browse#categoriesWithCounts': 'read',

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   campaignFollows,
   campaigns,
+  escrowRefunds,
   followUps,
   notifications,
   user,
@@ -186,7 +187,51 @@ describe('followers are told, once each, with the backers', () => {
   });
 });
 
-describe('a vote that completes releasing nothing', () => {
+describe('a cancellation, and a vote that completes releasing nothing', () => {
+  it('cancelled: a follower who paid nothing hears it once in their words; one who paid hears only their refund', async () => {
+    const member = await makeUser(['contributor'], 'member');
+    const c = await makeCampaign({ status: 'live', members: [{ user: member, approved: true }] });
+    const title = await titleOf(c.id);
+    const follower = await makeUser([], 'cancel_follower');
+    const both = await makeUser([], 'cancel_both');
+    for (const who of [follower, both, member]) expect((await follow(who, c.id)).status).toBe(200);
+    await paid(c.id, 2_000, both.id);
+    await paid(c.id, 3_000, both.id);
+    const admin = await makeUser(['admin'], 'admin');
+    const res = await call(`/api/campaigns/${c.id}/status`, jsonInit('POST', { status: 'cancelled' }, admin.cookie));
+    expect(res.status).toBe(200);
+    await expect
+      .poll(async () =>
+        (await db().select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, c.id))).every(
+          (r) => r.refundedAt && r.notifiedAt,
+        ),
+      )
+      .toBe(true);
+    // The hourly job's run again tells nobody twice.
+    await runScheduled({ cron: '0 * * * *' }, env);
+    await runScheduled({ cron: '0 * * * *' }, env);
+
+    const cancelled = { title: FOLLOW_TEXT.cancelledTitle, message: fillText(FOLLOW_TEXT.cancelled, { title }) };
+    expect(await notesAbout(follower, c.id)).toEqual([{ ...cancelled, target: '/backing' }]);
+    const mails = await mailsTo(follower.email, FOLLOW_TEXT.cancelledTitle);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('The campaigns you follow: http://localhost:4321/backing');
+    expect(mails[0]?.text).not.toMatch(/refund/i);
+    // Following and paying: one notice and one mail, about their refund.
+    expect(await notesAbout(both, c.id)).toEqual([
+      {
+        title: TEXT.refundedTitle,
+        message: fillText(TOLD_TEXT.refundedCancelledMany, { count: '2', amount: '$50.00', campaign: title }),
+        target: '/backing',
+      },
+    ]);
+    expect(await mailsTo(both.email, TEXT.refundedTitle)).toHaveLength(1);
+    expect(await mailsTo(both.email, FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+    // The team is not told as followers.
+    expect((await notesAbout(member, c.id)).filter((n) => n.title === FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+    expect(await mailsTo(member.email, FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+  });
+
   it('a vote that completes with nothing released tells backers and followers it is complete, once each', async () => {
     const c = await makeCampaign({ status: 'live' });
     await db().update(campaigns).set({ goalAmount: 10_000 }).where(eq(campaigns.id, c.id));

@@ -103,6 +103,8 @@ export const FOLLOW_TEXT = {
   milestoneTitle: 'A campaign you follow reached a milestone',
   completedTitle: 'A campaign you follow is complete',
   ended: '"{title}", a campaign you follow, reached its end date and is complete.',
+  cancelledTitle: 'A campaign you follow was cancelled',
+  cancelled: '"{title}", a campaign you follow, was cancelled and takes no more payments.',
   endingTitle: 'A campaign you follow ends soon',
   ending: '"{title}" ends in 48 hours or less: its last day of funding is {date} (UTC).',
   mail: '{message}\n\nThe campaigns you follow: {link}\n\n— Reelfund',

@@ -37,8 +37,10 @@ export type ToldAudience = (typeof TOLD_AUDIENCES)[number];
 
 /**
  * The audiences of each event. Followers hear of a milestone, of the end — on its date, by an admin,
- * or by the team's vote to complete (with its release or without) — and, alone, of the 48 hours
- * before it; a release that extends the campaign and the refunds are about backers' money only.
+ * or by the team's vote to complete (with its release or without) — of a cancellation, and, alone, of
+ * the 48 hours before the end; a release that extends the campaign and a Dashboard refund are about
+ * backers' money only. A cancellation tells its payers of their refund (refund rows) and the
+ * followers who get no refund in a follower's words (docs/backing.md, "Following").
  */
 export function toldAudiences(e: ToldEvent): readonly ToldAudience[] {
   switch (e.kind) {
@@ -46,6 +48,7 @@ export function toldAudiences(e: ToldEvent): readonly ToldAudience[] {
     case 'vote-completed':
     case 'ended':
     case 'completed':
+    case 'cancelled':
       return TOLD_AUDIENCES;
     case 'released':
       return e.outcome === 'completed' ? TOLD_AUDIENCES : ['backers'];
@@ -132,6 +135,8 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
     case 'ending':
       return { title: FOLLOW_TEXT.endingTitle, message: fillText(FOLLOW_TEXT.ending, { title, date: e.endDate }) };
     case 'cancelled':
+      // A follower who paid nothing: no refund words.
+      if (follower) return { title: FOLLOW_TEXT.cancelledTitle, message: fillText(FOLLOW_TEXT.cancelled, { title }) };
       return {
         title: TEXT.refundedTitle,
         message:
