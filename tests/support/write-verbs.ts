@@ -193,7 +193,10 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'insights/creator-campaigns#creatorCampaigns': 'read',
   'insights/film-campaign#filmCampaignView': 'read',
   'insights/live-figures#campaignLiveFigures': 'read',
-  'backing/follow#followCampaign': PERSONAL,
+  'backing/follow#followCampaign': {
+    ...PERSONAL,
+    note: "a live campaign ending within 48 hours: 'tell-backers' (that follower's 48-hours notice)",
+  },
   'backing/follow#unfollowCampaign': PERSONAL,
   'backing/followed#followedCampaigns': 'read',
   'backing/followed#followsCampaign': 'read',

@@ -281,6 +281,50 @@ describe('a cancellation, and a vote that completes releasing nothing', () => {
   });
 });
 
+describe('a late follower gets the 48-hours notice', () => {
+  it('told once whether the job or the follow comes first; never for a campaign that already ended', async () => {
+    const c = await makeCampaign({ status: 'live' });
+    // Its last day is tomorrow (UTC): it ends 24 to 48 hours from now.
+    const endDate = utcToday(new Date(Date.now() + 86_400_000));
+    await db().update(campaigns).set({ endDate }).where(eq(campaigns.id, c.id));
+    const title = await titleOf(c.id);
+    const ending = {
+      title: FOLLOW_TEXT.endingTitle,
+      message: fillText(FOLLOW_TEXT.ending, { title, date: endDate }),
+      target: `/movie/${c.movieId}`,
+    };
+    const early = await makeUser([], 'ending_early');
+    const late = await makeUser([], 'ending_late');
+    // The follow first, then the hourly job.
+    expect((await follow(early, c.id)).status).toBe(200);
+    await runScheduled({ cron: '0 * * * *' }, env);
+    // The job first (it already owed the campaign's notice), then the follow.
+    expect((await follow(late, c.id)).status).toBe(200);
+    await runScheduled({ cron: '0 * * * *' }, env);
+    // Following again, or again after unfollowing, tells nothing more.
+    expect((await follow(late, c.id)).status).toBe(200);
+    expect((await follow(late, c.id, 'DELETE')).status).toBe(200);
+    expect((await follow(late, c.id)).status).toBe(200);
+    for (const who of [early, late]) {
+      expect(await notesAbout(who, c.id), who.email).toEqual([ending]);
+      const mails = await mailsTo(who.email, FOLLOW_TEXT.endingTitle);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`See the campaign: http://localhost:4321/movie/${c.movieId}`);
+    }
+
+    // Past its last day, still live until the job completes it: following it tells nothing.
+    const ended = await makeCampaign({ status: 'live' });
+    await db()
+      .update(campaigns)
+      .set({ endDate: utcToday(new Date(Date.now() - 86_400_000)) })
+      .where(eq(campaigns.id, ended.id));
+    const tooLate = await makeUser([], 'ending_too_late');
+    expect((await follow(tooLate, ended.id)).status).toBe(200);
+    expect(await notesAbout(tooLate, ended.id)).toEqual([]);
+    expect(await mailsTo(tooLate.email, FOLLOW_TEXT.endingTitle)).toEqual([]);
+  });
+});
+
 describe('48 hours before the end, by the hourly job', () => {
   let admin: TestUser | null = null;
   const moveServerClock = (offsetMs: number) => call('/api/dev/clock', jsonInit('PUT', { offsetMs }, admin?.cookie));

@@ -23,17 +23,17 @@ type Pager = (p: AudiencePage) => Promise<ToldPerson[]>;
  * follow-up a change owes runs it, and the refunds call it once payments were handed back. The
  * audience is read a page at a time and each page is told in a batch of its own, so any number of
  * backers is told in chunks; a run interrupted half-way is finished by the next (the follow-up is
- * due again), and nobody hears twice (tellChunk).
+ * due again), and nobody hears twice (tellChunk). `only` tells that one account of the audience.
  * Returns how many people it told.
  */
 export async function tellBackers(
   deps: Pick<Deps, 'db' | 'bell' | 'clock' | 'followUps' | 'config'>,
   actor: Actor,
-  told: { campaignId: string; event: ToldEvent },
+  told: { campaignId: string; event: ToldEvent; only?: string },
 ): Promise<number> {
   const system = authorize(actor, 'backing.tell');
   const { db } = deps;
-  const { campaignId, event } = told;
+  const { campaignId, event, only } = told;
   const campaign = await db
     .select({ id: campaigns.id, title: campaigns.title, movieId: campaigns.movieId })
     .from(campaigns)
@@ -49,7 +49,7 @@ export async function tellBackers(
         // A cancellation: then the followers who get no refund, in a follower's words.
         ...(event.kind === 'cancelled' ? [(p: AudiencePage) => cancelledFollowerPage(db, campaignId, team, p)] : []),
       ]
-    : [(p) => audiencePage(db, campaignId, toldAudiences(event), team, p)];
+    : [(p) => audiencePage(db, campaignId, toldAudiences(event), team, p, only)];
   let count = 0;
   for (const page of pagers)
     for (let after = ''; ; ) {

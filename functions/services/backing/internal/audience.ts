@@ -85,6 +85,7 @@ export async function audiencePage(
   audiences: readonly ToldAudience[],
   exclude: string[],
   page: AudiencePage,
+  only?: string,
 ): Promise<ToldPerson[]> {
   const parts = [
     audiences.includes('backers') ? backerRows(db, campaignId, exclude, page.after) : null,
@@ -104,6 +105,7 @@ export async function audiencePage(
     })
     .from(a)
     .leftJoin(user, eq(user.id, a.userId))
+    .where(only === undefined ? undefined : eq(key, only))
     .groupBy(key)
     .orderBy(key)
     .limit(page.limit);
