@@ -122,8 +122,9 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'campaigns/screen#loadCampaignScreen': 'read',
   'campaigns/search-candidates#searchCandidates': 'read',
   'campaigns/set-status#setCampaignStatus': {
-    ...CAMPAIGN_CHANGE,
-    note: "set to completed or cancelled also 'tell-backers'",
+    audits: true,
+    owes: ['campaign-changed', 'tell-backers'],
+    note: "set to cancelled (the scenario) or completed; another status owes only 'campaign-changed'",
   },
   'campaigns/submit#submitCampaign': CAMPAIGN_CHANGE,
   'campaigns/view#getCampaignView': 'read',
