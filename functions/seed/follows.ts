@@ -6,8 +6,8 @@ import type { SeedModule } from './types';
 
 /**
  * The demo viewer follows two public campaigns she did not pay into (docs/backing.md, "Following"),
- * so /backing's "Campaigns you follow" has rows on a fresh start: one live and taking money, one
- * whose team is voting at its first milestone. Through the follow verb, as her own press would.
+ * so /backing's "Campaigns you follow" has rows on a fresh start: Neon Alley (live, its team to
+ * approve a new member) and Tidewater (its team voting at milestone 1). Through the follow verb.
  */
 const FOLLOWED = ['Neon Alley', 'Tidewater: the score'];
 
