@@ -31,9 +31,10 @@ export interface FollowUpPayloads {
   mail: { to: string; subject: string; text: string };
   /**
    * The backers of a campaign hear of an event (docs/backing.md, "Told"): a notice and a mail each,
-   * written in chunks, each mail a 'mail' follow-up of its own.
+   * written in chunks, each mail a 'mail' follow-up of its own. `only`: that one account of the
+   * audience (a late follower's 48-hours notice, docs/backing.md "Following").
    */
-  'tell-backers': { campaignId: string; event: ToldEvent };
+  'tell-backers': { campaignId: string; event: ToldEvent; only?: string };
 }
 
 export type FollowUpName = keyof FollowUpPayloads;

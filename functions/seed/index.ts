@@ -6,6 +6,7 @@ import { campaignsSeed } from './campaigns';
 import { catalogueSeed } from './catalogue';
 import { coinsSeed } from './coins';
 import { demoUsersSeed } from './demo-users';
+import { followsSeed } from './follows';
 import { marketplaceSeed } from './marketplace';
 import { moneySeed } from './money';
 import { projectsSeed } from './projects';
@@ -20,6 +21,7 @@ export const SEED_MODULES: SeedModule[] = [
   catalogueSeed,
   campaignsSeed,
   moneySeed,
+  followsSeed,
   coinsSeed,
   applicationsSeed,
   marketplaceSeed,

@@ -304,4 +304,63 @@ describe('following on libSQL (docs/backing.md, "Following")', { timeout: 60_000
         .where(eq(followUps.key, `told:ending:${campaign.id}:2026-03-03`)),
     ).toHaveLength(1);
   });
+
+  it("a cancellation's followers who get no refund: told once in a follower's words, the payers only of their refund", async () => {
+    const campaign = await insertCampaign(ctx.db, { status: 'cancelled' });
+    const fan = await insertPerson(ctx.db, { prefix: 'fan' });
+    const asGuest = await insertPerson(ctx.db, { prefix: 'asguest' });
+    const followers = [];
+    for (let i = 0; i < 60; i++) followers.push(await insertPerson(ctx.db, { prefix: 'cfollower' }));
+    // Followed while it was public: written straight (a cancelled campaign cannot be followed).
+    for (const p of [fan, asGuest, ...followers])
+      await ctx.db.insert(campaignFollows).values({ campaignId: campaign.id, userId: p.userId });
+    const fanPi = await credit(ctx.db, campaign.id, { userId: fan.userId }, 500);
+    // Paid as a guest with the account's address, still in escrow: will hear of the refund instead.
+    await credit(ctx.db, campaign.id, { guestEmail: asGuest.email.toUpperCase() }, 300);
+    const payment = await ledgerPayment(ctx.db, fanPi);
+    if (!payment) throw new Error('not credited');
+    await ctx.db.batch(escrowRefundStatements(ctx.db, payment, { reason: 'campaign_cancelled' }) as never);
+    await ctx.db.update(escrowRefunds).set({ refundedAt: new Date() }).where(eq(escrowRefunds.paymentIntentId, fanPi));
+
+    const { deps: job, sent } = counting();
+    const event = { kind: 'cancelled' } as const;
+    await Promise.all([
+      tellBackers(job, SYSTEM, { campaignId: campaign.id, event }),
+      tellBackers(job, SYSTEM, { campaignId: campaign.id, event }),
+    ]);
+    await tellBackers(job, SYSTEM, { campaignId: campaign.id, event });
+    const notes = await ctx.db
+      .select({ userId: notifications.userId, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.campaignId, campaign.id));
+    expect(notes.map((n) => n.userId).sort()).toEqual([fan, ...followers].map((p) => p.userId).sort());
+    for (const n of notes)
+      expect(n.title).toBe(n.userId === fan.userId ? TEXT.refundedTitle : FOLLOW_TEXT.cancelledTitle);
+    expect(sent.map((m) => m.to).sort()).toEqual([fan, ...followers].map((p) => p.email).sort());
+  });
+
+  it('a late follower: the 48-hours notice once, whether the follow or the job comes first', async () => {
+    const campaign = await insertCampaign(ctx.db, { endDate: '2026-05-05' });
+    const early = await insertPerson(ctx.db, { prefix: 'early' });
+    const late = await insertPerson(ctx.db, { prefix: 'late' });
+    const sent: string[] = [];
+    // 30 hours before its end (2026-05-06T00:00Z).
+    const at = manualClock(Date.parse('2026-05-04T18:00:00Z'));
+    const deps = libsqlDeps(ctx.db, { clock: at, mailer: { send: async (m) => void sent.push(m.to) } });
+    await followCampaign(deps, early, campaign.id);
+    expect(await tellEndingCampaigns(deps, SYSTEM)).toContain(campaign.id);
+    await Promise.all([followCampaign(deps, late, campaign.id), followCampaign(deps, late, campaign.id)]);
+    await unfollowCampaign(deps, late, campaign.id);
+    await followCampaign(deps, late, campaign.id);
+    const ending = await ctx.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.campaignId, campaign.id), eq(notifications.topic, 'campaign-ending')));
+    expect(ending.map((n) => n.userId).sort()).toEqual([early.userId, late.userId].sort());
+    expect(sent.sort()).toEqual([early.email, late.email].sort());
+    // After its end: following it owes nothing.
+    const ended = await insertCampaign(ctx.db, { endDate: '2026-05-03' });
+    await followCampaign(deps, late, ended.id);
+    expect(await ctx.db.select().from(notifications).where(eq(notifications.campaignId, ended.id))).toEqual([]);
+  });
 });

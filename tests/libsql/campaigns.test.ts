@@ -15,6 +15,7 @@ import {
 } from '../../functions/db/schema';
 import { computeShares } from '../../functions/domain/campaigns/shares';
 import type { Role } from '../../functions/domain/users/roles';
+import { followedCampaigns } from '../../functions/services/backing';
 import {
   acceptInvitation,
   addMember,
@@ -277,6 +278,17 @@ describe('the campaigns seed', () => {
           .all();
         expect(roles.map((r) => r.role).sort(), email).toEqual([...new Set(['viewer', role])].sort());
       }
+      // The demo viewer follows two public campaigns: /backing's "Campaigns you follow" has rows.
+      const vera = await fresh.db.select().from(user).where(eq(user.email, 'viewer@reelfund.local')).get();
+      const followed = await followedCampaigns(deps, {
+        userId: vera?.id ?? '',
+        email: vera?.email ?? '',
+        username: null,
+        avatarUrl: null,
+        roles: ['viewer'],
+        sessionExpiresAt: '',
+      });
+      expect(followed.map((c) => c.title).sort()).toEqual(['Neon Alley', 'Tidewater: the score']);
       expect(await runSeeds(deps, log)).toEqual([]);
       // And run again on its own (another module order, say), it adds nothing twice.
       const { campaignsSeed } = await import('../../functions/seed/campaigns');

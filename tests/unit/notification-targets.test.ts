@@ -72,7 +72,7 @@ describe('the popover target mapping', () => {
     }
   });
 
-  it('opens news of a campaign the reader backed (topic backing, type info) on /backing, for anyone', () => {
+  it('opens news of a campaign the reader backed or follows (topic backing, type info: also its cancellation or completion by vote) on /backing, for anyone', () => {
     expect(to({ type: 'info', topic: 'backing', campaignId: 'c1', movieId: 'm1' })).toBe('/backing');
     expect(to({ type: 'info', topic: 'backing', campaignId: 'c1' }, admin)).toBe('/backing');
   });

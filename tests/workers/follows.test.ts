@@ -1,9 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { afterEach, describe, expect, it } from 'vitest';
-import { campaignFollows, campaigns, followUps, notifications, user, videos } from '../../functions/db/schema';
+import {
+  campaignFollows,
+  campaigns,
+  escrowRefunds,
+  followUps,
+  notifications,
+  user,
+  videos,
+} from '../../functions/db/schema';
 import { FOLLOW_TEXT, TOLD_TEXT } from '../../functions/domain/backing/texts';
 import { campaignEndsAt, utcToday } from '../../functions/domain/campaigns/end-date';
 import { fillText, TEXT } from '../../functions/domain/texts';
+import * as obj from '../../functions/payments/test-mode/objects';
 import { listOutbox } from '../../functions/platform/outbox';
 import { runScheduled } from '../../functions/scheduled';
 import { makeCampaign } from './campaign-factories';
@@ -41,6 +51,7 @@ async function paid(campaignId: string, amountCents: number, payerId: string) {
   await holdAtStripe(p, payerId);
   await recordCheckout(p, { userId: payerId });
   expect((await deliver(sessionCompleted(p, payerId))).status).toBe(200);
+  return p;
 }
 
 interface Note {
@@ -173,6 +184,144 @@ describe('followers are told, once each, with the backers', () => {
     // The team hears as its team, not as followers.
     expect((await notesAbout(member, c.id)).filter((n) => n.target === '/backing')).toEqual([]);
     expect(await mailsTo(member.email, FOLLOW_TEXT.milestoneTitle)).toEqual([]);
+  });
+});
+
+describe('a cancellation, and a vote that completes releasing nothing', () => {
+  it('cancelled: a follower who paid nothing hears it once in their words; one who paid hears only their refund', async () => {
+    const member = await makeUser(['contributor'], 'member');
+    const c = await makeCampaign({ status: 'live', members: [{ user: member, approved: true }] });
+    const title = await titleOf(c.id);
+    const follower = await makeUser([], 'cancel_follower');
+    const both = await makeUser([], 'cancel_both');
+    for (const who of [follower, both, member]) expect((await follow(who, c.id)).status).toBe(200);
+    await paid(c.id, 2_000, both.id);
+    await paid(c.id, 3_000, both.id);
+    const admin = await makeUser(['admin'], 'admin');
+    const res = await call(`/api/campaigns/${c.id}/status`, jsonInit('POST', { status: 'cancelled' }, admin.cookie));
+    expect(res.status).toBe(200);
+    await expect
+      .poll(async () =>
+        (await db().select().from(escrowRefunds).where(eq(escrowRefunds.campaignId, c.id))).every(
+          (r) => r.refundedAt && r.notifiedAt,
+        ),
+      )
+      .toBe(true);
+    // The hourly job's run again tells nobody twice.
+    await runScheduled({ cron: '0 * * * *' }, env);
+    await runScheduled({ cron: '0 * * * *' }, env);
+
+    const cancelled = { title: FOLLOW_TEXT.cancelledTitle, message: fillText(FOLLOW_TEXT.cancelled, { title }) };
+    expect(await notesAbout(follower, c.id)).toEqual([{ ...cancelled, target: '/backing' }]);
+    const mails = await mailsTo(follower.email, FOLLOW_TEXT.cancelledTitle);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('The campaigns you follow: http://localhost:4321/backing');
+    expect(mails[0]?.text).not.toMatch(/refund/i);
+    // Following and paying: one notice and one mail, about their refund.
+    expect(await notesAbout(both, c.id)).toEqual([
+      {
+        title: TEXT.refundedTitle,
+        message: fillText(TOLD_TEXT.refundedCancelledMany, { count: '2', amount: '$50.00', campaign: title }),
+        target: '/backing',
+      },
+    ]);
+    expect(await mailsTo(both.email, TEXT.refundedTitle)).toHaveLength(1);
+    expect(await mailsTo(both.email, FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+    // The team is not told as followers.
+    expect((await notesAbout(member, c.id)).filter((n) => n.title === FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+    expect(await mailsTo(member.email, FOLLOW_TEXT.cancelledTitle)).toEqual([]);
+  });
+
+  it('a vote that completes with nothing released tells backers and followers it is complete, once each', async () => {
+    const c = await makeCampaign({ status: 'live' });
+    await db().update(campaigns).set({ goalAmount: 10_000 }).where(eq(campaigns.id, c.id));
+    const title = await titleOf(c.id);
+    const backer = await makeUser([], 'zero_backer');
+    const follower = await makeUser([], 'zero_follower');
+    expect((await follow(follower, c.id)).status).toBe(200);
+    // This payment crosses the $100.00 goal: milestone 1, and the owner alone votes.
+    const p = await paid(c.id, 11_000, backer.id);
+    // Then its payer disputes it: out of escrow, so the vote has nothing to release.
+    const dispute = {
+      id: `dp_${p.pi}`,
+      object: 'dispute',
+      amount: 11_000,
+      currency: 'usd',
+      charge: `ch_${p.pi}`,
+      payment_intent: p.pi,
+      reason: 'fraudulent',
+      status: 'needs_response',
+      balance_transactions: [],
+      created: obj.nowSeconds(),
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+    } as unknown as Stripe.Dispute;
+    expect((await deliver(obj.event('charge.dispute.created', `evt_${p.pi}`, dispute))).status).toBe(200);
+    const vote = await call(
+      '/api/functions/vote-campaign-extension',
+      jsonInit('POST', { campaignId: c.id, userId: c.owner.id, vote: false }, c.owner.cookie),
+    );
+    expect(vote.status).toBe(200);
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, c.id)).get())?.status).toBe('completed');
+    await runScheduled({ cron: '0 * * * *' }, env);
+    await runScheduled({ cron: '0 * * * *' }, env);
+
+    const message = fillText(TOLD_TEXT.voteCompleted, { title, number: '1' });
+    for (const [who, heading] of [
+      [backer, TOLD_TEXT.completedTitle],
+      [follower, FOLLOW_TEXT.completedTitle],
+    ] as const) {
+      expect((await notesAbout(who, c.id)).filter((n) => n.title === heading)).toEqual([
+        { title: heading, message, target: '/backing' },
+      ]);
+      expect(await mailsTo(who.email, heading)).toHaveLength(1);
+      expect(await notesAbout(who, c.id).then((n) => n.filter((x) => x.title === TOLD_TEXT.releasedTitle))).toEqual([]);
+    }
+  });
+});
+
+describe('a late follower gets the 48-hours notice', () => {
+  it('told once whether the job or the follow comes first; never for a campaign that already ended', async () => {
+    const c = await makeCampaign({ status: 'live' });
+    // Its last day is tomorrow (UTC): it ends 24 to 48 hours from now.
+    const endDate = utcToday(new Date(Date.now() + 86_400_000));
+    await db().update(campaigns).set({ endDate }).where(eq(campaigns.id, c.id));
+    const title = await titleOf(c.id);
+    const ending = {
+      title: FOLLOW_TEXT.endingTitle,
+      message: fillText(FOLLOW_TEXT.ending, { title, date: endDate }),
+      target: `/movie/${c.movieId}`,
+    };
+    const early = await makeUser([], 'ending_early');
+    const late = await makeUser([], 'ending_late');
+    // The follow first, then the hourly job.
+    expect((await follow(early, c.id)).status).toBe(200);
+    await runScheduled({ cron: '0 * * * *' }, env);
+    // The job first (it already owed the campaign's notice), then the follow.
+    expect((await follow(late, c.id)).status).toBe(200);
+    await runScheduled({ cron: '0 * * * *' }, env);
+    // Following again, or again after unfollowing, tells nothing more.
+    expect((await follow(late, c.id)).status).toBe(200);
+    expect((await follow(late, c.id, 'DELETE')).status).toBe(200);
+    expect((await follow(late, c.id)).status).toBe(200);
+    for (const who of [early, late]) {
+      expect(await notesAbout(who, c.id), who.email).toEqual([ending]);
+      const mails = await mailsTo(who.email, FOLLOW_TEXT.endingTitle);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.text).toContain(`See the campaign: http://localhost:4321/movie/${c.movieId}`);
+    }
+
+    // Past its last day, still live until the job completes it: following it tells nothing.
+    const ended = await makeCampaign({ status: 'live' });
+    await db()
+      .update(campaigns)
+      .set({ endDate: utcToday(new Date(Date.now() - 86_400_000)) })
+      .where(eq(campaigns.id, ended.id));
+    const tooLate = await makeUser([], 'ending_too_late');
+    expect((await follow(tooLate, ended.id)).status).toBe(200);
+    expect(await notesAbout(tooLate, ended.id)).toEqual([]);
+    expect(await mailsTo(tooLate.email, FOLLOW_TEXT.endingTitle)).toEqual([]);
   });
 });
 

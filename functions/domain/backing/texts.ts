@@ -79,6 +79,7 @@ export const TOLD_TEXT = {
   releasedCompleted:
     'The team of "{title}" voted at milestone {number}: {amount} left escrow for the team, and the campaign is complete.',
   completedTitle: 'A campaign you backed is complete',
+  voteCompleted: '"{title}" is complete: its team\'s vote at milestone {number} ended the campaign.',
   completed:
     'An admin completed "{title}". The team keeps what it raised: what is still in escrow is released to it by the agreed split.',
   refundedCancelledMany:
@@ -102,6 +103,8 @@ export const FOLLOW_TEXT = {
   milestoneTitle: 'A campaign you follow reached a milestone',
   completedTitle: 'A campaign you follow is complete',
   ended: '"{title}", a campaign you follow, reached its end date and is complete.',
+  cancelledTitle: 'A campaign you follow was cancelled',
+  cancelled: '"{title}", a campaign you follow, was cancelled and takes no more payments.',
   endingTitle: 'A campaign you follow ends soon',
   ending: '"{title}" ends in 48 hours or less: its last day of funding is {date} (UTC).',
   mail: '{message}\n\nThe campaigns you follow: {link}\n\n— Reelfund',

@@ -13,6 +13,8 @@ export type ToldEvent =
   | { kind: 'milestone'; number: number; goalCents: number }
   /** The team's vote on milestone `number` released `amountCents` from escrow. */
   | { kind: 'released'; number: number; amountCents: number; outcome: 'extended' | 'completed'; goalCents: number }
+  /** The team's vote on milestone `number` completed the campaign and released nothing (escrow empty, or no split agreed). */
+  | { kind: 'vote-completed'; number: number }
   /** The campaign reached its end date and completed. */
   | { kind: 'ended' }
   /** An admin completed the campaign. */
@@ -35,14 +37,18 @@ export type ToldAudience = (typeof TOLD_AUDIENCES)[number];
 
 /**
  * The audiences of each event. Followers hear of a milestone, of the end — on its date, by an admin,
- * or by the team's vote to complete (its release) — and, alone, of the 48 hours before it; a release
- * that extends the campaign and the refunds are about backers' money only.
+ * or by the team's vote to complete (with its release or without) — of a cancellation, and, alone, of
+ * the 48 hours before the end; a release that extends the campaign and a Dashboard refund are about
+ * backers' money only. A cancellation tells its payers of their refund (refund rows) and the
+ * followers who get no refund in a follower's words (docs/backing.md, "Following").
  */
 export function toldAudiences(e: ToldEvent): readonly ToldAudience[] {
   switch (e.kind) {
     case 'milestone':
+    case 'vote-completed':
     case 'ended':
     case 'completed':
+    case 'cancelled':
       return TOLD_AUDIENCES;
     case 'released':
       return e.outcome === 'completed' ? TOLD_AUDIENCES : ['backers'];
@@ -69,6 +75,7 @@ export function toldKey(campaignId: string, e: ToldEvent): string {
   switch (e.kind) {
     case 'milestone':
     case 'released':
+    case 'vote-completed':
       return `told:${e.kind}:${campaignId}:${e.number}`;
     case 'refunded':
       return `told:refunded:${e.paymentIntentId}`;
@@ -110,6 +117,11 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
           goal: formatCents(e.goalCents),
         }),
       };
+    case 'vote-completed':
+      return {
+        title: follower ? FOLLOW_TEXT.completedTitle : TOLD_TEXT.completedTitle,
+        message: fillText(TOLD_TEXT.voteCompleted, { title, number: String(e.number) }),
+      };
     case 'ended':
       return {
         title: TEXT.campaignEnded,
@@ -123,6 +135,8 @@ export function toldText(e: ToldEvent, p: ToldFor): { title: string; message: st
     case 'ending':
       return { title: FOLLOW_TEXT.endingTitle, message: fillText(FOLLOW_TEXT.ending, { title, date: e.endDate }) };
     case 'cancelled':
+      // A follower who paid nothing: no refund words.
+      if (follower) return { title: FOLLOW_TEXT.cancelledTitle, message: fillText(FOLLOW_TEXT.cancelled, { title }) };
       return {
         title: TEXT.refundedTitle,
         message:

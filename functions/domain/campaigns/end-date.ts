@@ -55,6 +55,10 @@ export function endingNoticeLastDate(now: Date): string {
   return utcToday(new Date(now.getTime() + ENDING_NOTICE_MS - DAY_MS));
 }
 
+/** A campaign with this last day ends within 48 hours of `now` and has not ended: its followers hear. */
+export const endsWithinNotice = (endDate: string, now: Date): boolean =>
+  endDate >= utcToday(now) && endDate <= endingNoticeLastDate(now);
+
 /** The last UTC date still funding at `now` (YYYY-MM-DD): campaigns with an end_date before it ended. */
 export function utcToday(now: Date): string {
   return now.toISOString().slice(0, 10);

@@ -21,7 +21,7 @@ import { COIN_COLLECT_TOPICS, type NotificationType } from './types';
  * | topics 'coin-releasable', 'coin-withdrawn', 'coin-released' (creator_coin): the reader's own coin proceeds or locked coins | /creator-token-management (both) |
  * | topic 'dispute' (info): a payment to a campaign of the reader's (or, for an admin, any) is disputed, or its dispute is won or lost | /contributor/campaign-analytics/{campaignId} (both) |
  * | topics 'hidden-film', 'hidden-listing', 'hidden-profile', 'hidden-project' (info): the reader's item hidden after reports | the film's edit page /contributor/edit/{videoId}, /marketplace#mine, /account, /projects#mine (both) |
- * | topic 'backing' (info): a campaign the reader paid into or follows reached a milestone, released money, ended, was completed, or refunded them | /backing (both) |
+ * | topic 'backing' (info): a campaign the reader paid into or follows reached a milestone, released money, ended, was completed (by an admin or its team's vote), was cancelled (a follower's notice), or refunded them | /backing (both) |
  * | topic 'campaign-ending' (info): a campaign the reader follows ends within 48 hours | the film page /movie/{movieId}, else /backing (both) |
  * | other without a campaign, or a row missing the id its target needs | /notifications           |
  *

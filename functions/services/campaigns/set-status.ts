@@ -8,6 +8,7 @@ import { notify } from '../notifications';
 import { applyTransition } from './internal/transition';
 
 const COMPLETED = { kind: 'completed' } as const;
+const CANCELLED = { kind: 'cancelled' } as const;
 
 /** An admin sets one of the admin statuses (ADMIN_SETTABLE_STATUSES) directly; the owner is told. */
 export async function setCampaignStatus(
@@ -33,6 +34,10 @@ export async function setCampaignStatus(
       // Completed by an admin: its backers hear of it (docs/backing.md, "Told").
       if (to === 'completed')
         uow.owe('tell-backers', { campaignId, event: COMPLETED }, { key: toldKey(campaignId, COMPLETED) });
+      // Cancelled: its followers who get no refund hear of it (the payers, of their refund, from
+      // the refund run, which tells under the same key).
+      if (to === 'cancelled')
+        uow.owe('tell-backers', { campaignId, event: CANCELLED }, { key: toldKey(campaignId, CANCELLED) });
       if (film.ownerId === viewer.userId) return;
       notify(uow, bell, {
         userId: film.ownerId,

@@ -55,7 +55,7 @@ function backerRows(db: Db, campaignId: string, exclude: string[], after: string
 }
 
 /** The followers' rows of the audience: accounts, keyed by their id as a signed-in backer is. */
-function followerRows(db: Db, campaignId: string, exclude: string[], after: string) {
+function followerRows(db: Db, campaignId: string, exclude: string[], after: string, also?: SQL) {
   return db
     .select({
       key: sql<string>`${campaignFollows.userId}`.as('key'),
@@ -69,6 +69,7 @@ function followerRows(db: Db, campaignId: string, exclude: string[], after: stri
         eq(campaignFollows.campaignId, campaignId),
         notIn(sql`${campaignFollows.userId}`, exclude),
         sql`${campaignFollows.userId} > ${after}`,
+        also,
       ),
     );
 }
@@ -84,6 +85,7 @@ export async function audiencePage(
   audiences: readonly ToldAudience[],
   exclude: string[],
   page: AudiencePage,
+  only?: string,
 ): Promise<ToldPerson[]> {
   const parts = [
     audiences.includes('backers') ? backerRows(db, campaignId, exclude, page.after) : null,
@@ -103,6 +105,7 @@ export async function audiencePage(
     })
     .from(a)
     .leftJoin(user, eq(user.id, a.userId))
+    .where(only === undefined ? undefined : eq(key, only))
     .groupBy(key)
     .orderBy(key)
     .limit(page.limit);
@@ -114,6 +117,38 @@ export async function audiencePage(
       backed: Boolean(r.backed),
     }),
   );
+}
+
+/**
+ * A cancellation's followers who get no refund (docs/backing.md, "Following"): those with no payment
+ * into the campaign — from their account or as a guest with its address — still in escrow (it will be
+ * refunded) or claimed for a refund. Those hear of the cancellation through their refund only; the
+ * rest read a follower's words, once (the notice id and mail key are the cancellation's, as a refund's).
+ */
+export async function cancelledFollowerPage(
+  db: Db,
+  campaignId: string,
+  exclude: string[],
+  page: AudiencePage,
+): Promise<ToldPerson[]> {
+  const refundedOrHeld = sql`exists (select 1 from checkout_sessions s
+      join ledger_groups g on g.idempotency_key = 'payment:' || s.payment_intent_id and g.campaign_id = ${campaignId}
+      left join escrow_claims c on c.payment_intent_id = s.payment_intent_id
+      where s.campaign_id = ${campaignId} and s.payment_intent_id is not null
+        and (c.claim is null or c.claim = 'refund')
+        and (s.payer_id = ${campaignFollows.userId}
+          or lower(s.guest_email) = (select lower(u.email) from "user" u where u.id = ${campaignFollows.userId})))`;
+  const rows = await followerRows(db, campaignId, exclude, page.after, sql`not ${refundedOrHeld}`)
+    .orderBy(campaignFollows.userId)
+    .limit(page.limit);
+  const emails = rows.length
+    ? await db
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(sql`${user.id} in (select value from json_each(${JSON.stringify(rows.map((r) => r.userId))}))`)
+    : [];
+  const emailOf = new Map(emails.map((u) => [u.id, u.email]));
+  return rows.map((r) => ({ key: r.key, userId: r.userId, email: emailOf.get(r.key) ?? null, backed: false }));
 }
 
 /**

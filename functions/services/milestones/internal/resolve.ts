@@ -171,7 +171,8 @@ export async function resolveRound(
     // Payouts are processed automatically at a milestone: the pending payouts rows of milestone
     // `round` are written by this batch, and paid by this follow-up.
     uow.owe('payouts', { campaignId, milestoneNumber: round }, { key: `payouts:${campaignId}:${round}` });
-    // The backers hear what the vote released (docs/backing.md, "Told").
+    // The backers hear what the vote released; a vote that completes it releasing nothing (escrow
+    // empty, or no split agreed yet) still ends it: backers and followers hear that (docs/backing.md, "Told").
     if (release.release.grossCents > 0) {
       const released = {
         kind: 'released',
@@ -181,6 +182,9 @@ export async function resolveRound(
         goalCents: nextGoal,
       } as const;
       uow.owe('tell-backers', { campaignId, event: released }, { key: toldKey(campaignId, released) });
+    } else if (!extend) {
+      const completed = { kind: 'vote-completed', number: round } as const;
+      uow.owe('tell-backers', { campaignId, event: completed }, { key: toldKey(campaignId, completed) });
     }
     // The vote is over (extended or completed): the film pages show the new state.
     uow.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
