@@ -128,7 +128,7 @@ async function tracked(cookie: string) {
 describe(`at most ${SOCKETS_PER_ACCOUNT} live sockets per account (docs/limits.md)`, { timeout: 60_000 }, () => {
   it('one more closes the oldest with a clear code and reason; the newest tab gets the events', async () => {
     const a = await makeUser();
-    const tabs = [];
+    const tabs: Awaited<ReturnType<typeof tracked>>[] = [];
     for (let i = 0; i < SOCKETS_PER_ACCOUNT; i++) tabs.push(await tracked(a.cookie));
     const channel = channelOf(a.id);
     expect(await channel.connections()).toBe(SOCKETS_PER_ACCOUNT);
