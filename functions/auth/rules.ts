@@ -174,6 +174,7 @@ export const RULES = {
   'refund.finish': 'system',
 
   'report.dismiss': 'admin',
+  'report.hidden-list': 'admin',
   'report.hide': 'admin',
   'report.review-queue': 'admin',
   'report.submit': 'signed-in',

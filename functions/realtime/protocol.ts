@@ -14,6 +14,14 @@ export const SESSION_EXPIRES_HEADER = 'x-reelfund-session-expires';
 export const CLOSE_SESSION_EXPIRED = 4001;
 /** Close code when the user signed out everywhere (their sessions are gone). */
 export const CLOSE_SIGNED_OUT = 4003;
+/**
+ * Open realtime sockets one account may hold (docs/limits.md, "Per account"): a new one past it
+ * closes the account's oldest with CLOSE_TOO_MANY_TABS, so the tab just opened always works.
+ */
+export const SOCKETS_PER_ACCOUNT = 20;
+/** Close code for the oldest socket pushed out by a newer one past SOCKETS_PER_ACCOUNT. */
+export const CLOSE_TOO_MANY_TABS = 4008;
+export const CLOSE_TOO_MANY_TABS_REASON = 'too many open tabs: this one was the oldest';
 
 export type ReadScope = 'notifications' | 'messages';
 

@@ -1,13 +1,24 @@
 import { DurableObject } from 'cloudflare:workers';
 import type { UserChannelRpc } from '../durable-objects';
 import type { Bindings } from '../env';
-import { type ChannelEvent, CLOSE_SESSION_EXPIRED, PING, PONG, SESSION_EXPIRES_HEADER } from './protocol';
+import {
+  type ChannelEvent,
+  CLOSE_SESSION_EXPIRED,
+  CLOSE_TOO_MANY_TABS,
+  CLOSE_TOO_MANY_TABS_REASON,
+  PING,
+  PONG,
+  SESSION_EXPIRES_HEADER,
+  SOCKETS_PER_ACCOUNT,
+} from './protocol';
 
 export type { ChannelEvent } from './protocol';
 
 /** What each socket remembers across hibernation (serializeAttachment). */
 interface SocketState {
   connectedAt: number;
+  /** Order of arrival in this object (Date.now() does not advance within a request); absent = oldest. */
+  seq?: number;
   /** ms since the epoch; the socket is closed at the first push after this. 0 = unknown. */
   sessionExpiresAt: number;
 }
@@ -24,6 +35,10 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
    * is empty after a hibernation wake-up: a socket missing here is read once from its attachment.
    */
   private readonly expiries = new WeakMap<WebSocket, number>();
+  /** Sockets closed to make room: still listed by the runtime until their close completes. */
+  private readonly pushedOut = new WeakSet<WebSocket>();
+  /** The last arrival number given; -1 until read back from the attachments (after a wake-up). */
+  private seq = -1;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -35,13 +50,42 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
     if (request.headers.get('Upgrade')?.toLowerCase() !== 'websocket') {
       return new Response('Expected a WebSocket upgrade', { status: 426, headers: { Upgrade: 'websocket' } });
     }
+    // No await from here to the accept: the object runs this whole, so parallel upgrades are counted
+    // one at a time (docs/limits.md).
+    const seq = this.makeRoom();
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const expires = Date.parse(request.headers.get(SESSION_EXPIRES_HEADER) ?? '');
     const sessionExpiresAt = Number.isFinite(expires) ? expires : 0;
-    server.serializeAttachment({ connectedAt: Date.now(), sessionExpiresAt } satisfies SocketState);
+    server.serializeAttachment({ connectedAt: Date.now(), seq, sessionExpiresAt } satisfies SocketState);
     this.expiries.set(server, sessionExpiresAt);
     return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /**
+   * Keeps the account under SOCKETS_PER_ACCOUNT with the socket about to be accepted: closes the
+   * oldest open ones past it (CLOSE_TOO_MANY_TABS; the client does not reconnect a hidden tab, see
+   * src/stores/notifications.ts). Returns the new socket's arrival number.
+   */
+  private makeRoom(): number {
+    const open = this.ctx
+      .getWebSockets()
+      .filter((ws) => ws.readyState === WebSocket.OPEN && !this.pushedOut.has(ws))
+      .map((ws) => ({ ws, seq: (ws.deserializeAttachment() as SocketState | null)?.seq ?? 0 }));
+    if (this.seq < 0) this.seq = Math.max(0, ...open.map((o) => o.seq));
+    const excess = open.length + 1 - SOCKETS_PER_ACCOUNT;
+    if (excess > 0) {
+      for (const { ws } of open.sort((a, b) => a.seq - b.seq).slice(0, excess)) {
+        this.pushedOut.add(ws);
+        try {
+          ws.close(CLOSE_TOO_MANY_TABS, CLOSE_TOO_MANY_TABS_REASON);
+        } catch {
+          // Already closing.
+        }
+      }
+    }
+    this.seq += 1;
+    return this.seq;
   }
 
   /** Sends an event to every open socket; returns how many received it. */
@@ -88,9 +132,9 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
     return sockets.length;
   }
 
-  /** Open sockets right now (closed ones are dropped by the runtime). */
+  /** Open sockets right now (closed ones are dropped by the runtime; those being closed are not counted). */
   async connections(): Promise<number> {
-    return this.ctx.getWebSockets().length;
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN && !this.pushedOut.has(ws)).length;
   }
 
   override async webSocketMessage(): Promise<void> {

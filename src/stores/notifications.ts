@@ -5,6 +5,7 @@ import {
   type ChannelEvent,
   CLOSE_SESSION_EXPIRED,
   CLOSE_SIGNED_OUT,
+  CLOSE_TOO_MANY_TABS,
   HEARTBEAT_MS,
   PING,
   PONG,
@@ -200,6 +201,9 @@ function connect() {
     if (e.code === CLOSE_SESSION_EXPIRED) attempt = 0;
     // Signed out everywhere (from another tab or device): the session check signs this tab out too.
     if (e.code === CLOSE_SIGNED_OUT) void checkSession();
+    // Pushed out by a newer tab past the account's cap (docs/limits.md): a hidden tab waits until it
+    // is looked at again (reconnectNow), so background tabs do not push each other out in turn.
+    if (e.code === CLOSE_TOO_MANY_TABS && document.visibilityState !== 'visible') return;
     scheduleReconnect();
   });
 }

@@ -219,7 +219,7 @@ describe('reports', () => {
     for (const page of ['fund', 'donate', 'coins'])
       expect(await status(reporter.page, `/movie/${filmId}/${page}`)).toBe(404);
     await open(reporter.page, `/search?q=${encodeURIComponent(title)}`);
-    expect(await reporter.page.locator(`[data-film-id="${filmId}"]`).count()).toBe(0);
+    expect(await reporter.page.locator(`[data-search-hit="${filmId}"]`).count()).toBe(0);
     await expect
       .poll(async () => {
         await reporter.page.goto('/');
@@ -254,6 +254,66 @@ describe('reports', () => {
     expect(await status(owner.page, `/creator/${owner.id}`)).toBe(200);
     expect(await status(a.page, `/creator/${owner.id}`)).toBe(200);
     for (const p of [a, owner, reporter]) await p.context.close();
+  });
+
+  it('the Hidden list: a hidden film listed with who, when and why; Unhide puts it back in the catalogue', async () => {
+    const creator = await newPage(browser);
+    await signIn(creator.context, 'creator@reelfund.local');
+    const a = await admin();
+    const title = `Hidden Film ${uid()}`;
+    const filmId = await approvedFilm(creator.context, a.context, title);
+    const reporter = await person('reporter');
+    await reportThrough(reporter.page, `/movie/${filmId}`, 'copyright', 'Not theirs');
+    // Not an admin: the list's API refuses.
+    expect((await reporter.context.request.get('/api/admin/hidden?page=1')).status()).toBe(403);
+
+    await open(a.page, '/admin?tab=reports');
+    const group = a.page.locator(`[data-report-group="film:${filmId}"]`);
+    await group.locator('input[name="reason"]').fill('Copyright claim');
+    await tap(a.page, group.locator('[data-report-hide]'));
+    await toastText(a.page, REPORT_TEXT.reportHidden);
+    expect(await status(reporter.page, `/movie/${filmId}`)).toBe(404);
+
+    const row = a.page.locator(`[data-hidden-item="film:${filmId}"]`);
+    await expect.poll(() => row.locator('h3 a').textContent()).toBe(title);
+    expect(await row.locator('h3 a').getAttribute('href')).toBe(`/movie/${filmId}`);
+    expect(await row.locator('[data-hidden-by]').textContent()).toMatch(
+      /^Hidden by \S+ on \w{3} \d{1,2}, \d{4}, \d\d:\d\d UTC$/,
+    );
+    expect(await row.locator('[data-hidden-reasons]').textContent()).toContain('Copyright: not theirs to post');
+    expect(await row.locator('[data-hidden-note]').textContent()).toContain('Copyright claim');
+    // Newest first: the film just hidden heads the list.
+    expect(await a.page.locator('[data-hidden-item]').first().getAttribute('data-hidden-item')).toBe(`film:${filmId}`);
+    for (const width of [375, 1366]) {
+      const look = await admin(width);
+      await open(look.page, '/admin?tab=reports#hidden');
+      await look.page.locator('[data-unhide]:not([disabled])').first().waitFor();
+      await screenshot(look.page, `admin-hidden-${width}`);
+      expect(look.errors).toEqual([]);
+      await look.context.close();
+    }
+
+    await tap(a.page, row.locator('[data-unhide]'));
+    await expect
+      .poll(() => row.locator('[data-unhide-confirm]').textContent())
+      .toContain(`Show “${title}” to everyone again?`);
+    await screenshot(a.page, 'admin-hidden-confirm-1366');
+    await tap(a.page, row.locator('[data-unhide-yes]'));
+    await toastText(a.page, REPORT_TEXT.hiddenUnhidden);
+    await expect.poll(() => row.count()).toBe(0);
+
+    // Back in the catalogue for everyone.
+    expect(await status(reporter.page, `/movie/${filmId}`)).toBe(200);
+    await expect
+      .poll(async () => {
+        await reporter.page.goto(`/search?q=${encodeURIComponent(title)}`);
+        return reporter.page.locator(`[data-search-hit="${filmId}"]`).count();
+      })
+      .toBe(1);
+    // And off the list after a reload.
+    await open(a.page, '/admin?tab=reports');
+    expect(await a.page.locator(`[data-hidden-item="film:${filmId}"]`).count()).toBe(0);
+    for (const p of [a, creator, reporter]) await p.context.close();
   });
 
   it('the Report control at 375 and 1366 px', async () => {

@@ -306,6 +306,7 @@ export const VERB_RULES: Record<string, VerbRule> = {
   'refunds/cancelled#finishRefunds': 'refund.finish',
   'refunds/after-campaign-change#afterCampaignChange': 'refund.after-change',
   'reports/dismiss#dismissReports': 'report.dismiss',
+  'reports/hidden-list#listHiddenItems': 'report.hidden-list',
   'reports/hide#hideReportedItem': 'report.hide',
   'reports/hide#unhideItem': 'report.unhide',
   'reports/review-queue#listReports': 'report.review-queue',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type ChannelEvent, CLOSE_SESSION_EXPIRED, SESSION_EXPIRES_HEADER } from '../../functions/realtime/protocol';
+import {
+  type ChannelEvent,
+  CLOSE_SESSION_EXPIRED,
+  CLOSE_TOO_MANY_TABS,
+  CLOSE_TOO_MANY_TABS_REASON,
+  SESSION_EXPIRES_HEADER,
+  SOCKETS_PER_ACCOUNT,
+} from '../../functions/realtime/protocol';
 import type { NotificationPage } from '../../functions/services/notifications';
 import { makeUser, ORIGIN } from './factories';
 import { channelOf, connect, getJson, notifyTogether, notifyUser, sendApi } from './realtime/helpers';
@@ -105,6 +112,54 @@ describe('the realtime socket', { timeout: 30_000 }, () => {
     await tab2.waitFor(isRead);
     tab1.ws.close(1000);
     tab2.ws.close(1000);
+  });
+});
+
+/** Opens a socket and records how it closes (code and reason), if it does. */
+async function tracked(cookie: string) {
+  const socket = await connect(cookie);
+  const state: { closed: { code: number; reason: string } | null } = { closed: null };
+  socket.ws.addEventListener('close', (e) => {
+    state.closed = { code: e.code, reason: e.reason };
+  });
+  return { ...socket, state };
+}
+
+describe(`at most ${SOCKETS_PER_ACCOUNT} live sockets per account (docs/limits.md)`, { timeout: 60_000 }, () => {
+  it('one more closes the oldest with a clear code and reason; the newest tab gets the events', async () => {
+    const a = await makeUser();
+    const tabs: Awaited<ReturnType<typeof tracked>>[] = [];
+    for (let i = 0; i < SOCKETS_PER_ACCOUNT; i++) tabs.push(await tracked(a.cookie));
+    const channel = channelOf(a.id);
+    expect(await channel.connections()).toBe(SOCKETS_PER_ACCOUNT);
+    expect(tabs.every((t) => t.state.closed === null)).toBe(true);
+
+    const newest = await tracked(a.cookie);
+    await expect
+      .poll(() => tabs[0]?.state.closed)
+      .toEqual({ code: CLOSE_TOO_MANY_TABS, reason: CLOSE_TOO_MANY_TABS_REASON });
+    await expect.poll(() => channel.connections()).toBe(SOCKETS_PER_ACCOUNT);
+    expect(tabs.slice(1).every((t) => t.state.closed === null)).toBe(true);
+    const id = await notifyUser(a.id, 'After the cap');
+    await newest.waitFor(isNotification(id));
+    await tabs[1]?.waitFor(isNotification(id));
+    expect(tabs[0]?.events.some(isNotification(id))).toBe(false);
+    // Another account is not touched by this one's tabs.
+    const b = await makeUser();
+    const other = await tracked(b.cookie);
+    expect(await channelOf(b.id).connections()).toBe(1);
+    for (const t of [...tabs, newest, other]) t.ws.close(1000);
+  });
+
+  it('holds when many tabs open at once: exactly the cap stay open, the oldest are closed', async () => {
+    const a = await makeUser();
+    const extra = 5;
+    const tabs = await Promise.all(Array.from({ length: SOCKETS_PER_ACCOUNT + extra }, () => tracked(a.cookie)));
+    const channel = channelOf(a.id);
+    await expect.poll(() => channel.connections()).toBe(SOCKETS_PER_ACCOUNT);
+    await expect.poll(() => tabs.filter((t) => t.state.closed?.code === CLOSE_TOO_MANY_TABS).length).toBe(extra);
+    expect(tabs.filter((t) => t.state.closed === null)).toHaveLength(SOCKETS_PER_ACCOUNT);
+    for (const t of tabs) t.ws.close(1000);
   });
 });
 

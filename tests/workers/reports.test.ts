@@ -5,7 +5,7 @@ import { auditLog, campaigns, followUps, notifications, reports } from '../../fu
 import { getCreator, getFilm, loadHome, searchFilms } from '../../functions/services/catalogue';
 import { browseListings, openListingsOf } from '../../functions/services/marketplace';
 import { projectsOf } from '../../functions/services/projects';
-import type { ReportGroup } from '../../functions/services/reports';
+import type { HiddenPage, ReportGroup } from '../../functions/services/reports';
 import { ANYONE } from '../support/actors';
 import { makeCampaign } from './campaign-factories';
 import { ctx, makeFilm } from './catalogue/factories';
@@ -300,5 +300,81 @@ describe('hiding a reported item', () => {
       .from(notifications)
       .where(and(eq(notifications.userId, author.id), eq(notifications.topic, 'hidden-listing')));
     expect(notices.filter((n) => n.message.includes(title))).toHaveLength(1);
+  });
+});
+
+describe("the admins' Hidden list (GET /api/admin/hidden)", () => {
+  const hiddenPage = async (page?: string, who: TestUser | null = admin) =>
+    call(`/api/admin/hidden${page === undefined ? '' : `?page=${page}`}`, {
+      headers: who ? { cookie: who.cookie } : {},
+    });
+  const list = async () => {
+    const res = await hiddenPage();
+    expect(res.status).toBe(200);
+    return (await res.json()) as HiddenPage;
+  };
+
+  it('lists every kind hidden, newest first, with who, when and why; an unhidden item leaves it', async () => {
+    const listingId = await listing();
+    await report(reporter, 'listing', listingId, 'spam');
+    await report(second, 'listing', listingId, 'scam');
+    expect((await hide('listing', listingId, 'Spam')).status).toBe(200);
+    const film = await makeFilm(author, { title: `Hidden list ${uid()}` });
+    await report(reporter, 'film', film.id, 'copyright');
+    expect((await hide('film', film.id, 'Not theirs to post')).status).toBe(200);
+
+    const page = await list();
+    const ids = page.items.map((i) => `${i.kind}:${i.itemId}`);
+    // Newest hide first.
+    expect(ids.indexOf(`film:${film.id}`)).toBeLessThan(ids.indexOf(`listing:${listingId}`));
+    expect(ids.indexOf(`film:${film.id}`)).toBeGreaterThanOrEqual(0);
+    const filmRow = page.items.find((i) => i.itemId === film.id);
+    expect(filmRow).toMatchObject({
+      kind: 'film',
+      kindLabel: 'film',
+      href: `/movie/${film.id}`,
+      owner: { id: author.id },
+      hiddenBy: { id: admin.id, username: expect.stringMatching(/^rp_admin/) },
+      reasons: [{ reason: 'copyright', count: 1 }],
+      note: 'Not theirs to post',
+    });
+    expect(filmRow?.hiddenAt).toBeGreaterThan(Date.now() - 60_000);
+    const listingRow = page.items.find((i) => i.itemId === listingId);
+    expect(listingRow?.reasons.map((r) => r.reason).sort()).toEqual(['scam', 'spam']);
+    expect(listingRow?.href).toBe(`/collaborate/${listingId}`);
+    expect(page).toMatchObject({ page: 1, pageSize: 20 });
+    expect(page.total).toBeGreaterThanOrEqual(2);
+
+    expect((await call(`/api/reports/listing/${listingId}/unhide`, jsonInit('POST', {}, admin.cookie))).status).toBe(
+      200,
+    );
+    const after = await list();
+    expect(after.items.map((i) => i.itemId)).not.toContain(listingId);
+    expect(after.total).toBe(page.total - 1);
+    expect(await auditOf(listingId, 'unhideItem')).toHaveLength(1);
+  });
+
+  it('leaves out a hidden film approved again in review, and a film rejected in review', async () => {
+    const film = await makeFilm(author, { title: `Resubmitted ${uid()}` });
+    await report(reporter, 'film', film.id, 'other');
+    expect((await hide('film', film.id)).status).toBe(200);
+    expect((await list()).items.map((i) => i.itemId)).toContain(film.id);
+    // An admin's plain review: the film is no longer hidden by the report's decision.
+    expect((await call(`/api/films/${film.id}/approve`, jsonInit('POST', {}, admin.cookie))).status).toBe(200);
+    expect((await list()).items.map((i) => i.itemId)).not.toContain(film.id);
+    // Rejected in review, not by a report's decision: not the Hidden list's to undo.
+    const rejected = await call(`/api/films/${film.id}/reject`, jsonInit('POST', { reason: 'Too dark' }, admin.cookie));
+    expect(rejected.status).toBe(200);
+    expect((await list()).items.map((i) => i.itemId)).not.toContain(film.id);
+  });
+
+  it('is for admins only (401 signed out, 403 for others) and refuses a bad page with 400', async () => {
+    expect((await hiddenPage('1', null)).status).toBe(401);
+    expect((await hiddenPage('1', reporter)).status).toBe(403);
+    expect((await hiddenPage('1', author)).status).toBe(403);
+    for (const bad of ['0', '-1', 'two', '1.5']) expect((await hiddenPage(bad)).status).toBe(400);
+    const far = await hiddenPage('9999');
+    expect(far.status).toBe(200);
+    expect(((await far.json()) as HiddenPage).items).toEqual([]);
   });
 });

@@ -22,5 +22,18 @@ export const hideItemInput = z
   })
   .strict();
 
+/** GET /api/admin/hidden?page=: a page of the admins' Hidden list, from 1. */
+export const hiddenListQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: 'page is a number from 1' })
+      .int('page is a number from 1')
+      .min(1, 'page is a number from 1')
+      .max(10_000, 'page is at most 10000')
+      .default(1),
+  })
+  .strict();
+
 export type SubmitReportInput = z.input<typeof submitReportInput>;
 export type HideItemInput = z.input<typeof hideItemInput>;
+export type HiddenListQuery = z.input<typeof hiddenListQuery>;

@@ -37,3 +37,6 @@ export const KIND_LABEL: Record<ReportItemKind, string> = {
 
 export const REPORT_NOTE_MAX = 1000;
 export const HIDE_REASON_MAX = 1000;
+
+/** Hidden items per page of the admins' Hidden list (GET /api/admin/hidden?page=). */
+export const HIDDEN_PAGE_SIZE = 20;

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client';
 import { marketplaceListings, profiles, projects, videos } from '../../../db/schema';
@@ -15,6 +15,8 @@ export interface ReportedItem {
   hidden: boolean;
   /** Its page. */
   href: string;
+  /** The admin's reason, where the item keeps it (a film's review reason); otherwise null. */
+  reason: string | null;
 }
 
 /** What hiding one kind of item means: one entry per kind (docs/reports.md, "Kinds"). */
@@ -24,6 +26,11 @@ export interface ItemKind {
   load(db: Db, id: string): Promise<ReportedItem | null>;
   /** Holds, as a batch runs, while the item is shown to everyone. */
   shown(id: string): SQL;
+  /**
+   * Holds while the item `id` is hidden by the decision made at `at` — the hide stamps the item with
+   * the decision's own time — so an item shown again, or re-reviewed, no longer matches (the Hidden list).
+   */
+  hiddenBy(id: SQL | Column, at: SQL | Column): SQL;
   /** Hides the item, only `when` holds (the decision's own condition). */
   hide(db: Db, id: string, when: SQL, by: { adminId: string; at: Date; reason: string }): Statement;
   /** Shows it again, only if it is hidden now. */
@@ -46,15 +53,28 @@ export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
     resourceType: 'film',
     async load(db, id) {
       const row = await db
-        .select({ title: videos.title, ownerId: videos.contributorId, status: videos.reviewStatus })
+        .select({
+          title: videos.title,
+          ownerId: videos.contributorId,
+          status: videos.reviewStatus,
+          reason: videos.reviewReason,
+        })
         .from(videos)
         .where(eq(videos.id, id))
         .get();
       return row
-        ? { title: row.title, ownerId: row.ownerId, hidden: row.status !== 'approved', href: `/movie/${id}` }
+        ? {
+            title: row.title,
+            ownerId: row.ownerId,
+            hidden: row.status !== 'approved',
+            href: `/movie/${id}`,
+            reason: row.status === 'rejected' ? row.reason : null,
+          }
         : null;
     },
     shown: (id) => sql`exists (select 1 from videos where id = ${id} and review_status = 'approved')`,
+    hiddenBy: (id, at) =>
+      sql`exists (select 1 from videos where videos.id = ${id} and videos.review_status = 'rejected' and videos.reviewed_at = ${at})`,
     hide: (db, id, when, { adminId, at, reason }) =>
       db
         .update(videos)
@@ -87,10 +107,17 @@ export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
         .where(eq(l.id, id))
         .get();
       return row
-        ? { title: row.title, ownerId: row.ownerId, hidden: row.hiddenAt !== null, href: `/collaborate/${id}` }
+        ? {
+            title: row.title,
+            ownerId: row.ownerId,
+            hidden: row.hiddenAt !== null,
+            href: `/collaborate/${id}`,
+            reason: null,
+          }
         : null;
     },
     shown: (id) => sql`exists (select 1 from marketplace_listings where id = ${id} and hidden_at is null)`,
+    hiddenBy: (id, at) => sql`exists (select 1 from marketplace_listings l where l.id = ${id} and l.hidden_at = ${at})`,
     hide: (db, id, when, { at }) =>
       db
         .update(marketplaceListings)
@@ -118,9 +145,12 @@ export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
         .from(profiles)
         .where(eq(profiles.userId, id))
         .get();
-      return row ? { title: row.title, ownerId: id, hidden: row.hiddenAt !== null, href: `/creator/${id}` } : null;
+      return row
+        ? { title: row.title, ownerId: id, hidden: row.hiddenAt !== null, href: `/creator/${id}`, reason: null }
+        : null;
     },
     shown: (id) => sql`exists (select 1 from profiles where user_id = ${id} and hidden_at is null)`,
+    hiddenBy: (id, at) => sql`exists (select 1 from profiles p where p.user_id = ${id} and p.hidden_at = ${at})`,
     hide: (db, id, when, { at }) =>
       db
         .update(profiles)
@@ -145,10 +175,17 @@ export const ITEM_KINDS: Record<HideableKind, ItemKind> = {
         .where(eq(projects.id, id))
         .get();
       return row
-        ? { title: row.title, ownerId: row.ownerId, hidden: row.hiddenAt !== null, href: `/projects#project-${id}` }
+        ? {
+            title: row.title,
+            ownerId: row.ownerId,
+            hidden: row.hiddenAt !== null,
+            href: `/projects#project-${id}`,
+            reason: null,
+          }
         : null;
     },
     shown: (id) => sql`exists (select 1 from projects where id = ${id} and hidden_at is null)`,
+    hiddenBy: (id, at) => sql`exists (select 1 from projects pr where pr.id = ${id} and pr.hidden_at = ${at})`,
     hide: (db, id, when, { at }) =>
       db
         .update(projects)

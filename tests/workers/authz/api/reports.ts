@@ -10,6 +10,12 @@ const expectations: RouteExpectation[] = [
     expect: signedIn(404),
   },
   { route: 'GET /api/reports', expect: onlyRoles(200, ['admin']) },
+  // What admins hid, of every kind (the Reports tab's Hidden list).
+  {
+    route: 'GET /api/admin/hidden',
+    request: () => ({ path: '/api/admin/hidden?page=1' }),
+    expect: onlyRoles(200, ['admin']),
+  },
   // No such item: 404 for admins, refused before any read for everyone else.
   {
     route: 'POST /api/reports/:kind/:id/dismiss',
