@@ -9,6 +9,7 @@ import {
   type CampaignFigures,
   CLIENT_ADDRESS_HEADER,
   CLOSE_CAMPAIGN_GONE,
+  closeBackCode,
   PING,
   PONG,
   SOCKET_CAP_HEADER,
@@ -126,7 +127,12 @@ export class CampaignChannel extends DurableObject<Bindings> implements Campaign
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, reason);
+    const answer = closeBackCode(code);
+    try {
+      ws.close(answer, answer === code ? reason : '');
+    } catch {
+      // Already closed on our side.
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {

@@ -80,3 +80,13 @@ export interface CoinSaleFigures {
   /** The sale's events are indexed up to and including this block: a purchase mined in it or before is in `sold`. */
   indexedThrough: number;
 }
+
+/**
+ * The code a channel answers a client's close with (a hibernating socket must be closed back). 1005
+ * (none given) and 1006 (the connection dropped without a close frame) may never be sent, nor the
+ * other reserved codes: those are answered 1000.
+ */
+export function closeBackCode(code: number): number {
+  const sendable = code === 1000 || (code >= 1001 && code <= 1003) || (code >= 1007 && code <= 1014);
+  return sendable || (code >= 3000 && code <= 4999) ? code : 1000;
+}

@@ -6,6 +6,7 @@ import {
   CLOSE_SESSION_EXPIRED,
   CLOSE_TOO_MANY_TABS,
   CLOSE_TOO_MANY_TABS_REASON,
+  closeBackCode,
   PING,
   PONG,
   SESSION_EXPIRES_HEADER,
@@ -142,7 +143,12 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
   }
 
   override async webSocketClose(ws: WebSocket, code: number, reason: string): Promise<void> {
-    ws.close(code === 1005 ? 1000 : code, reason);
+    const answer = closeBackCode(code);
+    try {
+      ws.close(answer, answer === code ? reason : '');
+    } catch {
+      // Already closed on our side.
+    }
   }
 
   override async webSocketError(ws: WebSocket): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, encodeCursor } from '../../functions/domain/cursor';
 import { badgeText, previewText } from '../../functions/domain/notifications/bell';
-import { reconnectDelay } from '../../functions/realtime/protocol';
+import { closeBackCode, reconnectDelay } from '../../functions/realtime/protocol';
 
 describe('the bell badge and previews', () => {
   it("shows nothing at 0, the count up to 99, then '99+'", () => {
@@ -37,5 +37,18 @@ describe('cursors', () => {
     expect(decodeCursor(c)).toEqual({ at: 1_700_000_000_123, id: 'abc-123' });
     expect(decodeCursor('nope')).toBeNull();
     expect(decodeCursor("1_x' or 1=1")).toBeNull();
+  });
+});
+
+describe('closeBackCode', () => {
+  it('answers a close with its own code when it may be sent, else 1000', () => {
+    // A dropped connection (1006) and a close without a code (1005) are never sent back: a channel that
+    // echoed 1006 threw in webSocketClose.
+    expect([1005, 1006, 1004, 1015, 999, 2000, 5000].map(closeBackCode)).toEqual([
+      1000, 1000, 1000, 1000, 1000, 1000, 1000,
+    ]);
+    expect([1000, 1001, 1008, 1011, 3000, 4001, 4008, 4999].map(closeBackCode)).toEqual([
+      1000, 1001, 1008, 1011, 3000, 4001, 4008, 4999,
+    ]);
   });
 });
