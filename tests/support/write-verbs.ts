@@ -19,7 +19,7 @@ export type WriteRow =
       note?: string;
     };
 
-const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed'] } as const satisfies WriteRow;
+const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed', 'campaign-list-bump'] } as const satisfies WriteRow;
 const PERSONAL = { audits: false, owes: [] } as const satisfies WriteRow;
 const AUDITED = { audits: true, owes: [] } as const satisfies WriteRow;
 
@@ -101,10 +101,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'campaigns/add-member#addMember': CAMPAIGN_CHANGE,
   'campaigns/approve#approveCampaign': CAMPAIGN_CHANGE,
   'campaigns/coins#updateCoinSettings': CAMPAIGN_CHANGE,
-  'campaigns/complete-ended#completeEndedCampaign': { audits: true, owes: ['campaign-changed', 'tell-backers'] },
+  'campaigns/complete-ended#completeEndedCampaign': {
+    audits: true,
+    owes: ['campaign-changed', 'campaign-list-bump', 'tell-backers'],
+  },
   'campaigns/complete-ended#completeEndedCampaigns': {
     audits: true,
-    owes: ['campaign-changed', 'tell-backers'],
+    owes: ['campaign-changed', 'campaign-list-bump', 'tell-backers'],
     auditedAs: 'completeEndedCampaign',
   },
   'campaigns/create#createCampaign': { audits: true, owes: [] },
@@ -231,13 +234,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'milestones/expired-votes#closeExpiredVotes': {
     audits: true,
-    owes: ['payouts', 'tell-backers'],
+    owes: ['campaign-list-bump', 'payouts', 'tell-backers'],
     note: "'tell-backers' when the vote released money",
   },
   'milestones/view#getExtensionVote': 'read',
   'milestones/vote#castExtensionVote': {
     audits: true,
-    owes: ['payouts', 'tell-backers'],
+    owes: ['campaign-list-bump', 'payouts', 'tell-backers'],
     note: "the final vote, which resolves the round ('tell-backers' when it released money); an earlier vote owes nothing",
   },
   'my-list/add#addToMyList': PERSONAL,
@@ -276,7 +279,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'people/suspend#suspendAccount': {
     audits: true,
     owes: ['mail'],
-    note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row and 'campaign-changed'",
+    note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row, 'campaign-changed' and 'campaign-list-bump'",
   },
   'scraper/import#importFilmPage': {
     audits: true,
@@ -285,8 +288,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
-    owes: ['campaign-changed', 'mail', 'tell-backers'],
-    note: "a credit that reaches a milestone ('campaign-changed', 'tell-backers'), and the payer's confirmation 'mail' of any credit; a dispute opened: a 'mail' to each of the team and the admins; any other handled event audits and owes nothing, except account.updated: 'payouts'",
+    owes: ['campaign-changed', 'campaign-list-bump', 'mail', 'tell-backers'],
+    note: "a credit that reaches a milestone ('campaign-changed', 'campaign-list-bump', 'tell-backers'), and the payer's confirmation 'mail' of any credit; a dispute opened: a 'mail' to each of the team and the admins; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
     audits: true,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, categories, ledgerEntries, ledgerGroups, videos } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/domain/campaigns/status';
 import { db, inDays, makeCampaign } from './campaign-factories';
-import { makeUser, type TestUser, uid } from './factories';
+import { jsonInit, makeUser, type TestUser, uid } from './factories';
 import { call } from './worker-call';
 
 /**
@@ -191,6 +191,28 @@ describe('GET /api/campaigns/browse', () => {
     expect(first).toMatchObject({ page: 1, hasMore: true });
     expect(second).toMatchObject({ page: 2, hasMore: false });
     expect([...ids(first), ...ids(second)]).toEqual(made);
+  });
+
+  it('shows a change of status at once: launched, paused, completed (docs/campaigns.md, "Caching")', async () => {
+    const categoryId = await category();
+    const id = await campaign({ categoryId, status: 'approved' });
+    // Read (and cached for a minute) before each change.
+    expect(ids(await list({ category: categoryId }))).toEqual([]);
+    const as = (who: TestUser, path: string, body: unknown = {}) =>
+      call(`/api/campaigns/${id}${path}`, jsonInit('POST', body, who.cookie));
+    expect((await as(owner, '/launch')).status).toBe(200);
+    const launched = await list({ category: categoryId });
+    expect(ids(launched)).toEqual([id]);
+    expect(launched.campaigns[0]?.figures.stateLabel).toBe('Funding');
+    expect((await as(owner, '/pause')).status).toBe(200);
+    expect((await list({ category: categoryId })).campaigns[0]?.figures.stateLabel).toBe('Paused');
+    expect(ids(await list({ category: categoryId, state: 'ended' }))).toEqual([]);
+    const admin = await makeUser(['admin'], 'lister-admin');
+    expect((await as(admin, '/status', { status: 'completed' })).status).toBe(200);
+    expect(ids(await list({ category: categoryId }))).toEqual([]);
+    const ended = await list({ category: categoryId, state: 'ended' });
+    expect(ids(ended)).toEqual([id]);
+    expect(ended.campaigns[0]?.figures.stateLabel).toBe('Funding ended');
   });
 
   it('refuses an unknown sort, state or key with 400', async () => {

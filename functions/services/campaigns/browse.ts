@@ -245,7 +245,7 @@ export function browseCampaigns(
       state,
       category,
     }),
-    { ttl: LIST_TTL_S },
+    { ttl: LIST_TTL_S, scope: 'campaign-list' },
   );
 }
 
@@ -268,7 +268,7 @@ export async function fundingNow(
           size: FUNDING_NOW_ROW_SIZE,
         })
       ).campaigns,
-    { ttl: LIST_TTL_S },
+    { ttl: LIST_TTL_S, scope: 'campaign-list' },
   );
 }
 
