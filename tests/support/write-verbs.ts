@@ -137,6 +137,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamFilm': 'read',
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
+  'catalogue/search-campaigns#searchCampaignIds': 'read',
   'catalogue/search-campaigns#searchCampaigns': 'read',
   // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
   'coins/analytics#coinAnalytics': 'read',
