@@ -23,6 +23,7 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
   'campaign-changed': (deps, { campaignId, sessions }) => afterCampaignChange(deps, RUNNER, campaignId, sessions),
   payouts: (deps, filter) => processPayouts(deps, RUNNER, filter),
   'catalogue-bump': (deps) => deps.cache.bump(),
+  'campaign-list-bump': (deps) => deps.cache.bump('campaign-list'),
   'content-bump': (deps) => bumpContentCache(deps.kv),
   'media-delete': async (deps, { key, ifUnused }) => {
     if (ifUnused) {

@@ -23,6 +23,11 @@ export interface FollowUpPayloads {
   };
   /** The catalogue's read cache starts a new version (a film became public, changed or left). */
   'catalogue-bump': Record<string, never>;
+  /**
+   * The campaign list's part of that cache starts a new version (a campaign appeared, left, or changed
+   * what its card shows other than raised and backers): /campaigns and home's row (docs/campaigns.md).
+   */
+  'campaign-list-bump': Record<string, never>;
   /** The content pages' read cache starts a new version (a page was published or restored). */
   'content-bump': Record<string, never>;
   /** A replaced or removed media file leaves R2 (with `ifUnused`: once no film points at it). */

@@ -6,6 +6,13 @@
  * old versions simply expire. Only public catalogue data goes here — never anything personal.
  */
 export const CATALOGUE_VERSION_KEY = 'catalogue:version';
+/**
+ * A part of the catalogue's cache with a version of its own besides the catalogue's: a change that
+ * only it shows (a campaign launched or paused) bumps it alone, a film change still bumps it with
+ * everything else. 'campaign-list': /campaigns' pages and home's row (docs/campaigns.md, "Caching").
+ */
+export type CacheScope = 'campaign-list';
+const scopeVersionKey = (scope: CacheScope) => `catalogue:${scope}:version`;
 /** How long an entry of one version lives; a version normally changes long before. */
 export const CATALOGUE_ENTRY_TTL_S = 24 * 60 * 60;
 
@@ -14,13 +21,15 @@ export interface ReadOptions<T> {
   ttl?: number;
   /** Whether to store what the loader returned (e.g. not a miss, so a film created later shows). */
   keep?: (value: T) => boolean;
+  /** The entry also belongs to this scope: a bump of the scope makes it stale too. */
+  scope?: CacheScope;
 }
 
 export interface CatalogueCache {
   /** The cached value of `key` for the current version, or the loader's result (then stored). */
   read<T>(key: string, load: () => Promise<T>, options?: ReadOptions<T>): Promise<T>;
-  /** Makes every cached entry stale: the next read of each key loads it afresh. */
-  bump(): Promise<void>;
+  /** Makes every cached entry stale (or, given a scope, the scope's): the next read of each loads it afresh. */
+  bump(scope?: CacheScope): Promise<void>;
   /** Drops one key's entry of the current version (other locations may keep theirs for KV's ~60 s). */
   forget(key: string): Promise<void>;
 }
@@ -32,8 +41,13 @@ export function catalogueCache(kv: KVNamespace | undefined): CatalogueCache {
   if (!kv) return { read: (_key, load) => load(), bump: async () => {}, forget: async () => {} };
   return {
     async read<T>(key: string, load: () => Promise<T>, options: ReadOptions<T> = {}): Promise<T> {
-      const version = (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';
-      const entryKey = `catalogue:${version}:${key}`;
+      const [version, scoped] = await Promise.all([
+        kv.get(CATALOGUE_VERSION_KEY),
+        options.scope ? kv.get(scopeVersionKey(options.scope)) : null,
+      ]);
+      const entryKey = options.scope
+        ? `catalogue:${version ?? '0'}:${options.scope}:${scoped ?? '0'}:${key}`
+        : `catalogue:${version ?? '0'}:${key}`;
       const hit = await kv.get<{ v: T }>(entryKey, 'json');
       if (hit) return hit.v;
       const value = await load();
@@ -43,8 +57,8 @@ export function catalogueCache(kv: KVNamespace | undefined): CatalogueCache {
       await kv.put(entryKey, JSON.stringify({ v: value }), { expirationTtl }).catch(() => {});
       return value;
     },
-    async bump() {
-      await kv.put(CATALOGUE_VERSION_KEY, newVersion());
+    async bump(scope?: CacheScope) {
+      await kv.put(scope ? scopeVersionKey(scope) : CATALOGUE_VERSION_KEY, newVersion());
     },
     async forget(key: string) {
       const version = (await kv.get(CATALOGUE_VERSION_KEY)) ?? '0';

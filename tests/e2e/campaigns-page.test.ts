@@ -37,8 +37,8 @@ async function apiIds(query: string) {
 /** "Last day" → 0, "9 days" → 9: the days left a card shows. */
 const daysOf = (text: string | null) => (text === 'Last day' ? 0 : Number.parseInt(text ?? '', 10));
 
-/** A live campaign of the second demo creator with nothing raised yet (its own, so a payment moves only it). */
-async function newLiveCampaign(owner: BrowserContext, admin: BrowserContext) {
+/** A campaign of the second demo creator with nothing raised yet, approved; launched unless `launch` is false. */
+async function newCampaign(owner: BrowserContext, admin: BrowserContext, { launch = true } = {}) {
   await signIn(owner, 'creator2@reelfund.local');
   await signIn(admin, 'admin@reelfund.local');
   const film = await freeFilm(owner);
@@ -51,9 +51,12 @@ async function newLiveCampaign(owner: BrowserContext, admin: BrowserContext) {
   const id = created.campaign.campaign.id;
   await apiJson(owner, 'POST', `/api/campaigns/${id}/submit`, {});
   await apiJson(admin, 'POST', `/api/campaigns/${id}/approve`, {});
-  await apiJson(owner, 'POST', `/api/campaigns/${id}/launch`, {});
+  if (launch) await apiJson(owner, 'POST', `/api/campaigns/${id}/launch`, {});
   return id;
 }
+
+/** A live campaign of the second demo creator with nothing raised yet (its own, so a payment moves only it). */
+const newLiveCampaign = (owner: BrowserContext, admin: BrowserContext) => newCampaign(owner, admin);
 
 /** A guest pays on the TEST checkout page (its form posted as the browser would); the signed webhook follows. */
 async function guestPays(campaignId: string, amountCents: number) {
@@ -121,6 +124,25 @@ describe('/campaigns', () => {
       await context.close();
     },
   );
+
+  it('shows a campaign at once after its launch, and paused at once after its pause', async () => {
+    const owner = await browser.newContext({ baseURL: baseUrl() });
+    const admin = await browser.newContext({ baseURL: baseUrl() });
+    const id = await newCampaign(owner, admin, { launch: false });
+    // The card's state as the page's HTML draws it (the list cached for a minute, docs/campaigns.md).
+    const cardState = async () => {
+      const html = await (await fetch(`${baseUrl()}/campaigns?sort=newest`)).text();
+      return html.match(new RegExp(`data-campaign-card="${id}" data-state="([a-z_]+)"`))?.[1] ?? null;
+    };
+    expect(await cardState()).toBeNull();
+    expect(await apiIds('sort=newest')).not.toContain(id);
+    await apiJson(owner, 'POST', `/api/campaigns/${id}/launch`, {});
+    expect(await cardState()).toBe('funding');
+    expect(await apiIds('sort=newest')).toContain(id);
+    await apiJson(owner, 'POST', `/api/campaigns/${id}/pause`, {});
+    expect(await cardState()).toBe('paused');
+    await Promise.all([owner.close(), admin.close()]);
+  });
 
   it("repaints every card's figures from one request when the page gets focus again", async () => {
     const owner = await browser.newContext({ baseURL: baseUrl() });

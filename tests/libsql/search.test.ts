@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -289,6 +289,27 @@ describe('campaign search on libSQL (migration 0033)', () => {
     await ctx.db.update(videos).set({ reviewStatus: 'approved' }).where(eq(videos.id, live.movieId));
     expect(await campaignsFor(w)).toEqual([live.id]);
     await ctx.db.delete(campaigns).where(eq(campaigns.id, live.id));
+    expect(await campaignsFor(w)).toEqual([]);
+  });
+
+  it("rewrites a campaign's index row only when its text or being public changes (migration 0035)", async () => {
+    const w = word();
+    const c = await insertCampaign(ctx.db, { title: `Reel ${w}` });
+    // FTS5's structure record (id 10 of its data table) changes with every write to the index.
+    const structure = async () =>
+      (await ctx.db.all<{ b: string }>(sql`SELECT hex(block) AS b FROM campaigns_fts_data WHERE id = 10`))[0]?.b;
+    const before = await structure();
+    for (const status of ['paused', 'live', 'live'] as const)
+      await ctx.db.update(campaigns).set({ status }).where(eq(campaigns.id, c.id));
+    expect(await structure()).toBe(before);
+    expect(await campaignsFor(w)).toEqual([c.id]);
+    const t = word();
+    await ctx.db
+      .update(campaigns)
+      .set({ title: `Reel ${t}` })
+      .where(eq(campaigns.id, c.id));
+    expect(await structure()).not.toBe(before);
+    expect(await campaignsFor(t)).toEqual([c.id]);
     expect(await campaignsFor(w)).toEqual([]);
   });
 

@@ -50,6 +50,7 @@ export const VERB_INPUTS: Record<string, number> = {
   'campaigns/search-candidates#searchCandidates': 3,
   'campaigns/set-status#setCampaignStatus': 3,
   'catalogue/search#searchFilms': 2,
+  'catalogue/search-campaigns#searchCampaignIds': 2,
   'catalogue/search-campaigns#searchCampaigns': 2,
   'coins/deploy#deployCreatorCoin': 2,
   'coins/faucet#giveTestUsdc': 2,

@@ -181,6 +181,10 @@ export const VERB_RULES: Record<string, VerbRule> = {
     rule: 'catalogue.read',
     public: 'only public campaigns of approved films are indexed (migration 0033)',
   },
+  'catalogue/search-campaigns#searchCampaignIds': {
+    rule: 'catalogue.read',
+    public: 'only public campaigns of approved films are indexed (migration 0033); ids only',
+  },
   'films/captions#addCaptions': 'film.edit-own',
   'films/captions#removeCaptions': 'film.edit-own',
   'films/captions#replaceCaptions': 'film.edit-own',

@@ -19,7 +19,7 @@ export type WriteRow =
       note?: string;
     };
 
-const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed'] } as const satisfies WriteRow;
+const CAMPAIGN_CHANGE = { audits: true, owes: ['campaign-changed', 'campaign-list-bump'] } as const satisfies WriteRow;
 const PERSONAL = { audits: false, owes: [] } as const satisfies WriteRow;
 const AUDITED = { audits: true, owes: [] } as const satisfies WriteRow;
 
@@ -101,10 +101,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'campaigns/add-member#addMember': CAMPAIGN_CHANGE,
   'campaigns/approve#approveCampaign': CAMPAIGN_CHANGE,
   'campaigns/coins#updateCoinSettings': CAMPAIGN_CHANGE,
-  'campaigns/complete-ended#completeEndedCampaign': { audits: true, owes: ['campaign-changed', 'tell-backers'] },
+  'campaigns/complete-ended#completeEndedCampaign': {
+    audits: true,
+    owes: ['campaign-changed', 'campaign-list-bump', 'tell-backers'],
+  },
   'campaigns/complete-ended#completeEndedCampaigns': {
     audits: true,
-    owes: ['campaign-changed', 'tell-backers'],
+    owes: ['campaign-changed', 'campaign-list-bump', 'tell-backers'],
     auditedAs: 'completeEndedCampaign',
   },
   'campaigns/create#createCampaign': { audits: true, owes: [] },
@@ -123,8 +126,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'campaigns/search-candidates#searchCandidates': 'read',
   'campaigns/set-status#setCampaignStatus': {
     audits: true,
-    owes: ['campaign-changed', 'tell-backers'],
-    note: "set to cancelled (the scenario) or completed; another status owes only 'campaign-changed'",
+    owes: ['campaign-changed', 'campaign-list-bump', 'tell-backers'],
+    note: "set to cancelled (the scenario) or completed; another status owes only 'campaign-changed' and 'campaign-list-bump'",
   },
   'campaigns/submit#submitCampaign': CAMPAIGN_CHANGE,
   'campaigns/view#getCampaignView': 'read',
@@ -138,6 +141,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'catalogue/media#streamFilm': 'read',
   'catalogue/media#streamPoster': 'read',
   'catalogue/search#searchFilms': 'read',
+  'catalogue/search-campaigns#searchCampaignIds': 'read',
   'catalogue/search-campaigns#searchCampaigns': 'read',
   // A member's notice of a mined withdrawal or release, or of coins unlocking: the chain holds the record.
   'coins/analytics#coinAnalytics': 'read',
@@ -238,13 +242,13 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'milestones/expired-votes#closeExpiredVotes': {
     audits: true,
-    owes: ['payouts', 'tell-backers'],
+    owes: ['campaign-list-bump', 'payouts', 'tell-backers'],
     note: "'tell-backers' when the vote released money or completed the campaign",
   },
   'milestones/view#getExtensionVote': 'read',
   'milestones/vote#castExtensionVote': {
     audits: true,
-    owes: ['payouts', 'tell-backers'],
+    owes: ['campaign-list-bump', 'payouts', 'tell-backers'],
     note: "the final vote, which resolves the round ('tell-backers' when it released money or completed the campaign); an earlier vote owes nothing",
   },
   'my-list/add#addToMyList': PERSONAL,
@@ -283,7 +287,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   'people/suspend#suspendAccount': {
     audits: true,
     owes: ['mail'],
-    note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row and 'campaign-changed'",
+    note: "with live campaigns, each is paused by pauseCampaign: its 'pause' audit row, 'campaign-changed' and 'campaign-list-bump'",
   },
   'scraper/import#importFilmPage': {
     audits: true,
@@ -292,8 +296,8 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
   },
   'webhooks/receive-event#receiveStripeEvent': {
     audits: true,
-    owes: ['campaign-changed', 'mail', 'tell-backers'],
-    note: "a credit that reaches a milestone ('campaign-changed', 'tell-backers'), and the payer's confirmation 'mail' of any credit; a dispute opened: a 'mail' to each of the team and the admins; any other handled event audits and owes nothing, except account.updated: 'payouts'",
+    owes: ['campaign-changed', 'campaign-list-bump', 'mail', 'tell-backers'],
+    note: "a credit that reaches a milestone ('campaign-changed', 'campaign-list-bump', 'tell-backers'), and the payer's confirmation 'mail' of any credit; a dispute opened: a 'mail' to each of the team and the admins; any other handled event audits and owes nothing, except account.updated: 'payouts'",
   },
   'payouts/accounts#connectPayoutAccount': {
     audits: true,

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, categories, ledgerEntries, ledgerGroups, videos } from '../../functions/db/schema';
 import type { CampaignStatus } from '../../functions/domain/campaigns/status';
 import { db, inDays, makeCampaign } from './campaign-factories';
-import { makeUser, type TestUser, uid } from './factories';
-import { call } from './worker-call';
+import { jsonInit, makeUser, type TestUser, uid } from './factories';
+import { call, env } from './worker-call';
 
 /**
  * /campaigns' list over HTTP (GET /api/campaigns/browse, the verb the page renders) and the cards'
@@ -98,6 +98,18 @@ async function list(query: Record<string, string>): Promise<List> {
 }
 const ids = (l: List) => l.campaigns.map((c) => c.campaignId);
 
+/** Every key of the catalogue's cache now (KV lists at most 1,000 a call). */
+async function cacheKeys(): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.KV.list({ prefix: 'catalogue:', cursor });
+    names.push(...page.keys.map((k) => k.name));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return names.sort();
+}
+
 describe('GET /api/campaigns/browse', () => {
   it('orders by each sort as its rule says', async () => {
     const categoryId = await category();
@@ -148,7 +160,10 @@ describe('GET /api/campaigns/browse', () => {
       ['Ended', 'Funding ended', null],
     ]);
     expect(ids(await list({ category: other }))).toEqual([elsewhere]);
-    expect(ids(await list({ category: `cat-${uid()}` }))).toEqual([]);
+    // A category that does not exist is dropped (docs/campaigns.md): the list of every category.
+    const unknown = await list({ category: `cat-${uid()}` });
+    expect(unknown).toMatchObject({ category: null });
+    expect(ids(unknown)).toEqual(ids(await list({})));
   });
 
   it('never lists a draft, pending, approved-not-launched, rejected or cancelled campaign, nor one of a film out of the catalogue', async () => {
@@ -191,6 +206,40 @@ describe('GET /api/campaigns/browse', () => {
     expect(first).toMatchObject({ page: 1, hasMore: true });
     expect(second).toMatchObject({ page: 2, hasMore: false });
     expect([...ids(first), ...ids(second)]).toEqual(made);
+  });
+
+  it('shows a change of status at once: launched, paused, completed (docs/campaigns.md, "Caching")', async () => {
+    const categoryId = await category();
+    const id = await campaign({ categoryId, status: 'approved' });
+    // Read (and cached for a minute) before each change.
+    expect(ids(await list({ category: categoryId }))).toEqual([]);
+    const as = (who: TestUser, path: string, body: unknown = {}) =>
+      call(`/api/campaigns/${id}${path}`, jsonInit('POST', body, who.cookie));
+    expect((await as(owner, '/launch')).status).toBe(200);
+    const launched = await list({ category: categoryId });
+    expect(ids(launched)).toEqual([id]);
+    expect(launched.campaigns[0]?.figures.stateLabel).toBe('Funding');
+    expect((await as(owner, '/pause')).status).toBe(200);
+    expect((await list({ category: categoryId })).campaigns[0]?.figures.stateLabel).toBe('Paused');
+    expect(ids(await list({ category: categoryId, state: 'ended' }))).toEqual([]);
+    const admin = await makeUser(['admin'], 'lister-admin');
+    expect((await as(admin, '/status', { status: 'completed' })).status).toBe(200);
+    expect(ids(await list({ category: categoryId }))).toEqual([]);
+    const ended = await list({ category: categoryId, state: 'ended' });
+    expect(ids(ended)).toEqual([id]);
+    expect(ended.campaigns[0]?.figures.stateLabel).toBe('Funding ended');
+  });
+
+  it('stores nothing for a category that does not exist', async () => {
+    const categoryId = await category();
+    // Every entry these reads need is stored first: the unfiltered list, a real category's.
+    await list({});
+    await list({ category: categoryId });
+    const before = await cacheKeys();
+    const lists = [await list({ category: `cat-${uid()}` }), await list({ category: `made-up-${uid()}` })];
+    expect(await cacheKeys()).toEqual(before);
+    // Dropped: each is the list of every category.
+    for (const l of lists) expect(l).toMatchObject({ category: null });
   });
 
   it('refuses an unknown sort, state or key with 400', async () => {

@@ -219,6 +219,42 @@ async function listPage(
   };
 }
 
+/** The options a list is read with, all known: unknown ones were dropped before. */
+interface ListOptions {
+  sort: CampaignSort;
+  state: CampaignListState;
+  category: string | null;
+  page: number;
+}
+
+const isCategory = async (db: Db, id: string) =>
+  Boolean(await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).get());
+
+/**
+ * One page of the list from the catalogue's cache (scope 'campaign-list': a campaign's change bumps
+ * it, docs/campaigns.md "Caching"). A category that does not exist is dropped: the list of every
+ * category is read instead and nothing is stored under the unknown value's key, so made-up values
+ * in the address never fill KV. A hit needs no database read.
+ */
+function cachedList(db: Db, cache: Deps['cache'], now: Date, opts: ListOptions): Promise<CampaignList> {
+  const { sort, state, category, page } = opts;
+  const key = `campaigns:${utcToday(now)}:${sort}:${state}:${page}:${category ?? '*'}`;
+  return cache.read(
+    key,
+    async () => {
+      if (category && !(await isCategory(db, category))) return cachedList(db, cache, now, { ...opts, category: null });
+      return {
+        ...(await listPage(db, now, { sort, state, category, page, size: CAMPAIGN_PAGE_SIZE })),
+        page,
+        sort,
+        state,
+        category,
+      };
+    },
+    { ttl: LIST_TTL_S, scope: 'campaign-list', keep: (list) => list.category === category },
+  );
+}
+
 /**
  * /campaigns (docs/campaigns.md): every public campaign as a card, in one of five sorts, filtered by
  * the film's category and by funding or ended, 24 a page. Cached for a minute in the catalogue's cache.
@@ -230,23 +266,12 @@ export function browseCampaigns(
 ): Promise<CampaignList> {
   authorize(actor, 'campaign.browse');
   const parsed = parseInput(browseCampaignsInput, input);
-  const sort = parsed.sort ?? 'ending-soon';
-  const state = parsed.state ?? 'funding';
-  const category = parsed.category ?? null;
-  const page = parsed.page ?? 1;
-  const now = clock.now();
-  const key = `campaigns:${utcToday(now)}:${sort}:${state}:${page}:${category ?? '*'}`;
-  return cache.read(
-    key,
-    async () => ({
-      ...(await listPage(db, now, { sort, state, category, page, size: CAMPAIGN_PAGE_SIZE })),
-      page,
-      sort,
-      state,
-      category,
-    }),
-    { ttl: LIST_TTL_S },
-  );
+  return cachedList(db, cache, clock.now(), {
+    sort: parsed.sort ?? 'ending-soon',
+    state: parsed.state ?? 'funding',
+    category: parsed.category ?? null,
+    page: parsed.page ?? 1,
+  });
 }
 
 /** Home's "Funding now" row: the campaigns funding now, ending soon first. */
@@ -268,7 +293,7 @@ export async function fundingNow(
           size: FUNDING_NOW_ROW_SIZE,
         })
       ).campaigns,
-    { ttl: LIST_TTL_S },
+    { ttl: LIST_TTL_S, scope: 'campaign-list' },
   );
 }
 

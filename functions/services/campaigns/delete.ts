@@ -38,6 +38,7 @@ export async function deleteCampaign(deps: Deps, actor: Actor, campaignId: strin
       when: deleted,
     })
     .owe('campaign-changed', { campaignId, sessions }, { when: deleted })
+    .owe('campaign-list-bump', {}, { when: deleted })
     .commit()) as [unknown[]];
   if (gone.length > 0) return { id: campaignId, movieId: access.campaign.movieId };
   const still = await db

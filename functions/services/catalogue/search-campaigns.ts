@@ -68,6 +68,57 @@ interface Row {
   updated_at: number;
 }
 
+/** The page asked for and the FTS5 query of the user's (parsed) text; no match when it holds no word. */
+function matchOf(rawQuery: string | undefined, page: number) {
+  const query = normaliseQuery(rawQuery);
+  return { query, p: Math.max(1, Math.floor(page) || 1), match: toCampaignMatch(query) };
+}
+
+/**
+ * Page `p` of the ranked index, one row more to tell whether another page follows: one pass over
+ * the index, then the page's campaigns by key (as films, docs/performance.md "Search").
+ */
+const rankedPage = (match: string, p: number) => sql`
+  SELECT rowid AS key, bm25(campaigns_fts, 10.0, 1.0) AS score
+  FROM campaigns_fts WHERE campaigns_fts MATCH ${match}
+  ORDER BY score, rowid
+  LIMIT ${CAMPAIGN_SEARCH_PAGE_SIZE + 1} OFFSET ${(p - 1) * CAMPAIGN_SEARCH_PAGE_SIZE}`;
+
+export interface CampaignSearchIds {
+  /** The page's campaigns in rank order; the caller reads them (and checks they are public) once. */
+  ids: string[];
+  page: number;
+  hasMore: boolean;
+}
+
+/**
+ * The same page as searchCampaigns, as ids only: /search draws its cards with campaignCards
+ * (functions/services/campaigns/browse.ts), which reads each campaign once — the index and its
+ * keys are all this reads. An empty query returns nothing without a database call.
+ */
+export async function searchCampaignIds(
+  { db }: Pick<Deps, 'db'>,
+  actor: Actor,
+  rawQuery: string | null | undefined,
+  page = 1,
+): Promise<CampaignSearchIds> {
+  authorize(actor, 'catalogue.read');
+  ({ q: rawQuery, page = 1 } = parseInput(searchQuery, { q: rawQuery ?? undefined, page }));
+  const { p, match } = matchOf(rawQuery, page);
+  if (!match) return { ids: [], page: p, hasMore: false };
+  const rows = await db.all<{ campaign_id: string }>(sql`
+    WITH page AS (${rankedPage(match, p)})
+    SELECT k.campaign_id FROM page
+    CROSS JOIN campaign_search_keys k ON k.key = page.key
+    ORDER BY page.score, page.key
+  `);
+  return {
+    ids: rows.slice(0, CAMPAIGN_SEARCH_PAGE_SIZE).map((r) => r.campaign_id),
+    page: p,
+    hasMore: rows.length > CAMPAIGN_SEARCH_PAGE_SIZE,
+  };
+}
+
 /** One page of public campaigns matching the user's text; an empty query returns nothing without a database call. */
 export async function searchCampaigns(
   { db, clock }: Pick<Deps, 'db' | 'clock'>,
@@ -77,20 +128,12 @@ export async function searchCampaigns(
 ): Promise<CampaignSearchResult> {
   authorize(actor, 'catalogue.read');
   ({ q: rawQuery, page = 1 } = parseInput(searchQuery, { q: rawQuery ?? undefined, page }));
-  const query = normaliseQuery(rawQuery);
-  const p = Math.max(1, Math.floor(page) || 1);
-  const match = toCampaignMatch(query);
+  const { query, p, match } = matchOf(rawQuery, page);
   if (!match) return { hits: [], page: p, hasMore: false };
-  // Ranked in one pass over the index, then the page's campaigns by key (as films, docs/performance.md
-  // "Search"). The index holds only public campaigns of catalogue films; the checks here hold the
-  // same rule again for the page's rows.
+  // The index holds only public campaigns of catalogue films; the checks here hold the same rule
+  // again for the page's rows.
   const rows = await db.all<Row>(sql`
-    WITH page AS (
-      SELECT rowid AS key, bm25(campaigns_fts, 10.0, 1.0) AS score
-      FROM campaigns_fts WHERE campaigns_fts MATCH ${match}
-      ORDER BY score, rowid
-      LIMIT ${CAMPAIGN_SEARCH_PAGE_SIZE + 1} OFFSET ${(p - 1) * CAMPAIGN_SEARCH_PAGE_SIZE}
-    )
+    WITH page AS (${rankedPage(match, p)})
     SELECT ca.id, ca.movie_id, ca.title, ca.description, ca.status, ca.review_returns_to,
       ca.extension_pending, ${teamApproved(sql`ca.id`)} AS team_approved, ca.end_date,
       ca.current_amount, ca.goal_amount,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { campaigns, videos } from '../../../functions/db/schema';
 import type { CampaignStatus } from '../../../functions/domain/campaigns/status';
@@ -90,6 +90,33 @@ describe('campaign search', { timeout: 60_000 }, () => {
     // Deleted, it leaves the index.
     await db().delete(campaigns).where(eq(campaigns.id, c.id));
     expect(await campaignIds(w)).toEqual([]);
+  });
+
+  it('rewrites its index row only when the text or being public changes (migration 0035)', async () => {
+    const w = word();
+    const c = await campaignWith('live', { title: `Reel ${w}` });
+    // FTS5's structure record (id 10 of its data table) changes with every write to the index.
+    const structure = async () =>
+      (await db().all<{ b: string }>(sql`SELECT hex(block) AS b FROM campaigns_fts_data WHERE id = 10`))[0]?.b;
+    const before = await structure();
+    const setStatus = (status: CampaignStatus) => db().update(campaigns).set({ status }).where(eq(campaigns.id, c.id));
+    // Paused, resumed, and the status set to itself (as a guard does): still public, the same text.
+    await setStatus('paused');
+    await setStatus('live');
+    await setStatus('live');
+    expect(await structure()).toBe(before);
+    expect(await campaignIds(w)).toEqual([c.id]);
+    // Renamed: found by the new title only; cancelled: gone.
+    const t = word();
+    await db()
+      .update(campaigns)
+      .set({ title: `Reel ${t}` })
+      .where(eq(campaigns.id, c.id));
+    expect(await structure()).not.toBe(before);
+    expect(await campaignIds(t)).toEqual([c.id]);
+    expect(await campaignIds(w)).toEqual([]);
+    await setStatus('cancelled');
+    expect(await campaignIds(t)).toEqual([]);
   });
 
   it('pages campaigns beside the films; blank text and FTS syntax find nothing', async () => {

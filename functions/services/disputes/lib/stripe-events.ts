@@ -148,15 +148,15 @@ async function onDispute(deps: Deps, dispute: Stripe.Dispute, change: EventChang
  * take the same money out of escrow twice. This statement fails the batch when the payment has been
  * claimed since — the campaign's status set to NULL, which its column refuses, the same signal as a
  * stale credit (`guardedRaisedProjection`) — and receiveStripeEvent runs the handler again on the new
- * state: owed by the campaign after a release, recorded only after a refund. Otherwise it sets the
- * status to itself.
+ * state: owed by the campaign after a release, recorded only after a refund. Otherwise it matches no
+ * row and writes nothing (no row rewritten, no trigger run).
  */
 function stillInEscrow(db: Db, campaignId: string, pi: string): Statement {
-  const status = sql`(select c.status from campaigns c where c.id = ${campaignId} and not exists (select 1 from escrow_claims x where x.payment_intent_id = ${pi}))`;
+  const claimed = sql`exists (select 1 from escrow_claims x where x.payment_intent_id = ${pi})`;
   return db
     .update(campaigns)
-    .set({ status: status as SQL<CampaignStatus> })
-    .where(eq(campaigns.id, campaignId));
+    .set({ status: sql`null` as SQL<CampaignStatus> })
+    .where(and(eq(campaigns.id, campaignId), claimed));
 }
 
 function closing(

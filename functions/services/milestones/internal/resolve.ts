@@ -188,6 +188,8 @@ export async function resolveRound(
     }
     // The vote is over (extended or completed): the film pages show the new state.
     uow.afterCommit(() => ringCampaign(deps.campaignBell, campaignId));
+    // …and so do /campaigns and home's row (docs/campaigns.md, "Caching").
+    uow.owe('campaign-list-bump', {});
     try {
       await uow.commit();
     } catch (err) {

@@ -146,6 +146,8 @@ async function settle(deps: Deps, f: PaymentFacts, afterCommit: EventChange): Pr
     afterCommit.afterCommit(() => ringCrossing(deps, crossing.milestoneId, crossing.notices));
     // Payments pause while the team votes: a reached milestone owes the expiry of open checkouts.
     afterCommit.owe('campaign-changed', { campaignId }, { when: milestoneReached(crossing.milestoneId) });
+    // The cards show it voting: the campaign list's cache starts afresh (docs/campaigns.md, "Caching").
+    afterCommit.owe('campaign-list-bump', {}, { when: milestoneReached(crossing.milestoneId) });
     // …and its backers hear of it (docs/backing.md, "Told"), once however often the event comes.
     const reached = { kind: 'milestone', number: campaign.milestoneCount + 1, goalCents: campaign.goalAmount } as const;
     afterCommit.owe(
