@@ -27,7 +27,7 @@ main{flex:1;display:grid;grid-template-columns:minmax(0,1fr);place-items:center;
 .logo{display:inline-flex;align-items:center;gap:.5rem;font-weight:800;font-size:1.2rem;color:var(--text);margin-bottom:2rem}
 h1{font-size:clamp(2.2rem,6vw,3.2rem);line-height:1.1;margin:0 0 .75rem;letter-spacing:-.02em}
 .lead{color:var(--dim);margin:0 0 2rem}
-form{display:grid;gap:.4rem;text-align:left}
+form{display:grid;grid-template-columns:minmax(0,1fr);gap:.4rem;text-align:left}
 label{font-weight:600;font-size:.92rem}
 .row{display:flex;gap:.5rem}
 input{flex:1;min-width:0;font:inherit;color:var(--text);background:var(--sunken);border:1px solid var(--line);border-radius:6px;padding:.55rem .7rem;min-height:44px}
