@@ -22,19 +22,19 @@ a{color:var(--accent);text-decoration:none}a:hover{text-decoration:underline}
 :focus-visible{outline:2px solid var(--brand);outline-offset:2px}
 .preview{background:repeating-linear-gradient(45deg,#3b2f00,#3b2f00 10px,#463800 10px,#463800 20px);color:var(--brand-strong);padding:.6rem 1rem;display:flex;flex-wrap:wrap;gap:.75rem;align-items:center;justify-content:center;font-size:.9rem;font-weight:600}
 .preview p{margin:0}
-main{flex:1;display:grid;place-items:center;padding:3rem 1rem}
+main{flex:1;display:grid;grid-template-columns:minmax(0,1fr);place-items:center;padding:3rem 1rem}
 .card{width:min(440px,100%);text-align:center}
 .logo{display:inline-flex;align-items:center;gap:.5rem;font-weight:800;font-size:1.2rem;color:var(--text);margin-bottom:2rem}
 h1{font-size:clamp(2.2rem,6vw,3.2rem);line-height:1.1;margin:0 0 .75rem;letter-spacing:-.02em}
 .lead{color:var(--dim);margin:0 0 2rem}
-form{display:grid;gap:.4rem;text-align:left}
+form{display:grid;grid-template-columns:minmax(0,1fr);gap:.4rem;text-align:left}
 label{font-weight:600;font-size:.92rem}
 .row{display:flex;gap:.5rem}
 input{flex:1;min-width:0;font:inherit;color:var(--text);background:var(--sunken);border:1px solid var(--line);border-radius:6px;padding:.55rem .7rem;min-height:44px}
 input:focus{border-color:var(--brand);outline:none}
 button{font:inherit;font-weight:700;min-height:44px;padding:.5rem 1.1rem;border-radius:6px;border:1px solid var(--brand);background:var(--brand);color:var(--ink);cursor:pointer}
 button:hover{background:var(--brand-strong)}button:disabled{opacity:.6;cursor:wait}
-.ghost{background:transparent;color:var(--brand-strong);border-color:var(--brand-strong);min-height:34px;padding:.25rem .8rem}
+.ghost{background:transparent;color:var(--brand-strong);border-color:var(--brand-strong);min-height:44px;padding:.25rem .8rem}
 .ghost:hover{background:rgb(255 211 110/.12)}
 footer{display:flex;flex-wrap:wrap;justify-content:center;gap:1rem;padding:1.5rem 1rem;font-size:.9rem;border-top:1px solid var(--line)}
 `;

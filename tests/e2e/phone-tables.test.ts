@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiJson, signIn } from './api';
+import { apiJson, signIn, uid } from './api';
 import { baseUrl, launchBrowser, newPage } from './browser';
 import { liveCampaign } from './tap';
 
@@ -93,5 +93,83 @@ describe('phones: what scrolls sideways shows it', () => {
     }
     await page.screenshot({ path: 'test-results/admin-tabs-375.png' });
     await context.close();
+  });
+});
+
+describe('admin screens on a phone', () => {
+  it('every admin screen fits 375 px and 320 px: no page-wide scroll, long words wrap, buttons are 44 px targets', async () => {
+    const live = await liveCampaign(baseUrl());
+    // Realistic data: a person whose email is one long word (the People tab and the audit log show it).
+    const name = `margaret_${uid()}`;
+    const email = `${name}.production-accounts-department@independent-documentary-collective.example`;
+    const guest = await browser.newContext({ baseURL: baseUrl() });
+    const made = await guest.request.post(`${baseUrl()}/api/auth/sign-up/email`, {
+      data: { email, password: 'guest-password-1', name },
+      headers: { origin: baseUrl() },
+    });
+    expect(made.status()).toBe(200);
+    await guest.close();
+
+    const paths = [
+      ...[
+        'dashboard',
+        'applications',
+        'videos',
+        'creator-coins',
+        'settings',
+        'users',
+        'audit',
+        'campaigns',
+        'money',
+        'reports',
+      ].map((tab) => `/admin?tab=${tab}`),
+      '/admin/payouts',
+      '/admin/payout-refresh',
+      '/admin/content-editor',
+      '/admin/ai-video-scraper',
+      '/admin/add-movie',
+      `/admin/edit/${live.movieId}`,
+      `/admin/edit/${live.movieId}/contributors`,
+      `/admin/edit/${live.movieId}/campaign`,
+      '/admin/coming-soon-preview',
+    ];
+    const cut: string[] = [];
+    for (const width of [375, 320]) {
+      const { context, page } = await newPage(browser, {
+        viewport: { width, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      await signIn(context, 'admin@reelfund.local');
+      for (const path of paths) {
+        await page.goto(path);
+        await page.waitForLoadState('load');
+        const found = await page.evaluate(() => {
+          const wide = document.documentElement.scrollWidth > window.innerWidth;
+          // Buttons a person taps (hidden ones and the header's own controls aside).
+          const small = [...document.querySelectorAll<HTMLElement>('main :is(button, .btn)')].flatMap((b) => {
+            const r = b.getBoundingClientRect();
+            return r.width > 0 && r.height > 0 && r.height < 44
+              ? [`"${b.textContent?.trim()}" is ${r.height.toFixed(1)} px tall`]
+              : [];
+          });
+          // A table wider than the screen scrolls inside its own labelled region that fits.
+          const tables = [...document.querySelectorAll('main table')].flatMap((t, i) => {
+            if (t.getBoundingClientRect().right <= window.innerWidth + 1) return [];
+            const box = t.closest<HTMLElement>('.table-scroll');
+            const fits = box && box.getBoundingClientRect().right <= window.innerWidth + 1;
+            // A labelled <section> is a region to assistive technology.
+            const region = box?.tagName === 'SECTION' || box?.getAttribute('role') === 'region';
+            const labelled = region && Boolean(box?.getAttribute('aria-label'));
+            return fits && labelled ? [] : [`table ${i} is cut off or its scrolling box has no label`];
+          });
+          return { wide: wide ? document.documentElement.scrollWidth : 0, small: [...small, ...tables] };
+        });
+        if (found.wide) cut.push(`${path} at ${width} px: the page is ${found.wide} px wide`);
+        cut.push(...found.small.map((s) => `${path} at ${width} px: ${s}`));
+      }
+      await context.close();
+    }
+    expect(cut).toEqual([]);
   });
 });

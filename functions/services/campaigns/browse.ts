@@ -23,7 +23,7 @@ import { parseInput } from '../../domain/input';
 import { formatMoney } from '../../domain/money/format';
 import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
-import { posterUrl } from '../catalogue';
+import { posterUrl, storedPosterKey } from '../catalogue';
 
 /** A list of campaigns is cached for a minute: raised and backers change with every payment. */
 const LIST_TTL_S = 60;
@@ -118,7 +118,7 @@ const cardColumns = {
   title: campaigns.title,
   filmTitle: videos.title,
   categoryName: categories.name,
-  posterKey: videos.posterKey,
+  posterKey: storedPosterKey(),
   posterWidth: videos.posterWidth,
   posterHeight: videos.posterHeight,
   filmUpdatedAt: videos.updatedAt,

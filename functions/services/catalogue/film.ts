@@ -5,7 +5,16 @@ import { categories, profiles, videos } from '../../db/schema';
 import { isAdmin } from '../../domain/users/roles';
 import type { Deps } from '../../platform/deps';
 import { type CaptionView, captionsOf } from '../films';
-import { approved, cardsQuery, creatorPageKey, type FilmCard, newestFirst, posterUrl, toCard } from './lib/cards';
+import {
+  approved,
+  cardsQuery,
+  creatorPageKey,
+  type FilmCard,
+  newestFirst,
+  posterUrl,
+  storedPosterKey,
+  toCard,
+} from './lib/cards';
 import { canSee } from './lib/film-access';
 
 /** A film's page: the card plus what the page and the player show. */
@@ -30,7 +39,7 @@ async function loadDetail(db: Db, id: string): Promise<FilmDetail | null> {
       runtimeSeconds: videos.runtimeSeconds,
       categoryId: videos.categoryId,
       categoryName: categories.name,
-      posterKey: videos.posterKey,
+      posterKey: storedPosterKey(),
       posterWidth: videos.posterWidth,
       posterHeight: videos.posterHeight,
       videoKey: videos.videoKey,

@@ -15,7 +15,7 @@ import type { Deps } from '../../platform/deps';
 import { teamApproved } from '../agreements';
 import { CAMPAIGN_SEARCH_PAGE_SIZE, toCampaignMatch } from './internal/campaign-search-query';
 import { type Highlighted, highlightTitle, normaliseQuery, searchTerms, snippetOf } from './internal/search-query';
-import { posterUrl } from './lib/cards';
+import { posterUrl, storedPosterKey } from './lib/cards';
 
 /**
  * Campaign search (issue 49 item 3): SQLite FTS5 over public campaigns' titles and descriptions
@@ -137,7 +137,7 @@ export async function searchCampaigns(
     SELECT ca.id, ca.movie_id, ca.title, ca.description, ca.status, ca.review_returns_to,
       ca.extension_pending, ${teamApproved(sql`ca.id`)} AS team_approved, ca.end_date,
       ca.current_amount, ca.goal_amount,
-      v.title AS film_title, v.poster_key, v.poster_width, v.poster_height, v.updated_at
+      v.title AS film_title, ${storedPosterKey(sql`v.poster_key`)} AS poster_key, v.poster_width, v.poster_height, v.updated_at
     FROM page
     CROSS JOIN campaign_search_keys k ON k.key = page.key
     JOIN campaigns ca ON ca.id = k.campaign_id

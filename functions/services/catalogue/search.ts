@@ -15,7 +15,7 @@ import {
   toNamedExpression,
   WEIGHTS,
 } from './internal/search-query';
-import { posterUrl } from './lib/cards';
+import { posterUrl, storedPosterKey } from './lib/cards';
 
 export type { Highlighted, SearchHit, SearchResult } from './internal/search-query';
 
@@ -87,7 +87,7 @@ export async function searchFilms(
       )
       LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${offset}
     )
-    SELECT v.id, v.title, v.description, v.year, v.poster_key, v.poster_width, v.poster_height, v.updated_at,
+    SELECT v.id, v.title, v.description, v.year, ${storedPosterKey(sql`v.poster_key`)} AS poster_key, v.poster_width, v.poster_height, v.updated_at,
       c.name AS category_name, pr.username AS creator_name
     FROM page
     CROSS JOIN video_search_keys k ON k.key = page.key

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { type AnyColumn, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { categories, profiles, videos } from '../../../db/schema';
+import { categories, profiles, uploads, videos } from '../../../db/schema';
 
 /** What a film card needs: enough to draw it without layout shift and link it. Public data only. */
 export interface FilmCard {
@@ -21,6 +21,17 @@ export interface FilmCard {
 export const posterUrl = (id: string, posterKey: string | null, updatedAt: Date) =>
   posterKey ? `/api/media/posters/${id}?v=${updatedAt.getTime().toString(36)}` : null;
 
+/**
+ * A film's poster key only once its file is stored: the key of a completed upload. A key whose upload
+ * was started and never finished (or was cancelled) names no file, and an address made from it would be
+ * a broken image, so every query that makes a poster address selects this instead of `poster_key`
+ * (docs/catalogue.md). `key` is the poster column, `videos.posterKey` or a raw alias's `v.poster_key`.
+ */
+export const storedPosterKey = (key: AnyColumn | SQL = videos.posterKey) =>
+  sql<
+    string | null
+  >`(SELECT ${uploads.r2Key} FROM ${uploads} WHERE ${uploads.r2Key} = ${key} AND ${uploads.status} = 'completed')`;
+
 export const cardColumns = {
   id: videos.id,
   title: videos.title,
@@ -28,7 +39,7 @@ export const cardColumns = {
   runtimeSeconds: videos.runtimeSeconds,
   categoryId: videos.categoryId,
   categoryName: categories.name,
-  posterKey: videos.posterKey,
+  posterKey: storedPosterKey(),
   posterWidth: videos.posterWidth,
   posterHeight: videos.posterHeight,
   updatedAt: videos.updatedAt,
