@@ -337,6 +337,7 @@ export const WRITE_VERBS: Record<string, WriteRow> = {
     note: "each payer told of their refund: a 'mail'",
   },
   'reports/dismiss#dismissReports': AUDITED,
+  'reports/hidden-list#listHiddenItems': 'read',
   'reports/hide#hideReportedItem': {
     audits: true,
     owes: ['mail'],

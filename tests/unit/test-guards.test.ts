@@ -67,6 +67,7 @@ const OWN_SERVERS: Record<string, string> = {
   'tests/e2e/coins-collect.test.ts': "moves its chain's time past the vesting cliffs",
   'tests/e2e/coins-index.test.ts': 'counts every JSON-RPC call between the worker and its chain (a proxy before it)',
   'tests/e2e/realtime.test.ts': "writes the server's database directly (roles, notifications)",
+  'tests/e2e/posters.test.ts': "writes the server's database directly (a film on an unfinished or missing poster)",
   'tests/http/coins-restart.test.ts': 'restarts npm start and its chain',
   'tests/http/sign-in-limit.test.ts': 'restarts the worker on the same state',
   'tests/http/milestones.test.ts': "writes the server's database directly",
