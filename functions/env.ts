@@ -7,6 +7,7 @@ import { BASE_ID, BASE_SEPOLIA_ID, type ChainList, LOCAL_CHAIN_ID } from './doma
 import { DEFAULT_UPLOAD_MAX_BYTES, MAX_UPLOAD_BYTES_CEILING } from './domain/films/upload-plan';
 import type { CampaignChannelRpc, CoinDeployerRpc, CoinIndexerRpc, Namespace, UserChannelRpc } from './durable-objects';
 import { paymentsTestModeOf } from './payments/mode';
+import { SOCKETS_PER_ACCOUNT } from './realtime/protocol';
 
 /** The worker's bindings and environment variables, typed once. */
 export interface Bindings extends DbEnv {
@@ -80,6 +81,8 @@ const common = z.object({
   APPLICATIONS_PER_DAY_PER_EMAIL: perWindow(3),
   /** Open film-page sockets one address may hold on one campaign (the bench and the tests' server lift it). */
   CAMPAIGN_SOCKETS_PER_ADDRESS: perWindow(4),
+  /** Open sockets of one account (its tabs' bells); one more closes the oldest (the bench lifts it). */
+  SOCKETS_PER_ACCOUNT: perWindow(SOCKETS_PER_ACCOUNT),
   DATABASE_URL: z
     .string()
     .regex(/^(libsql|https?):\/\//, 'must be a libsql:// or https:// URL')

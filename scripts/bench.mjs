@@ -198,8 +198,9 @@ const server = await serve({
   persistTo: state,
   build: !process.argv.includes('--no-build'),
   quiet: true,
-  // 1,000 film-page sockets of one campaign come from this one address.
-  vars: { CAMPAIGN_SOCKETS_PER_ADDRESS: '5000' },
+  // 1,000 film-page sockets of one campaign come from this one address, and the fan-out's 1,000 tabs
+  // are one account's.
+  vars: { CAMPAIGN_SOCKETS_PER_ADDRESS: '5000', SOCKETS_PER_ACCOUNT: '5000' },
   // Accounts for the realtime figures and campaigns for the money figures, made on the bench's own
   // state before the server starts.
   beforeStart: async (dir) => {

@@ -45,7 +45,10 @@ export const CAMPAIGN_LIVE_PATH = '/api/realtime/campaigns';
 export const CAMPAIGN_ID_HEADER = 'x-reelfund-campaign';
 /** The header the worker uses to tell a campaign's channel the visitor's address (worker → object only). */
 export const CLIENT_ADDRESS_HEADER = 'x-reelfund-client-address';
-/** The header the worker tells a campaign's channel how many sockets one address may hold with (worker → object only). */
+/**
+ * The header the worker tells a channel its cap with (worker → object only): how many sockets one
+ * address may hold on a campaign's channel, or one account on its own channel.
+ */
 export const SOCKET_CAP_HEADER = 'x-reelfund-socket-cap';
 /** Close code when the campaign stopped being public (cancelled, deleted, sent back to draft). */
 export const CLOSE_CAMPAIGN_GONE = 4004;

@@ -10,6 +10,7 @@ import {
   PING,
   PONG,
   SESSION_EXPIRES_HEADER,
+  SOCKET_CAP_HEADER,
   SOCKETS_PER_ACCOUNT,
 } from './protocol';
 
@@ -53,7 +54,7 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
     }
     // No await from here to the accept: the object runs this whole, so parallel upgrades are counted
     // one at a time (docs/limits.md).
-    const seq = this.makeRoom();
+    const seq = this.makeRoom(Number(request.headers.get(SOCKET_CAP_HEADER)) || SOCKETS_PER_ACCOUNT);
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
     const expires = Date.parse(request.headers.get(SESSION_EXPIRES_HEADER) ?? '');
@@ -64,17 +65,17 @@ export class UserChannel extends DurableObject<Bindings> implements UserChannelR
   }
 
   /**
-   * Keeps the account under SOCKETS_PER_ACCOUNT with the socket about to be accepted: closes the
+   * Keeps the account under its cap (SOCKETS_PER_ACCOUNT unless configured) with the socket about to be accepted: closes the
    * oldest open ones past it (CLOSE_TOO_MANY_TABS; the client does not reconnect a hidden tab, see
    * src/stores/notifications.ts). Returns the new socket's arrival number.
    */
-  private makeRoom(): number {
+  private makeRoom(cap: number): number {
     const open = this.ctx
       .getWebSockets()
       .filter((ws) => ws.readyState === WebSocket.OPEN && !this.pushedOut.has(ws))
       .map((ws) => ({ ws, seq: (ws.deserializeAttachment() as SocketState | null)?.seq ?? 0 }));
     if (this.seq < 0) this.seq = Math.max(0, ...open.map((o) => o.seq));
-    const excess = open.length + 1 - SOCKETS_PER_ACCOUNT;
+    const excess = open.length + 1 - cap;
     if (excess > 0) {
       for (const { ws } of open.sort((a, b) => a.seq - b.seq).slice(0, excess)) {
         this.pushedOut.add(ws);

@@ -201,9 +201,9 @@ function connect() {
     if (e.code === CLOSE_SESSION_EXPIRED) attempt = 0;
     // Signed out everywhere (from another tab or device): the session check signs this tab out too.
     if (e.code === CLOSE_SIGNED_OUT) void checkSession();
-    // Pushed out by a newer tab past the account's cap (docs/limits.md): a hidden tab waits until it
-    // is looked at again (reconnectNow), so background tabs do not push each other out in turn.
-    if (e.code === CLOSE_TOO_MANY_TABS && document.visibilityState !== 'visible') return;
+    // Pushed out by a newer tab past the account's cap (docs/limits.md): the tab waits until it is
+    // looked at or focused again (reconnectNow), so open tabs do not push each other out in turn.
+    if (e.code === CLOSE_TOO_MANY_TABS) return;
     scheduleReconnect();
   });
 }
@@ -228,6 +228,7 @@ export function startRealtime() {
   started = true;
   connect();
   document.addEventListener('visibilitychange', reconnectNow);
+  window.addEventListener('focus', reconnectNow);
   window.addEventListener('online', reconnectNow);
 }
 
@@ -238,6 +239,7 @@ export function stopRealtime() {
   clearTimeout(retry);
   clearInterval(heartbeat);
   document.removeEventListener('visibilitychange', reconnectNow);
+  window.removeEventListener('focus', reconnectNow);
   window.removeEventListener('online', reconnectNow);
   socket?.close(1000, 'signed out');
   socket = null;

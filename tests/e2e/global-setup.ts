@@ -36,6 +36,8 @@ export const E2E_AUTH_LIMITS = {
   SHORT_LINKS_PER_HOUR_PER_ADDRESS: '5000',
   APPLICATIONS_PER_HOUR_PER_ADDRESS: '5000',
   CAMPAIGN_SOCKETS_PER_ADDRESS: '5000',
+  // The demo accounts are signed in by many files' browsers at once (the cap: tests/workers/realtime.test.ts).
+  SOCKETS_PER_ACCOUNT: '5000',
 };
 
 export default async function setup(project: TestProject) {

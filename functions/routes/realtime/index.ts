@@ -32,13 +32,18 @@ export const realtimeRoutes = new Hono<AppEnv>()
    * GET /api/realtime — the WebSocket of the signed-in user's open tab, handed to that user's own
    * UserChannel (named by the session's user id, never by anything in the request). Signed out: 401.
    * Signed in without an Upgrade header: 426. A browser page of another origin: 403. At most
-   * SOCKETS_PER_ACCOUNT per account: one more closes the oldest (4008), docs/limits.md.
+   * SOCKETS_PER_ACCOUNT per account (configurable; the bench lifts it): one more closes the oldest
+   * (4008), docs/limits.md.
    */
   .get('/', async (c) => {
     const viewer = await requireViewer(c);
     requireUpgrade(c);
     refuseOtherSites(c);
-    const headers = new Headers({ Upgrade: 'websocket', [SESSION_EXPIRES_HEADER]: viewer.sessionExpiresAt });
+    const headers = new Headers({
+      Upgrade: 'websocket',
+      [SESSION_EXPIRES_HEADER]: viewer.sessionExpiresAt,
+      [SOCKET_CAP_HEADER]: String(c.get('deps').config.SOCKETS_PER_ACCOUNT),
+    });
     const ns = c.env.USER_CHANNEL;
     return ns.get(ns.idFromName(viewer.userId)).fetch(new Request(c.req.raw.url, { headers }));
   })
