@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import { type Actor, authorize } from './auth/authorize';
 import { systemActor } from './auth/system-actor';
-import { followUps, videos } from './db/schema';
+import { mediaInUse } from './db/media-in-use';
+import { followUps } from './db/schema';
 import { FOLLOW_UP_LEASE_MS, type FollowUpName, type FollowUpPayloads, followUpBackoffMs } from './domain/follow-ups';
 import { bumpContentCache } from './platform/content-cache';
 import { type Deps, mediaOf } from './platform/deps';
@@ -26,15 +27,8 @@ const HANDLERS: { [N in FollowUpName]: Handler<N> } = {
   'campaign-list-bump': (deps) => deps.cache.bump('campaign-list'),
   'content-bump': (deps) => bumpContentCache(deps.kv),
   'media-delete': async (deps, { key, ifUnused }) => {
-    if (ifUnused) {
-      // Seeded films share clips and posters: a file leaves only once no film points at it.
-      const still = await deps.db
-        .select({ id: videos.id })
-        .from(videos)
-        .where(or(eq(videos.videoKey, key), eq(videos.posterKey, key)))
-        .get();
-      if (still) return;
-    }
+    // Seeded films share clips and posters: a file leaves only once no film or project points at it.
+    if (ifUnused && (await mediaInUse(deps.db, key))) return;
     await mediaOf(deps).delete(key);
   },
   mail: (deps, mail, key) => deps.mailer.send({ ...mail, idempotencyKey: key }),

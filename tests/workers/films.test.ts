@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '../../functions/db/client';
-import { categories, notifications, videos } from '../../functions/db/schema';
+import { categories, followUps, notifications, projects, videos } from '../../functions/db/schema';
 import { UnitOfWork } from '../../functions/db/unit-of-work';
 import { FILM_TEXT } from '../../functions/domain/films/texts';
 import { TEXT } from '../../functions/domain/texts';
@@ -114,6 +114,70 @@ describe('adding a film', () => {
     const twice = await call('/api/films', jsonInit('POST', body, owner.cookie));
     expect(twice.status).toBe(400);
     expect((await errorOf(twice)).message).toBe(FILM_TEXT.uploadInUse);
+  });
+
+  it('not a poster a project shows: one file, one owner of it (docs/catalogue.md, "Posters")', async () => {
+    const { upload } = (await (
+      await call('/api/uploads/posters', bytesInit('POST', png(), owner.cookie, 'image/png'))
+    ).json()) as { upload: { id: string } };
+    const project = await call(
+      '/api/projects',
+      jsonInit(
+        'POST',
+        {
+          title: 'A project',
+          logline: 'A film in the making',
+          description: 'What it is about',
+          stage: 'development',
+          posterUploadId: upload.id,
+        },
+        owner.cookie,
+      ),
+    );
+    expect(project.status, await project.clone().text()).toBe(201);
+    const film = await makeFilm(owner);
+    const res = await patch(owner, film.id, { posterUploadId: upload.id });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toBe(FILM_TEXT.uploadInUse);
+  });
+
+  it('a replaced poster stays in storage while a project still shows it', async () => {
+    const posterOf = async () =>
+      (
+        (await (await call('/api/uploads/posters', bytesInit('POST', png(), owner.cookie, 'image/png'))).json()) as {
+          upload: { id: string };
+        }
+      ).upload.id;
+    const film = await makeFilm(owner, { posterUploadId: await posterOf() });
+    const db = getDb(env);
+    const key = (await db.select({ key: videos.posterKey }).from(videos).where(eq(videos.id, film.id)).get())?.key;
+    if (!key) throw new Error('the film has a poster');
+    // A project pointing at the same file (as seeded data may): no route makes this any more (above).
+    const project = await call(
+      '/api/projects',
+      jsonInit(
+        'POST',
+        { title: 'A project', logline: 'A film in the making', description: 'What it is about', stage: 'development' },
+        owner.cookie,
+      ),
+    );
+    const { id: projectId } = (await project.json()) as { id: string };
+    await db.update(projects).set({ posterKey: key }).where(eq(projects.id, projectId));
+    expect((await patch(owner, film.id, { posterUploadId: await posterOf() })).status).toBe(200);
+    // The film's old poster is owed a delete if unused; once it has run, the project's file is still there.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select({ doneAt: followUps.doneAt })
+              .from(followUps)
+              .where(and(eq(followUps.name, 'media-delete'), sql`instr(${followUps.payload}, ${key}) > 0`))
+              .get()
+          )?.doneAt,
+      )
+      .toBeTruthy();
+    expect(await env.MEDIA.head(key)).not.toBeNull();
   });
 });
 

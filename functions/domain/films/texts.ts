@@ -37,7 +37,7 @@ export const FILM_TEXT = {
   videoRequired: 'Upload the video first',
   videoUploadMissing: 'That video upload was not found or is not finished',
   posterUploadMissing: 'That poster upload was not found',
-  uploadInUse: 'That upload already belongs to another film',
+  uploadInUse: 'That upload already belongs to another film or project',
   captionsNotVtt: 'Captions must be a WebVTT (.vtt) file',
   captionsTooLarge: (max: number) => `Captions can be at most ${formatBytes(max)}.`,
   captionsLanguage: 'Give the language as a code such as en, fr or pt-BR',

@@ -1,14 +1,15 @@
-import { and, count, eq, ne, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/viewer';
 import type { Db } from '../../../db/client';
-import { categories, type UploadKind, uploads, videos } from '../../../db/schema';
+import { mediaInUse } from '../../../db/media-in-use';
+import { categories, type UploadKind, uploads } from '../../../db/schema';
 import { DomainError } from '../../../domain/errors';
 import { FILM_TEXT } from '../../../domain/films/texts';
 
 const invalid = (path: string, message: string) => new DomainError('validation_failed', message, [{ path, message }]);
 
 /**
- * A finished upload of the caller's, of the given kind, that no other film uses yet. An upload
+ * A finished upload of the caller's, of the given kind, that no other film and no project uses yet. An upload
  * belongs to whoever sent it: an admin editing someone's film attaches their own upload.
  */
 export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: UploadKind, filmId: string | null) {
@@ -26,17 +27,7 @@ export async function resolveUpload(db: Db, viewer: Viewer, id: string, kind: Up
     )
     .get();
   if (!row) throw invalid(path, kind === 'video' ? FILM_TEXT.videoUploadMissing : FILM_TEXT.posterUploadMissing);
-  const used = await db
-    .select({ id: videos.id })
-    .from(videos)
-    .where(
-      and(
-        or(eq(videos.videoKey, row.r2Key), eq(videos.posterKey, row.r2Key)),
-        filmId ? ne(videos.id, filmId) : undefined,
-      ),
-    )
-    .get();
-  if (used) throw invalid(path, FILM_TEXT.uploadInUse);
+  if (await mediaInUse(db, row.r2Key, { filmId })) throw invalid(path, FILM_TEXT.uploadInUse);
   return row;
 }
 

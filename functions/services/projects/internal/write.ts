@@ -1,6 +1,7 @@
-import { and, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../../auth/identity';
 import type { Db } from '../../../db/client';
+import { mediaInUse } from '../../../db/media-in-use';
 import { campaigns, marketplaceListings, projectListings, projects, uploads, videos } from '../../../db/schema';
 import { badRequest, DomainError, notFound } from '../../../domain/errors';
 import { ROLE_LABEL } from '../../../domain/marketplace/listing';
@@ -63,24 +64,7 @@ export async function resolvePoster(db: Db, ownerId: string, uploadId: string, p
     )
     .get();
   if (!row) throw invalid('posterUploadId', PROJECT_TEXT.posterMissing);
-  const [film, project] = await Promise.all([
-    db
-      .select({ id: videos.id })
-      .from(videos)
-      .where(or(eq(videos.posterKey, row.r2Key), eq(videos.pendingPosterKey, row.r2Key)))
-      .get(),
-    db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        and(
-          or(eq(projects.posterKey, row.r2Key), eq(projects.pendingPosterKey, row.r2Key)),
-          projectId ? ne(projects.id, projectId) : undefined,
-        ),
-      )
-      .get(),
-  ]);
-  if (film || project) throw invalid('posterUploadId', PROJECT_TEXT.posterInUse);
+  if (await mediaInUse(db, row.r2Key, { projectId })) throw invalid('posterUploadId', PROJECT_TEXT.posterInUse);
   return row;
 }
 
