@@ -198,6 +198,37 @@ describe('projects', () => {
     expect(image.headers.get('content-type')).toBe('image/png');
     await image.arrayBuffer();
   });
+
+  it('deletes the file of a poster that leaves: replaced, refused, or waiting and replaced', async () => {
+    const db = drizzle(env.DB, { schema });
+    const upload = async () => {
+      const res = await call('/api/uploads/posters?name=p.png', bytesInit('POST', png(), owner.cookie, 'image/png'));
+      const { id } = ((await res.json()) as { upload: { id: string } }).upload;
+      const row = await db.query.uploads.findFirst({ where: (u, { eq }) => eq(u.id, id) });
+      return { id, key: row?.r2Key ?? '' };
+    };
+    const stored = (key: string) => env.MEDIA.head(key).then((o) => o !== null);
+    const first = await upload();
+    const { id } = await post(owner, { posterUploadId: first.id });
+    expect((await send(admin, 'POST', `/api/projects/${id}/poster-review`, { approve: true })).status).toBe(200);
+    // A waiting poster replaced by a newer upload leaves; the shown one stays.
+    const waiting = await upload();
+    expect((await send(owner, 'PATCH', `/api/projects/${id}`, { posterUploadId: waiting.id })).status).toBe(200);
+    const second = await upload();
+    expect((await send(owner, 'PATCH', `/api/projects/${id}`, { posterUploadId: second.id })).status).toBe(200);
+    await expect.poll(() => stored(waiting.key)).toBe(false);
+    expect(await stored(first.key)).toBe(true);
+    // Approved, it replaces the shown one, whose file leaves.
+    expect((await send(admin, 'POST', `/api/projects/${id}/poster-review`, { approve: true })).status).toBe(200);
+    await expect.poll(() => stored(first.key)).toBe(false);
+    expect(await stored(second.key)).toBe(true);
+    // A refused one leaves; the shown one stays.
+    const refused = await upload();
+    expect((await send(owner, 'PATCH', `/api/projects/${id}`, { posterUploadId: refused.id })).status).toBe(200);
+    expect((await send(admin, 'POST', `/api/projects/${id}/poster-review`, { approve: false })).status).toBe(200);
+    await expect.poll(() => stored(refused.key)).toBe(false);
+    expect(await stored(second.key)).toBe(true);
+  });
 });
 
 /** A database handle that counts the statements it prepares (each read is one). */

@@ -33,7 +33,11 @@ export async function editProject(
     campaignId: fields.campaignId !== undefined ? fields.campaignId : row.campaignId,
   };
   const roleWrites = roles ? await roleStatements(db, viewer, next, roles, now, true) : { statements: [], created: [] };
-  await new UnitOfWork(deps, viewer)
+  const uow = new UnitOfWork(deps, viewer);
+  // A new poster replaces one still waiting for review, which then leaves storage once unused.
+  if (poster && row.pendingPosterKey && row.pendingPosterKey !== poster.r2Key)
+    uow.owe('media-delete', { key: row.pendingPosterKey, ifUnused: true });
+  await uow
     .add(
       db
         .update(projects)

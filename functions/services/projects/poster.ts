@@ -58,6 +58,10 @@ export async function reviewProjectPoster(
       .where(and(eq(projects.id, id), eq(projects.pendingPosterKey, row.pendingPosterKey))),
     abortUnlessChanged(db),
   );
+  // The poster that leaves (the shown one replaced, or the waiting one refused) leaves storage once
+  // nothing points at it (docs/projects.md, "Posters").
+  const leaves = approve ? row.posterKey : row.pendingPosterKey;
+  if (leaves) uow.owe('media-delete', { key: leaves, ifUnused: true });
   uow.audit({
     verb: 'reviewProjectPoster',
     resourceType: 'project',

@@ -7,7 +7,10 @@ import { bytesInit } from '../films-support';
 import { call, testDeps } from '../worker-call';
 import { scenario } from './harness';
 
-/* Projects (docs/projects.md): post, edit and poster reviews are audited and owe no follow-ups. */
+/*
+ * Projects (docs/projects.md): post, edit and poster reviews are audited; a poster that leaves (here the
+ * refused one) owes its file's delete.
+ */
 
 let owner: TestUser;
 let admin: TestUser;
@@ -51,7 +54,7 @@ describe('write path: projects', { timeout: 30_000 }, () => {
 
   scenario('projects/poster#reviewProjectPoster', {
     setup: async () => ({ id: await withPoster(), bare: await project() }),
-    run: (s, f) => reviewProjectPoster(s, adminV(), f.id, { approve: true }),
+    run: (s, f) => reviewProjectPoster(s, adminV(), f.id, { approve: false }),
     route: (f) => call(`/api/projects/${f.id}/poster-review`, jsonInit('POST', { approve: false }, admin.cookie)),
     // Nothing waits on a project without a poster: 409.
     refuse: (s, f) => reviewProjectPoster(s, adminV(), f.bare, { approve: true }),
