@@ -130,7 +130,7 @@ describe('the local chain across a restart of npm start', () => {
         if ('output' in server && run === 0) firstStart = server.output();
       }
     }
-    expect(firstStart).toContain('seeded: site-settings, demo-users, catalogue, campaigns, money, coins');
+    expect(firstStart).toContain('seeded: site-settings, demo-users, catalogue, campaigns, money, follows, coins');
     expect(firstStart).toMatch(/Reelfund is running at http:\/\/localhost:\d+/);
     expect(noise(firstStart), firstStart).toEqual([]);
     const [first, second] = seen;
