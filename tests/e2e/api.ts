@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { webm } from '../support/media';
 import { baseUrl } from './browser';
 
 /** Helpers for browser tests that set up their own accounts and data through the API. */
@@ -55,14 +56,60 @@ export async function open(page: Page, path: string) {
 export const toastText = (page: Page, text: string) =>
   expect.poll(async () => (await page.locator('[data-toast]').allTextContents()).join(' | ')).toContain(text);
 
-/** One of the signed-in creator's films without a campaign (the seed leaves each demo creator several). */
+/**
+ * A new approved film of the signed-in creator, made through the API: a small upload, the film, and a
+ * demo admin's approval (in a context of its own, closed after).
+ */
+export async function approvedFilm(creator: BrowserContext, title: string, description = 'Made for a test.') {
+  const headers = { origin: baseUrl() };
+  const bytes = webm(4096);
+  const start = await creator.request.post('/api/uploads', {
+    headers,
+    data: {
+      kind: 'video',
+      fileName: 'film.webm',
+      size: bytes.length,
+      head: Buffer.from(bytes.subarray(0, 64)).toString('base64'),
+    },
+  });
+  expect(start.ok(), await start.text()).toBe(true);
+  const { upload } = (await start.json()) as { upload: { id: string } };
+  const part = await creator.request.put(`/api/uploads/${upload.id}/parts/1`, {
+    headers: { ...headers, 'content-type': 'application/octet-stream' },
+    data: Buffer.from(bytes),
+  });
+  expect(part.ok(), await part.text()).toBe(true);
+  await apiJson(creator, 'POST', `/api/uploads/${upload.id}/complete`, {});
+  const { categories } = await apiJson<{ categories: { id: string }[] }>(creator, 'GET', '/api/studio/categories');
+  const { film } = await apiJson<{ film: { id: string; title: string } }>(creator, 'POST', '/api/films', {
+    title,
+    description,
+    year: 2024,
+    runtimeSeconds: 600,
+    videoUploadId: upload.id,
+    categoryId: categories[0]?.id,
+  });
+  const browser = creator.browser();
+  if (!browser) throw new Error('a browser context of a launched browser');
+  const admin = await browser.newContext({ baseURL: baseUrl() });
+  try {
+    await signIn(admin, 'admin@reelfund.local');
+    await apiJson(admin, 'POST', `/api/films/${film.id}/approve`, {});
+  } finally {
+    await admin.close();
+  }
+  return { id: film.id, title };
+}
+
+/**
+ * One of the signed-in creator's films without a campaign: a seeded one while any is left (the seed
+ * leaves each demo creator several), else a new approved one, so the suite never runs out of them.
+ */
 export async function freeFilm(context: BrowserContext) {
   const mine = await apiJson<{ filmsWithoutCampaign: { id: string; title: string }[] }>(
     context,
     'GET',
     '/api/campaigns/mine',
   );
-  const film = mine.filmsWithoutCampaign[0];
-  if (!film) throw new Error('the seed gives the demo creator films without a campaign');
-  return film;
+  return mine.filmsWithoutCampaign[0] ?? (await approvedFilm(context, `Free film ${uid()}`));
 }

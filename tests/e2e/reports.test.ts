@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TEXT } from '../../functions/domain/reports/texts';
-import { webm } from '../support/media';
-import { apiJson, localDate, open, signIn, signUp, toastText, uid } from './api';
+import { apiJson, approvedFilm, localDate, open, signIn, signUp, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
 
@@ -60,38 +59,6 @@ async function reportThrough(
   await page.fill('[data-report-control] textarea[name="note"]', note);
   await tap(page, '[data-report-send]');
   await expect.poll(() => page.locator('[data-report-sent]').textContent()).toBe(answer);
-}
-
-/** A new approved film of the demo creator, made through the API (no seed film is touched). */
-async function approvedFilm(creator: BrowserContext, adminCtx: BrowserContext, title: string) {
-  const headers = { origin: baseUrl() };
-  const bytes = webm(4096);
-  const start = await creator.request.post('/api/uploads', {
-    headers,
-    data: {
-      kind: 'video',
-      fileName: 'r.webm',
-      size: bytes.length,
-      head: Buffer.from(bytes.subarray(0, 64)).toString('base64'),
-    },
-  });
-  const { upload } = (await start.json()) as { upload: { id: string } };
-  await creator.request.put(`/api/uploads/${upload.id}/parts/1`, {
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    data: Buffer.from(bytes),
-  });
-  await apiJson(creator, 'POST', `/api/uploads/${upload.id}/complete`, {});
-  const { categories } = await apiJson<{ categories: { id: string }[] }>(creator, 'GET', '/api/studio/categories');
-  const { film } = await apiJson<{ film: { id: string } }>(creator, 'POST', '/api/films', {
-    title,
-    description: 'Made for a report test.',
-    year: 2024,
-    runtimeSeconds: 600,
-    videoUploadId: upload.id,
-    categoryId: categories[0]?.id,
-  });
-  await apiJson(adminCtx, 'POST', `/api/films/${film.id}/approve`, {});
-  return film.id;
 }
 
 describe('reports', () => {
@@ -178,7 +145,7 @@ describe('reports', () => {
     await signIn(creator.context, 'creator@reelfund.local');
     const a = await admin();
     const title = `Reported Film ${uid()}`;
-    const filmId = await approvedFilm(creator.context, a.context, title);
+    const filmId = (await approvedFilm(creator.context, title, 'Made for a report test.')).id;
     const { campaign } = await apiJson<{ campaign: { campaign: { id: string } } }>(
       creator.context,
       'POST',
@@ -261,7 +228,7 @@ describe('reports', () => {
     await signIn(creator.context, 'creator@reelfund.local');
     const a = await admin();
     const title = `Hidden Film ${uid()}`;
-    const filmId = await approvedFilm(creator.context, a.context, title);
+    const filmId = (await approvedFilm(creator.context, title, 'Made for a report test.')).id;
     const reporter = await person('reporter');
     await reportThrough(reporter.page, `/movie/${filmId}`, 'copyright', 'Not theirs');
     // Not an admin: the list's API refuses.

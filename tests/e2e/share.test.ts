@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TEXT } from '../../functions/domain/short-links/texts';
-import { webm } from '../support/media';
-import { apiJson, open, signIn, toastText, uid } from './api';
+import { approvedFilm, open, signIn, toastText, uid } from './api';
 import { baseUrl, launchBrowser, newPage, screenshot as save } from './browser';
 import { tap } from './tap';
 
@@ -23,41 +22,12 @@ async function screenshot(page: Page, name: string) {
 }
 
 /** A new approved film of the demo creator, made through the API (no seed film is touched). */
-async function approvedFilm(title: string) {
+async function creatorsFilm(title: string) {
   const creator = (await newPage(browser)).context;
   await signIn(creator, 'creator@reelfund.local');
-  const adminCtx = (await newPage(browser)).context;
-  await signIn(adminCtx, 'admin@reelfund.local');
-  const headers = { origin: baseUrl() };
-  const bytes = webm(4096);
-  const start = await creator.request.post('/api/uploads', {
-    headers,
-    data: {
-      kind: 'video',
-      fileName: 's.webm',
-      size: bytes.length,
-      head: Buffer.from(bytes.subarray(0, 64)).toString('base64'),
-    },
-  });
-  const { upload } = (await start.json()) as { upload: { id: string } };
-  await creator.request.put(`/api/uploads/${upload.id}/parts/1`, {
-    headers: { ...headers, 'content-type': 'application/octet-stream' },
-    data: Buffer.from(bytes),
-  });
-  await apiJson(creator, 'POST', `/api/uploads/${upload.id}/complete`, {});
-  const { categories } = await apiJson<{ categories: { id: string }[] }>(creator, 'GET', '/api/studio/categories');
-  const { film } = await apiJson<{ film: { id: string } }>(creator, 'POST', '/api/films', {
-    title,
-    description: 'Made for a <share> test & more.',
-    year: 2024,
-    runtimeSeconds: 600,
-    videoUploadId: upload.id,
-    categoryId: categories[0]?.id,
-  });
-  await apiJson(adminCtx, 'POST', `/api/films/${film.id}/approve`, {});
+  const { id } = await approvedFilm(creator, title, 'Made for a <share> test & more.');
   await creator.close();
-  await adminCtx.close();
-  return film.id;
+  return id;
 }
 
 /** The page's link-preview tags as a browser parses them. */
@@ -106,7 +76,7 @@ describe('campaigns in search', () => {
 describe('link previews', () => {
   it('a film page carries OpenGraph and Twitter tags, its title escaped, its poster absolute', async () => {
     const title = `Say "Hi" <b>Now</b> & ${uid()}`;
-    const filmId = await approvedFilm(title);
+    const filmId = await creatorsFilm(title);
     const { page, context } = await newPage(browser);
     const res = await page.goto(`/movie/${filmId}`);
     const html = (await res?.text()) ?? '';
