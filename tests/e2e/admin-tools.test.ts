@@ -193,8 +193,12 @@ describe('images on the info pages', () => {
       await expect.poll(() => page.locator(`[data-image-host="${h}"]`).count()).toBe(1);
       await screenshot(page, `admin-image-hosts-${width}`);
       const removed = page.waitForResponse((r) => r.url().endsWith('/api/content/image-hosts/remove'));
+      // The tab reloads after the change: closing the context while that reload was under way hung
+      // (the test timed out after every assertion had passed), so the reload is awaited too.
+      const reloaded = page.waitForEvent('load');
       await page.locator(`[data-image-host-remove="${h}"]`).click();
       expect((await removed).status()).toBe(200);
+      await reloaded;
       await expect.poll(() => page.locator(`[data-image-host="${h}"]`).count()).toBe(0);
       expect(errors).toEqual([]);
       await context.close();
